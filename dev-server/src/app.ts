@@ -1,0 +1,53 @@
+/**
+ * createApp: the API and composition host, built from injected parts so tests can run it with an
+ * in-memory database and a fake clock.
+ *
+ * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
+ */
+import express from 'express';
+import type { AppDeps } from './deps';
+import { csrfGuard } from './http/csrf';
+import { jsonErrorHandler, notFoundJson } from './http/errors';
+import { createViewerLookup } from './http/session';
+import { createRepositories } from './repositories';
+import { authRoutes } from './routes/auth';
+import { contentRoutes } from './routes/content';
+import type { RouteContext } from './routes/context';
+import { mediaRoutes } from './routes/media';
+import { shellRoutes } from './routes/shell';
+import { storeRoutes } from './routes/store';
+import { systemRoutes } from './routes/system';
+import { createServices } from './services';
+
+export type { AppConfig, AppDeps } from './deps';
+
+export function createApp(deps: AppDeps): express.Express {
+  const repos = createRepositories(deps.db);
+  const services = createServices(deps, repos);
+  const ctx: RouteContext = { config: deps.config, services, viewers: createViewerLookup(services.auth) };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    next();
+  });
+
+  // CSRF before body parsing: a refused request is not read at all.
+  app.use(csrfGuard(deps.config.publicOrigin));
+  app.use(express.json({ limit: '100kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+
+  app.use(systemRoutes(ctx));
+  app.use(contentRoutes(ctx));
+  app.use(storeRoutes(ctx));
+  app.use(mediaRoutes(ctx));
+  app.use(authRoutes(ctx));
+
+  if (deps.config.shellDist !== null) app.use(shellRoutes(deps.config.shellDist));
+
+  app.use(notFoundJson);
+  app.use(jsonErrorHandler);
+  return app;
+}

@@ -1,0 +1,46 @@
+/** Settings from the environment (main.ts), with the defaults of a local checkout. */
+import path from 'node:path';
+import type { RemoteName } from 'shared-contracts';
+
+/** The repository root (this file is dev-server/src/config.ts). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Env variable and default port of each remote, in the order of their ports 3001-3005. */
+export const REMOTE_ENV: ReadonlyArray<{ name: RemoteName; env: string; port: number }> = [
+  { name: 'paywall', env: 'REMOTE_PAYWALL_URL', port: 3001 },
+  { name: 'library', env: 'REMOTE_LIBRARY_URL', port: 3002 },
+  { name: 'store', env: 'REMOTE_STORE_URL', port: 3003 },
+  { name: 'video', env: 'REMOTE_VIDEO_URL', port: 3004 },
+  { name: 'visualLibrary', env: 'REMOTE_VISUAL_LIBRARY_URL', port: 3005 },
+];
+
+export interface EnvSettings {
+  port: number;
+  databaseFile: string;
+  publicOrigin: string | undefined;
+  remotes: Record<RemoteName, string>;
+  shellDist: string | null;
+  cookieSecure: boolean | undefined;
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got '${value}'`);
+  return port;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_ROOT): EnvSettings {
+  const remotes = Object.fromEntries(
+    REMOTE_ENV.map((r) => [r.name, env[r.env] || `http://localhost:${r.port}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+  const shellDist = env.SHELL_DIST === undefined ? path.join(repoRoot, 'shell', 'dist') : env.SHELL_DIST || null;
+  return {
+    port: parsePort(env.PORT, 3000),
+    databaseFile: env.DATABASE_FILE || path.join(repoRoot, '.data', 'site.db'),
+    publicOrigin: env.PUBLIC_ORIGIN || undefined,
+    remotes,
+    shellDist,
+    cookieSecure: env.COOKIE_SECURE === undefined ? undefined : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
+  };
+}

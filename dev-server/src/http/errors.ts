@@ -1,0 +1,65 @@
+/**
+ * The HTTP face of errors: every error answer is JSON {message, errors?} (ApiErrorBody of
+ * shared-contracts). Services throw domain errors; this maps them to status codes.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MESSAGES, type ApiErrorBody } from 'shared-contracts';
+import { InvalidInputError, NotFoundError, NotSignedInError } from '../services/errors';
+
+/** An error that already knows its status (edge checks: CSRF, malformed bodies). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  const status = (error as { status: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function typeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
+  const type = (error as { type: unknown }).type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+export function errorBody(message: string, errors?: ApiErrorBody['errors']): ApiErrorBody {
+  return errors && errors.length > 0 ? { message, errors } : { message };
+}
+
+export const jsonErrorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof NotFoundError) {
+    res.status(404).json(errorBody(error.message));
+  } else if (error instanceof InvalidInputError) {
+    res.status(400).json(errorBody(error.message, error.errors));
+  } else if (error instanceof NotSignedInError) {
+    res.status(401).json(errorBody(error.message));
+  } else if (error instanceof HttpError) {
+    res.status(error.status).json(errorBody(error.message));
+  } else if (typeOf(error) === 'entity.parse.failed') {
+    res.status(400).json(errorBody('The request body is not valid JSON.'));
+  } else if (typeOf(error) === 'entity.too.large') {
+    res.status(413).json(errorBody('The request body is too large.'));
+  } else if ((statusOf(error) ?? 500) < 500) {
+    const status = statusOf(error) ?? 400;
+    res.status(status).json(errorBody(error instanceof Error ? error.message : 'Bad request'));
+  } else {
+    console.error('[dev-server] unhandled error', error);
+    res.status(500).json(errorBody(MESSAGES.generic));
+  }
+};
+
+/** Last handler: nothing matched. */
+export const notFoundJson: RequestHandler = (_req, res) => {
+  res.status(404).json(errorBody('Not found'));
+};

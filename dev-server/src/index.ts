@@ -1,0 +1,10 @@
+/** Public surface of the dev-server package, for scripts (e2e, bench) and tests. */
+export { createApp } from './app';
+export { startServer, type RunningServer, type StartServerOptions } from './server';
+export * from './deps';
+export { settingsFromEnv, REPO_ROOT } from './config';
+export { openSqlite } from './db/sqlite';
+export { migrateToLatest } from './db/migrations';
+export type { Database } from './db/database';
+export { seedDatabase, seedIfEmpty, DEFAULT_SEED } from './seed';
+export { DEMO_PASSWORD, DEMO_READER, DEMO_SUBSCRIBER, DEMO_USERS, DEMO_FOLDERS } from './seed/demo-users';

@@ -1,0 +1,41 @@
+/**
+ * Entry point: `tsx dev-server/src/main.ts`. Reads the environment (see config.ts), opens the
+ * SQLite file, migrates, seeds an empty database, listens and logs the URL.
+ */
+import { settingsFromEnv } from './config';
+import { startServer } from './server';
+
+async function main(): Promise<void> {
+  const settings = settingsFromEnv(process.env);
+  const started = Date.now();
+  const server = await startServer({
+    port: settings.port,
+    databaseFile: settings.databaseFile,
+    publicOrigin: settings.publicOrigin,
+    remotes: settings.remotes,
+    shellDist: settings.shellDist,
+    cookieSecure: settings.cookieSecure,
+  });
+  console.log(
+    `dev-server listening on ${server.url} (database ${settings.databaseFile}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`dev-server: error while stopping on ${signal}`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('dev-server failed to start', error);
+  process.exit(1);
+});

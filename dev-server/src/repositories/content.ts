@@ -1,0 +1,52 @@
+/** Topics, articles and the magazine archive. */
+import type { Kysely } from 'kysely';
+import type { ArchiveEntryRow, ArticleRow, Database, TopicRow } from '../db/database';
+
+export type ArticleWithTopic = ArticleRow & { topic_name: string };
+
+export function createContentRepository(db: Kysely<Database>) {
+  const articlesWithTopic = () =>
+    db.selectFrom('articles').innerJoin('topics', 'topics.id', 'articles.topic_id').selectAll('articles').select('topics.name as topic_name');
+
+  return {
+    async listTopics(): Promise<TopicRow[]> {
+      return db.selectFrom('topics').selectAll().orderBy('position').execute();
+    },
+
+    /** Articles published at or before `untilIso`. */
+    async countPublished(untilIso: string): Promise<number> {
+      const row = await db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('published', '<=', untilIso)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Newest first; ties broken by id so pages never overlap. */
+    async listPublished(untilIso: string, offset: number, limit: number): Promise<ArticleWithTopic[]> {
+      return articlesWithTopic()
+        .where('articles.published', '<=', untilIso)
+        .orderBy('articles.published', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async findArticle(year: number, month: number, slug: string): Promise<ArticleWithTopic | undefined> {
+      return articlesWithTopic()
+        .where('articles.year', '=', year)
+        .where('articles.month', '=', month)
+        .where('articles.slug', '=', slug)
+        .executeTakeFirst();
+    },
+
+    /** Archive picker rows: newest year first, months in issue order. */
+    async listArchiveEntries(): Promise<ArchiveEntryRow[]> {
+      return db.selectFrom('archive_entries').selectAll().orderBy('year', 'desc').orderBy('position', 'asc').execute();
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;

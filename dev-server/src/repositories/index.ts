@@ -1,0 +1,20 @@
+/** Every repository over one database handle. Only this layer writes SQL (through Kysely). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { createAccountRepository } from './accounts';
+import { createContentRepository } from './content';
+import { createMediaRepository } from './media';
+import { createOutboxRepository } from './outbox';
+import { createStoreRepository } from './store';
+
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    content: createContentRepository(db),
+    store: createStoreRepository(db),
+    media: createMediaRepository(db),
+    accounts: createAccountRepository(db),
+    outbox: createOutboxRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

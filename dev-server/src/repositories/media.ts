@@ -1,0 +1,59 @@
+/** Videos, playlists and visual-library charts. */
+import type { Kysely } from 'kysely';
+import type { ChartRow, ChartSubjectRow, Database, PlaylistRow, VideoRow } from '../db/database';
+
+export type ChartWithSubject = ChartRow & { subject_label: string };
+
+export function createMediaRepository(db: Kysely<Database>) {
+  return {
+    async findVideo(id: string): Promise<VideoRow | undefined> {
+      return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findPlaylist(id: string): Promise<PlaylistRow | undefined> {
+      return db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async listPlaylistVideos(playlistId: string): Promise<VideoRow[]> {
+      return db
+        .selectFrom('playlist_videos')
+        .innerJoin('videos', 'videos.id', 'playlist_videos.video_id')
+        .selectAll('videos')
+        .where('playlist_videos.playlist_id', '=', playlistId)
+        .orderBy('playlist_videos.position')
+        .execute();
+    },
+
+    async listChartSubjects(): Promise<ChartSubjectRow[]> {
+      return db.selectFrom('chart_subjects').selectAll().orderBy('position').execute();
+    },
+
+    async findChartSubjectByFilter(filter: string): Promise<ChartSubjectRow | undefined> {
+      return db.selectFrom('chart_subjects').selectAll().where('filter', '=', filter).executeTakeFirst();
+    },
+
+    async countCharts(subjectId: string | null): Promise<number> {
+      let q = db.selectFrom('charts').select((eb) => eb.fn.countAll<number | string | bigint>().as('n'));
+      if (subjectId !== null) q = q.where('subject_id', '=', subjectId);
+      const row = await q.executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Newest first (sort=publication_date). */
+    async listCharts(subjectId: string | null, offset: number, limit: number): Promise<ChartWithSubject[]> {
+      let q = db
+        .selectFrom('charts')
+        .innerJoin('chart_subjects', 'chart_subjects.id', 'charts.subject_id')
+        .selectAll('charts')
+        .select('chart_subjects.label as subject_label');
+      if (subjectId !== null) q = q.where('charts.subject_id', '=', subjectId);
+      return q.orderBy('charts.published', 'desc').orderBy('charts.id', 'asc').limit(limit).offset(offset).execute();
+    },
+
+    async findChart(id: string): Promise<ChartRow | undefined> {
+      return db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof createMediaRepository>;

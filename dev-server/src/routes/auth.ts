@@ -1,0 +1,65 @@
+/** Sign-in, sign-out, the profile and the viewer's folders. */
+import { Router } from 'express';
+import { MESSAGES, SignInRequestSchema, type LoginError } from 'shared-contracts';
+import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
+import { parseInput } from '../http/validation';
+import type { SignInFailure } from '../services/auth';
+import { safeReturnPath } from '../services/redirects';
+import { toUserAnswer } from '../services/users';
+import type { RouteContext } from './context';
+
+/** Failed sign-in answer: the login error fields of spec 2, plus the message every error carries. */
+function loginErrorBody(failure: SignInFailure): LoginError & { message: string } {
+  const body: LoginError & { message: string } = { code: failure.code, message: MESSAGES.signIn.invalidCombination };
+  if (failure.triesLeft !== undefined) body.tries_left = failure.triesLeft;
+  if (failure.lockoutSeconds !== undefined) body.lockout_duration = failure.lockoutSeconds;
+  if (failure.userRestricted !== undefined) body.user_restricted = failure.userRestricted;
+  if (failure.code === 'user_restricted') body.message = MESSAGES.signIn.restricted;
+  return body;
+}
+
+export function authRoutes({ config, services, viewers }: RouteContext): Router {
+  const router = Router();
+  const noStore = 'no-store';
+
+  router.post('/authenticate', async (req, res) => {
+    const form = parseInput(SignInRequestSchema, req.body, 'Invalid sign-in form');
+    const result = await services.auth.signIn({
+      email: form.username,
+      password: form.password,
+      captchaToken: form.reCaptchaToken,
+      previousToken: readCookie(req, SESSION_COOKIE),
+    });
+    res.set('Cache-Control', noStore);
+    if (!result.ok) {
+      res.status(401).json(loginErrorBody(result.failure));
+      return;
+    }
+    setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
+    res.json(toUserAnswer(result.viewer));
+  });
+
+  router.get('/service/user/profile', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', noStore).json(toUserAnswer(viewer));
+  });
+
+  router.post('/service/user/logout', async (req, res) => {
+    await services.auth.signOut(readCookie(req, SESSION_COOKIE));
+    clearSessionCookie(res, config.cookieSecure);
+    res.set('Cache-Control', noStore).json({ ok: true });
+  });
+
+  router.get('/logout', async (req, res) => {
+    await services.auth.signOut(readCookie(req, SESSION_COOKIE));
+    clearSessionCookie(res, config.cookieSecure);
+    res.set('Cache-Control', noStore).redirect(302, safeReturnPath(req.query.returnPath));
+  });
+
+  router.get('/service/user/lists', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', noStore).json(await services.users.folders(viewer));
+  });
+
+  return router;
+}

@@ -1,0 +1,10 @@
+/** What every route module receives. */
+import type { AppConfig } from '../deps';
+import type { ViewerLookup } from '../http/session';
+import type { Services } from '../services';
+
+export interface RouteContext {
+  config: AppConfig;
+  services: Services;
+  viewers: ViewerLookup;
+}

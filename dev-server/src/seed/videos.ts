@@ -1,0 +1,80 @@
+/** About two dozen videos and the three named playlists of spec 2 section 9. */
+import type { Insertable } from 'kysely';
+import type { NewArticle, PlaylistTable, PlaylistVideoTable, VideoTable } from '../db/database';
+import type { Rng } from './prng';
+import { makeSentence, slugify, titleCase, uniqueSlug, fill } from './text';
+import { articlePath } from './articles';
+import { AUDIENCES, GERUNDS, OBJECTS, VERBS } from './words';
+
+const VIDEO_TITLES = [
+  'How to {verb} {object}',
+  '{object}, Explained',
+  'Why {audience} Keep Getting {object} Wrong',
+  'The Case for {gerund}',
+  'A Short Guide to {object}',
+  'Inside a Company That Rethought {object}',
+] as const;
+
+const TAGS = ['leadership', 'strategy', 'explainer', 'interview', 'data', 'careers', 'innovation', 'finance', 'teams'] as const;
+
+export const PLAYLISTS = [
+  { id: 'what-to-watch-next', name: 'What to watch next' },
+  { id: 'the-latest', name: 'The Latest' },
+  { id: 'explainers', name: 'Explainers' },
+] as const;
+
+export function videoMediaPath(id: string, kind: 'poster' | 'thumbnail'): string {
+  return `/media/videos/${id}/${kind}.svg`;
+}
+
+export function buildVideos(
+  rng: Rng,
+  articles: readonly NewArticle[],
+): { videos: Insertable<VideoTable>[]; playlists: Insertable<PlaylistTable>[]; playlistVideos: Insertable<PlaylistVideoTable>[] } {
+  const slugs = new Set<string>();
+  const ids = new Set<string>();
+  const videos: Insertable<VideoTable>[] = [];
+  for (let i = 0; i < 24; i++) {
+    let id = rng.digits(13);
+    while (ids.has(id)) id = rng.digits(13);
+    ids.add(id);
+    const template = i % 4 === 0 ? VIDEO_TITLES[1] : rng.pick(VIDEO_TITLES);
+    const name = fill(template, {
+      verb: rng.pick(VERBS),
+      object: titleCase(rng.pick(OBJECTS)),
+      audience: rng.pick(AUDIENCES),
+      gerund: rng.pick(GERUNDS),
+    });
+    const article = rng.chance(0.5) ? rng.pick(articles) : null;
+    const tags: string[] = rng.sample(TAGS.filter((t) => t !== 'explainer'), rng.int(1, 3));
+    if (template === VIDEO_TITLES[1]) tags.unshift('explainer');
+    const pub = new Date(Date.UTC(rng.int(2023, 2025), rng.int(0, 11), rng.int(1, 28), rng.int(10, 18)));
+    videos.push({
+      id,
+      name,
+      slug: uniqueSlug(slugify(name), slugs),
+      description: `${makeSentence(rng)} ${makeSentence(rng)}`,
+      link_url: article ? articlePath(article.year, article.month, article.slug) : null,
+      link_text: article ? article.title : null,
+      poster: videoMediaPath(id, 'poster'),
+      thumbnail: videoMediaPath(id, 'thumbnail'),
+      src: `/media/videos/${id}/video.mp4`,
+      duration: rng.int(75, 1200),
+      pubdate: pub.toISOString(),
+      tags: JSON.stringify(tags),
+      subscriber_only: rng.chance(0.2) ? 1 : 0,
+    });
+  }
+
+  const byNewest = [...videos].sort((a, b) => (a.pubdate < b.pubdate ? 1 : a.pubdate > b.pubdate ? -1 : 0));
+  const members: Record<(typeof PLAYLISTS)[number]['id'], Insertable<VideoTable>[]> = {
+    'what-to-watch-next': rng.sample(videos, 8),
+    'the-latest': byNewest.slice(0, 10),
+    explainers: videos.filter((v) => v.tags.includes('"explainer"')),
+  };
+  const playlists = PLAYLISTS.map((p, position) => ({ id: p.id, name: p.name, position }));
+  const playlistVideos = PLAYLISTS.flatMap((p) =>
+    members[p.id].map((v, position) => ({ playlist_id: p.id, video_id: v.id, position })),
+  );
+  return { videos, playlists, playlistVideos };
+}

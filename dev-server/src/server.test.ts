@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ArticleStreamSchema, RemotesConfigSchema, UserSchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { startServer } from './server';
+import { DEMO_SUBSCRIBER } from './seed/demo-users';
+
+describe('startServer', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('migrates and seeds a new database file, serves over HTTP, and does not seed it twice', async () => {
+    const databaseFile = path.join(dir, 'nested', 'site.db');
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseFile,
+      remotes: { store: 'https://store.example/mf-manifest.json' },
+    });
+    try {
+      expect(server.seeded).toBe(true);
+      expect(fs.existsSync(databaseFile)).toBe(true);
+      expect(server.url).toBe(`http://localhost:${server.port}`);
+      const base = `http://127.0.0.1:${server.port}`;
+
+      const remotes = RemotesConfigSchema.parse(await (await fetch(`${base}/remotes.json`)).json());
+      expect(remotes.remotes.store).toBe('https://store.example/mf-manifest.json');
+      expect(remotes.remotes.paywall).toBe('http://localhost:3001/mf-manifest.json');
+
+      const stream = ArticleStreamSchema.parse(await (await fetch(`${base}/service/stream/latest`)).json());
+      expect(stream.entry).toHaveLength(8);
+
+      // The default public origin is http://localhost:{port}; a browser on it may sign in.
+      const res = await fetch(`${base}/authenticate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: CSRF_VALUE, Origin: server.url },
+        body: JSON.stringify({ username: DEMO_SUBSCRIBER.email, password: DEMO_SUBSCRIBER.password, reCaptchaToken: 'x' }),
+      });
+      expect(res.status).toBe(200);
+      expect(UserSchema.parse(await res.json()).status).toBe('subscriber');
+    } finally {
+      await server.close();
+    }
+
+    const again = await startServer({ port: 0, host: '127.0.0.1', databaseFile });
+    try {
+      expect(again.seeded).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+});

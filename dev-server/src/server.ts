@@ -1,0 +1,109 @@
+/**
+ * startServer: open the database, migrate, seed when empty, listen. Used by main.ts and by scripts
+ * (e2e, bench) that start the server in-process. Port 0 picks a free port.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type express from 'express';
+import type { Kysely } from 'kysely';
+import type { RemoteName } from 'shared-contracts';
+import { createApp } from './app';
+import { REMOTE_ENV } from './config';
+import type { Database } from './db/database';
+import { migrateToLatest } from './db/migrations';
+import { openSqlite } from './db/sqlite';
+import {
+  createOutboxMailer,
+  localCaptchaVerifier,
+  systemClock,
+  type AppConfig,
+  type CaptchaVerifier,
+  type Clock,
+  type Mailer,
+} from './deps';
+import { seedIfEmpty } from './seed';
+
+export interface StartServerOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on; default every interface, like `app.listen`. */
+  host?: string;
+  /** SQLite file, or ':memory:'. */
+  databaseFile: string;
+  /** Default http://localhost:{port}. */
+  publicOrigin?: string;
+  remotes?: Partial<Record<RemoteName, string>>;
+  shellDist?: string | null;
+  /** Default: true when publicOrigin is https. */
+  cookieSecure?: boolean;
+  seed?: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: express.Express;
+  db: Kysely<Database>;
+  /** Whether this start seeded an empty database. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const db = openSqlite(options.databaseFile);
+  try {
+    await migrateToLatest(db);
+    const seeded = await seedIfEmpty(db, { seed: options.seed });
+
+    const server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 3000, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    const publicOrigin = options.publicOrigin ?? `http://localhost:${port}`;
+    const remotes = Object.fromEntries(
+      REMOTE_ENV.map((r) => [r.name, options.remotes?.[r.name] ?? `http://localhost:${r.port}/mf-manifest.json`]),
+    ) as Record<RemoteName, string>;
+    const config: AppConfig = {
+      publicOrigin,
+      remotes,
+      shellDist: options.shellDist ?? null,
+      cookieSecure: options.cookieSecure ?? publicOrigin.startsWith('https:'),
+    };
+    const clock = options.clock ?? systemClock;
+    const app = createApp({
+      db,
+      clock,
+      config,
+      mailer: options.mailer ?? createOutboxMailer(db, clock),
+      captcha: options.captcha ?? localCaptchaVerifier,
+    });
+    server.on('request', app);
+
+    let closed: Promise<void> | null = null;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      app,
+      db,
+      seeded,
+      close() {
+        closed ??= new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        }).finally(() => db.destroy());
+        return closed;
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+/** Articles, the latest stream, topics and the magazine archive. */
+import {
+  topicPath,
+  type Archive,
+  type Article,
+  type ArticleStream,
+  type ArticleSummary,
+  type Topic,
+  ArticleContentTypeSchema,
+} from 'shared-contracts';
+import type { Clock } from '../deps';
+import type { ContentRepository, ArticleWithTopic } from '../repositories/content';
+import { NotFoundError } from './errors';
+import { pageFacts, pageWindow, type PageRequest } from './paging';
+import type { Viewer } from './auth';
+import { z } from 'zod';
+
+const StringList = z.array(z.string());
+
+/** The article page path: /{yyyy}/{mm}/{slug}, month zero-padded. */
+export function articleUrl(year: number, month: number, slug: string): string {
+  return `/${year}/${String(month).padStart(2, '0')}/${slug}`;
+}
+
+function toSummary(row: ArticleWithTopic): ArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    url: articleUrl(row.year, row.month, row.slug),
+    published: row.published,
+    contentType: ArticleContentTypeSchema.parse(row.content_type),
+    category: { term: row.topic_name },
+    author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
+    image: row.image,
+    free: row.free === 1,
+  };
+}
+
+function toArticle(row: ArticleWithTopic): Article {
+  return {
+    ...toSummary(row),
+    slug: row.slug,
+    year: row.year,
+    month: row.month,
+    topic: { name: row.topic_name, url: topicPath(row.topic_name) },
+    series: row.series,
+    bigIdea: row.big_idea === 1,
+    lead: row.lead,
+    body: StringList.parse(JSON.parse(row.body)),
+  };
+}
+
+export function createContentService(deps: { content: ContentRepository; clock: Clock }) {
+  const { content, clock } = deps;
+  return {
+    /** The 'latest' stream: published articles, newest first. Subscribers read without a paywall. */
+    async latestStream(request: PageRequest, viewer: Viewer | null): Promise<ArticleStream> {
+      const now = clock.now().toISOString();
+      const total = await content.countPublished(now);
+      const { offset, limit } = pageWindow(request);
+      const rows = await content.listPublished(now, offset, limit);
+      const facts = pageFacts(request, total);
+      return {
+        entry: rows.map(toSummary),
+        page: { number: facts.number, size: facts.size, totalPages: facts.totalPages, totalElements: total, last: facts.last },
+        type: 'latest',
+        isPaywallEnabled: viewer?.status !== 'subscriber',
+        maintenanceStatus: false,
+      };
+    },
+
+    async article(year: number, month: number, slug: string): Promise<Article> {
+      const row = await content.findArticle(year, month, slug);
+      if (!row || row.published > clock.now().toISOString()) throw new NotFoundError('Article not found');
+      return toArticle(row);
+    },
+
+    async topics(): Promise<Topic[]> {
+      const rows = await content.listTopics();
+      return rows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, parentId: t.parent_id }));
+    },
+
+    async archive(): Promise<Archive> {
+      const rows = await content.listArchiveEntries();
+      const years: Archive['years'] = [];
+      for (const row of rows) {
+        const yearId = String(row.year);
+        let year = years[years.length - 1];
+        if (!year || year.yearId !== yearId) {
+          year = { yearId, issues: [] };
+          years.push(year);
+        }
+        year.issues.push({ issueCode: row.issue_code, issueMonth: row.month_label, issueURL: `/archive-toc/${row.issue_code}` });
+      }
+      return { years };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,116 @@
+import { renderChartSvg, niceMax, type ChartData } from './chart-svg';
+import { pageFacts, pageWindow } from './paging';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { safeReturnPath } from './redirects';
+import { settingsFromEnv } from '../config';
+
+describe('safeReturnPath', () => {
+  it.each([
+    ['/', '/'],
+    ['/2025/06/a-slug', '/2025/06/a-slug'],
+    ['/search?q=a%20b#top', '/search?q=a%20b#top'],
+  ])('keeps the local path %s', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example', 'evil.example', '/\t/evil.example', '/a\\b', ''])(
+    'turns %j into /',
+    (input) => {
+      expect(safeReturnPath(input)).toBe('/');
+    },
+  );
+
+  it('turns a non-string (repeated query parameter) into /', () => {
+    expect(safeReturnPath(['/a', '/b'])).toBe('/');
+    expect(safeReturnPath(undefined)).toBe('/');
+  });
+});
+
+describe('paging', () => {
+  it('computes offsets and the last page', () => {
+    expect(pageWindow({ page: 3, size: 8 })).toEqual({ offset: 16, limit: 8 });
+    expect(pageFacts({ page: 2, size: 10 }, 20)).toEqual({ number: 2, size: 10, totalPages: 2, totalElements: 20, first: false, last: true });
+    expect(pageFacts({ page: 1, size: 10 }, 21)).toMatchObject({ totalPages: 3, first: true, last: false });
+    expect(pageFacts({ page: 1, size: 10 }, 0)).toMatchObject({ totalPages: 0, last: true });
+  });
+});
+
+describe('chart SVG', () => {
+  const data: ChartData = {
+    kind: 'bar',
+    unit: '%',
+    categories: ['North', 'South'],
+    series: [{ name: 'All respondents', values: [40, 72] }],
+    source: 'Illustrative',
+  };
+
+  it('draws one bar per value under a title, escaping text', () => {
+    const svg = renderChartSvg('Share of <firms> & "teams"', data);
+    expect(svg).toContain('<title id="chart-title">Share of &lt;firms&gt; &amp; &quot;teams&quot;</title>');
+    expect(svg).not.toContain('<firms>');
+    expect(svg.match(/<rect [^>]*fill="#1f5fa8"><title>/g)).toHaveLength(2);
+  });
+
+  it('is well-formed: every element opened is closed in order', () => {
+    for (const svg of [renderChartSvg('A & B', data), renderChartSvg('T', { ...data, kind: 'line' })]) {
+      const stack: string[] = [];
+      for (const [, closing, name, selfClosing] of svg.matchAll(/<(\/?)([a-zA-Z]+)[^>]*?(\/?)>/g)) {
+        if (closing) expect(stack.pop()).toBe(name);
+        else if (!selfClosing) stack.push(name ?? '');
+      }
+      expect(stack).toEqual([]);
+      expect(svg).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
+    }
+  });
+
+  it('is the same for the same data and draws lines for line charts', () => {
+    expect(renderChartSvg('T', data)).toBe(renderChartSvg('T', data));
+    const line = renderChartSvg('T', { ...data, kind: 'line' });
+    expect(line).toContain('<polyline');
+  });
+
+  it('rounds the axis to a readable maximum', () => {
+    expect(niceMax(72)).toBe(100);
+    expect(niceMax(180)).toBe(200);
+    expect(niceMax(0)).toBe(1);
+  });
+});
+
+describe('passwords', () => {
+  it('verifies the right password only, with a salted hash', async () => {
+    const a = await hashPassword('Reader#2025pass');
+    const b = await hashPassword('Reader#2025pass');
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('Reader#2025pass', a)).toBe(true);
+    expect(await verifyPassword('reader#2025pass', a)).toBe(false);
+    expect(await verifyPassword('Reader#2025pass', 'not-a-hash')).toBe(false);
+    expect(await burnPasswordCheck('anything')).toBe(false);
+  });
+});
+
+describe('settingsFromEnv', () => {
+  it('uses the local defaults', () => {
+    const s = settingsFromEnv({}, '/repo');
+    expect(s.port).toBe(3000);
+    expect(s.databaseFile).toBe('/repo/.data/site.db');
+    expect(s.shellDist).toBe('/repo/shell/dist');
+    expect(s.remotes).toEqual({
+      paywall: 'http://localhost:3001/mf-manifest.json',
+      library: 'http://localhost:3002/mf-manifest.json',
+      store: 'http://localhost:3003/mf-manifest.json',
+      video: 'http://localhost:3004/mf-manifest.json',
+      visualLibrary: 'http://localhost:3005/mf-manifest.json',
+    });
+  });
+
+  it('reads every variable', () => {
+    const s = settingsFromEnv(
+      { PORT: '4000', DATABASE_FILE: '/tmp/x.db', PUBLIC_ORIGIN: 'https://site.example', REMOTE_STORE_URL: 'https://store.example/mf-manifest.json', SHELL_DIST: '/srv/shell' },
+      '/repo',
+    );
+    expect(s).toMatchObject({ port: 4000, databaseFile: '/tmp/x.db', publicOrigin: 'https://site.example', shellDist: '/srv/shell' });
+    expect(s.remotes.store).toBe('https://store.example/mf-manifest.json');
+    expect(() => settingsFromEnv({ PORT: 'abc' }, '/repo')).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Test harness: the app over an in-memory database, migrated and seeded, with a fake clock and an
+ * in-memory mailer. Used by the API tests (never by production code).
+ */
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { createApp } from '../app';
+import type { Database } from '../db/database';
+import { migrateToLatest } from '../db/migrations';
+import { openSqlite } from '../db/sqlite';
+import {
+  createFakeClock,
+  createMemoryMailer,
+  localCaptchaVerifier,
+  type AppConfig,
+  type FakeClock,
+  type MemoryMailer,
+} from '../deps';
+import { seedDatabase } from '../seed';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+/** After every seeded article (the last is June 2025). */
+export const TEST_NOW = '2025-07-01T12:00:00.000Z';
+
+export const TEST_REMOTES: AppConfig['remotes'] = {
+  paywall: 'http://localhost:3001/mf-manifest.json',
+  library: 'http://localhost:3002/mf-manifest.json',
+  store: 'http://localhost:3003/mf-manifest.json',
+  video: 'http://localhost:3004/mf-manifest.json',
+  visualLibrary: 'http://localhost:3005/mf-manifest.json',
+};
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Kysely<Database>;
+  clock: FakeClock;
+  mailer: MemoryMailer;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function seededDatabase(seed?: string): Promise<Kysely<Database>> {
+  const db = openSqlite(':memory:');
+  await migrateToLatest(db);
+  await seedDatabase(db, { seed });
+  return db;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await seededDatabase();
+  const clock = createFakeClock(TEST_NOW);
+  const mailer = createMemoryMailer(clock);
+  const config: AppConfig = {
+    publicOrigin: TEST_ORIGIN,
+    remotes: TEST_REMOTES,
+    shellDist: null,
+    cookieSecure: false,
+    ...overrides,
+  };
+  const app = createApp({ db, clock, config, mailer, captcha: localCaptchaVerifier });
+  return { app, db, clock, mailer, config, close: () => db.destroy() };
+}
+
+/** The Set-Cookie lines of a response (supertest gives a string or a list). */
+export function setCookies(res: request.Response): string[] {
+  const raw: unknown = res.headers['set-cookie'];
+  if (Array.isArray(raw)) return raw.filter((v): v is string => typeof v === 'string');
+  return typeof raw === 'string' ? [raw] : [];
+}
+
+/** The value of the 'sid' cookie set by a response, if any. */
+export function sidFrom(res: request.Response): string | undefined {
+  for (const line of setCookies(res)) {
+    const match = /^sid=([^;]*)/.exec(line);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+export function signIn(app: TestApp['app'], email: string, password: string, cookie?: string) {
+  const req = request(app)
+    .post('/authenticate')
+    .set(CSRF_HEADER, CSRF_VALUE)
+    .send({ username: email, password, reCaptchaToken: 'test-token', deviceType: 'WEB_SITE' });
+  return cookie ? req.set('Cookie', cookie) : req;
+}
+
+/** GET a path and read the answer as text whatever its type (superagent does not buffer image/svg+xml). */
+export async function getText(app: TestApp['app'], path: string): Promise<{ res: request.Response; text: string }> {
+  const res = await request(app)
+    .get(path)
+    .buffer(true)
+    .parse((stream, done) => {
+      let data = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        data += chunk;
+      });
+      stream.on('end', () => done(null, data));
+    });
+  return { res, text: typeof res.body === 'string' ? res.body : '' };
+}

@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const require = createRequire(__filename);
+const AXE_SOURCE_PATH = require.resolve('axe-core/axe.min.js');
+
+export type SlotId = 'paywall/ArticleGate' | 'library/App' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
+
+export function slot(page: Page, id: SlotId) {
+  return page.locator(`[data-mfe-slot="${id}"]`);
+}
+
+/** Waits for a remote slot to reach a state (never a sleep). */
+export async function expectSlot(page: Page, id: SlotId, status: 'ready' | 'failed', timeout = 10_000) {
+  await expect(slot(page, id)).toHaveAttribute('data-mfe-status', status, { timeout });
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** axe-core over the page as it is; fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  await page.addScriptTag({ path: AXE_SOURCE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking, `${page.url()}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+}
+
+/** Every test collects uncaught page errors and fails if any occurred. */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (e) => errors.push(e));
+      await use(errors);
+      expect(errors.map((e) => e.message), 'uncaught errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** First article of the latest stream, first video of a playlist: real seeded content. */
+export async function firstArticleUrl(page: Page): Promise<string> {
+  const res = await page.request.get('/service/stream/latest?page=1&size=8');
+  const body = (await res.json()) as { entry: { url: string }[] };
+  const url = body.entry[0]?.url;
+  if (!url) throw new Error('no article in the seed');
+  return url;
+}
+
+export async function firstVideo(page: Page): Promise<{ id: string; slug: string; name: string; description: string }> {
+  const res = await page.request.get('/api/playlists/what-to-watch-next');
+  const body = (await res.json()) as { videos: { id: string; slug: string; name: string; description: string }[] };
+  const v = body.videos[0];
+  if (!v) throw new Error('no video in the seed');
+  return v;
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './browser';
+import { E2E_PORTS } from './ports';
+
+const api = `http://localhost:${E2E_PORTS.api}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: api,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  // The production builds, each remote on its own port and the shell and API on another, as in a
+  // real deployment. scripts/test.sh builds them before Playwright starts.
+  webServer: {
+    command: 'node ../node_modules/tsx/dist/cli.mjs ../scripts/run-site.ts',
+    cwd: __dirname,
+    url: `${api}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORTS.api),
+      REMOTE_PORT_BASE: String(E2E_PORTS.api),
+      DATABASE_FILE: ':memory:',
+      NODE_ENV: 'test',
+    },
+  },
+});

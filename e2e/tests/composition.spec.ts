@@ -1,0 +1,129 @@
+import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import { DEMO_READER, signIn } from '../session';
+
+/** Counts React DOM renderers the way React DevTools does: each copy of react-dom injects itself. */
+const COUNT_RENDERERS = () => {
+  const renderers = new Map<number, unknown>();
+  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers,
+    supportsFiber: true,
+    isDisabled: false,
+    inject(r: unknown) {
+      renderers.set(renderers.size + 1, r);
+      return renderers.size;
+    },
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+};
+
+async function navigate(page: import('@playwright/test').Page, path: string) {
+  // Client-side navigation: the same page, so every remote joins the same React tree and store.
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test('shell and every remote run on one React, one React DOM and one user store', async ({ page }) => {
+  await page.addInitScript(COUNT_RENDERERS);
+  await signIn(page);
+  const article = await firstArticleUrl(page);
+  const video = await firstVideo(page);
+  await page.goto('/');
+  const seen = { react: new Set<string>(), store: new Set<string>() };
+  const collect = async () => {
+    for (const el of await page.locator('[data-remote-root]').all()) {
+      seen.react.add((await el.getAttribute('data-react-instance')) ?? 'missing');
+      seen.store.add((await el.getAttribute('data-store-instance')) ?? 'missing');
+    }
+  };
+  const stops: [string, 'paywall/ArticleGate' | 'library/App' | 'store/App' | 'video/App' | 'visualLibrary/App'][] = [
+    ['/store', 'store/App'],
+    ['/my-library', 'library/App'],
+    ['/visual-library', 'visualLibrary/App'],
+    [`/video/${video.id}/${video.slug}`, 'video/App'],
+    [article, 'paywall/ArticleGate'],
+  ];
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await collect();
+  const parts = new Set<string>();
+  for (const [path, id] of stops) {
+    await navigate(page, path);
+    await expectSlot(page, id, 'ready');
+    await collect();
+    for (const el of await page.locator('[data-remote-root]').all()) parts.add((await el.getAttribute('data-remote-root')) ?? '');
+  }
+  // Every part reported, and all of them on the same copies.
+  expect([...parts].sort()).toEqual(['library', 'paywall', 'shell', 'store', 'video', 'visualLibrary']);
+  expect([...seen.react]).toHaveLength(1);
+  expect([...seen.store]).toHaveLength(1);
+  expect(seen.react.has('missing')).toBe(false);
+  const renderers = await page.evaluate(
+    () => ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size ?? 0),
+  );
+  expect(renderers).toBe(1);
+  // The page loaded each remote's manifest once, and only after it was needed.
+  void DEMO_READER;
+});
+
+test('an event from the shell reaches a remote: signing in in the modal fills My Library without a reload', async ({ page }) => {
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  const library = slot(page, 'library/App');
+  await expect(library).toContainText('To access this feature, please SIGN IN or REGISTER');
+  await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true));
+
+  // The remote asks the shell to open its modal (remote -> shell) ...
+  await library.getByRole('button', { name: 'SIGN IN' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(DEMO_READER.email);
+  await dialog.getByLabel('Password').fill(DEMO_READER.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+
+  // ... and the shell's user:changed reaches the remote (shell -> remote).
+  await expect(dialog).toBeHidden();
+  await expect(library.getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
+  await expect(library.getByRole('link', { name: /Strategy reads/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true);
+});
+
+test('a remote is fetched only when the page shows it', async ({ page }) => {
+  const requested = new Set<string>();
+  page.on('request', (r) => {
+    const port = new URL(r.url()).port;
+    if (port !== '4100') requested.add(port);
+  });
+  await page.goto('/topics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeVisible();
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  // Only the store (the header's mini cart) was fetched; no other remote.
+  expect([...requested]).toEqual(['4103']);
+  await navigate(page, '/visual-library');
+  await expectSlot(page, 'visualLibrary/App', 'ready');
+  expect([...requested].sort()).toEqual(['4103', '4105']);
+});
+
+test('the modal traps focus, closes on Escape and shows a sign-in error', async ({ page }) => {
+  await page.goto('/');
+  const opener = page.getByRole('button', { name: 'Sign in' });
+  await expect(opener).toBeEnabled();
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await dialog.getByLabel('Email').fill(DEMO_READER.email);
+  await dialog.getByLabel('Password').fill('wrong-password-1!');
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You have entered an invalid email and password combination. Please try again.',
+  );
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

@@ -1,0 +1,110 @@
+import net from 'node:net';
+import type { Page, Route } from '@playwright/test';
+import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, type SlotId } from '../fixtures';
+import { E2E_PORTS } from '../ports';
+
+type RemoteKey = 'paywall' | 'library' | 'store' | 'video' | 'visualLibrary';
+type Mode = 'down' | 'hung' | '500';
+
+const SLOTS: Record<RemoteKey, SlotId> = {
+  paywall: 'paywall/ArticleGate',
+  library: 'library/App',
+  store: 'store/App',
+  video: 'video/App',
+  visualLibrary: 'visualLibrary/App',
+};
+
+async function pageFor(page: Page, remote: RemoteKey): Promise<string> {
+  switch (remote) {
+    case 'paywall':
+      return firstArticleUrl(page);
+    case 'library':
+      return '/my-library';
+    case 'store':
+      return '/store';
+    case 'video': {
+      const v = await firstVideo(page);
+      return `/video/${v.id}/${v.slug}`;
+    }
+    case 'visualLibrary':
+      return '/visual-library';
+  }
+}
+
+/** A port on which nothing listens: the remote's server is stopped. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+async function breakRemote(page: Page, remote: RemoteKey, mode: Mode) {
+  const origin = `http://localhost:${E2E_PORTS[remote]}`;
+  if (mode === 'down') {
+    // The deployment points at a server that is not running.
+    const port = await closedPort();
+    await page.route('**/remotes.json', async (route: Route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { remotes: Record<string, string> };
+      body.remotes[remote] = `http://localhost:${port}/mf-manifest.json`;
+      await route.fulfill({ response: res, json: body });
+    });
+  } else if (mode === 'hung') {
+    await page.route(`${origin}/**`, () => {
+      /* never answered */
+    });
+  } else {
+    await page.route(`${origin}/**`, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+  }
+}
+
+/** performance.now() (ms since navigation start) when the slot first reads failed; Infinity after 10 s. */
+function msUntilFailed(page: Page, id: SlotId): Promise<number> {
+  return page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve) => {
+        const failed = () => document.querySelector(selector)?.getAttribute('data-mfe-status') === 'failed';
+        if (failed()) return resolve(performance.now());
+        const observer = new MutationObserver(() => {
+          if (!failed()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-mfe-status'] });
+        setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000);
+      }),
+    `[data-mfe-slot="${id}"]`,
+  );
+}
+
+for (const remote of Object.keys(SLOTS) as RemoteKey[]) {
+  for (const mode of ['down', 'hung', '500'] as Mode[]) {
+    test(`${remote} ${mode}: its slot falls back within 3 s and the header keeps working`, async ({ page }) => {
+      const path = await pageFor(page, remote);
+      await breakRemote(page, remote, mode);
+      await page.goto(path, { waitUntil: 'commit' });
+      // Milliseconds from the navigation's start until the slot showed its fallback, taken in the page.
+      expect(await msUntilFailed(page, SLOTS[remote])).toBeLessThanOrEqual(3_000);
+      await expectSlot(page, SLOTS[remote], 'failed');
+      await expect(slot(page, SLOTS[remote]).getByRole('status')).toContainText('unavailable right now');
+
+      // The header still works: sign-in opens, navigation navigates.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Topics' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeVisible();
+    });
+  }
+}
+
+test('with one remote down, the other remotes still load', async ({ page }) => {
+  await breakRemote(page, 'visualLibrary', 'down');
+  await page.goto('/visual-library', { waitUntil: 'commit' });
+  await expectSlot(page, 'visualLibrary/App', 'failed', 3_000);
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
+  await expectSlot(page, 'store/App', 'ready');
+});

@@ -1,0 +1,83 @@
+import { expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import { signIn } from '../session';
+
+test('home lists the latest articles, each linking to its article page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Latest' })).toBeVisible();
+  const links = page.locator('.article-list h3 a');
+  await expect(links).toHaveCount(8);
+  const href = await links.first().getAttribute('href');
+  expect(href).toMatch(/^\/\d{4}\/\d{2}\/[a-z0-9-]+$/);
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await expectAccessible(page);
+});
+
+test('an article page shows its headline and the paywall gate with the body', async ({ page }) => {
+  const url = await firstArticleUrl(page);
+  const article = (await (await page.request.get(`/api/article${url}`)).json()) as {
+    title: string;
+    body: string[];
+    topic: { name: string };
+  };
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: article.topic.name })).toBeVisible();
+  await expectSlot(page, 'paywall/ArticleGate', 'ready');
+  await expect(slot(page, 'paywall/ArticleGate').getByText(article.body[0] ?? '')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('/store lists products from the API', async ({ page }) => {
+  await page.goto('/store');
+  await expectSlot(page, 'store/App', 'ready');
+  await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  const products = slot(page, 'store/App').locator('li a[href^="/product/"]');
+  await expect(products.first()).toBeVisible();
+  expect(await products.count()).toBeGreaterThan(5);
+  await expect(slot(page, 'store/App').getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('/video/{id}/{name} shows the video name and description', async ({ page }) => {
+  const video = await firstVideo(page);
+  await page.goto(`/video/${video.id}/${video.slug}`);
+  await expectSlot(page, 'video/App', 'ready');
+  await expect(page.getByRole('heading', { level: 1, name: video.name })).toBeVisible();
+  await expect(page.getByText(video.description)).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('/visual-library lists the first page of charts', async ({ page }) => {
+  await page.goto('/visual-library');
+  await expectSlot(page, 'visualLibrary/App', 'ready');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visual Library' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'All Data & Visuals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Download Chart' })).toHaveCount(10);
+  await expectAccessible(page);
+});
+
+test('/my-library asks a guest to sign in or register', async ({ page }) => {
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  await expect(slot(page, 'library/App')).toContainText('To access this feature, please SIGN IN or REGISTER');
+  await expectAccessible(page);
+});
+
+test("/my-library shows the signed-in user's folders", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
+  await expect(slot(page, 'library/App').getByRole('link', { name: /Strategy reads/ })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an unknown path shows the not-found page with the header working', async ({ page }) => {
+  await page.goto('/no/such/page/here');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Topics' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeVisible();
+  await expect.poll(() => page.locator('.topic-list li').count()).toBeGreaterThanOrEqual(150);
+  await expectAccessible(page);
+});

@@ -1,0 +1,37 @@
+/** One Jest run over every package: node for the server and pure modules, jsdom for components. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const base = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
+};
+module.exports = {
+  projects: [
+    {
+      ...base,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/shared-contracts/src/**/*.test.ts', '<rootDir>/dev-server/src/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'dom',
+      testEnvironment: '<rootDir>/scripts/jest-env-dom.js',
+      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+      testMatch: [
+        '<rootDir>/shared-contracts/src/**/*.test.tsx',
+        '<rootDir>/shell/src/**/*.test.ts?(x)',
+        '<rootDir>/mfe-*/src/**/*.test.ts?(x)',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,270 @@
+import * as React from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MESSAGES, bus, instanceMarkers, userStore, type EventMap, type Folder, type User } from 'shared-contracts';
+import LibraryApp from './LibraryApp';
+
+const PROMPT = 'To access this feature, please SIGN IN or REGISTER';
+
+type Answer = { status?: number; body: unknown };
+
+function mockFetch(route: (url: string) => Answer) {
+  const fn = jest.fn(async (input: RequestInfo | URL) => {
+    const { status = 200, body } = route(String(input));
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  return fn;
+}
+
+function user(over: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    guid: 'g1',
+    firstName: 'Ada',
+    lastName: 'Reader',
+    displayName: 'Ada Reader',
+    username: 'ada@example.com',
+    emailAddress: 'ada@example.com',
+    status: 'registered',
+    tiers: [],
+    quota: { limit: 4, count: 0, remaining: 4 },
+    ascendQuota: { limit: 3, count: 0, remaining: 3 },
+    createdDate: '2025-01-01T00:00:00.000Z',
+    lastUpdatedDate: '2025-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+const adaFolders: Folder[] = [
+  { id: 'f1', name: 'My Library', description: '', slug: 'my-library', readOnly: true, itemCount: 4 },
+  { id: 'f2', name: 'Strategy reads', description: 'Long reads on strategy.', slug: 'strategy-reads', readOnly: false, itemCount: 1 },
+];
+const bobFolders: Folder[] = [{ id: 'f9', name: 'Negotiation', description: '', slug: 'negotiation', readOnly: false, itemCount: 2 }];
+
+/** /service/user/lists answers the folders of whoever is signed in in the store (401 for a guest). */
+function libraryApi() {
+  return mockFetch((url) => {
+    if (url !== '/service/user/lists') return { status: 404, body: { message: 'Not found' } };
+    const id = userStore.getState().user?.id;
+    if (id === 'u1') return { body: adaFolders };
+    if (id === 'u2') return { body: bobFolders };
+    return { status: 401, body: { message: 'Unauthorized' } };
+  });
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/register" element={<h1>Register</h1>} />
+        <Route path="*" element={<LibraryApp />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function setStatus(status: 'unknown' | 'guest') {
+  userStore.setState({ status, user: null, quota: null });
+}
+
+function signIn(u: User) {
+  act(() => userStore.getState().setUser(u));
+}
+
+/** The paragraph whose whole text content is the prompt. */
+function prompt() {
+  return screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === PROMPT);
+}
+
+beforeEach(() => {
+  setStatus('unknown');
+});
+
+describe('LibraryApp', () => {
+  it('marks its root with the remote name and the React and store instance ids', () => {
+    libraryApi();
+    const { container } = renderAt('/my-library');
+    const root = container.firstElementChild;
+    const expected = instanceMarkers(React.createElement, userStore);
+    expect(root).toHaveAttribute('data-remote-root', 'library');
+    expect(root).toHaveAttribute('data-react-instance', expected['data-react-instance']);
+    expect(root).toHaveAttribute('data-store-instance', expected['data-store-instance']);
+  });
+
+  it('shows Loading… while it is not yet known who the reader is', () => {
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading…$/);
+    expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks a guest to sign in or register, with the exact prompt', () => {
+    setStatus('guest');
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    expect(PROMPT).toBe(MESSAGES.signIn.prompt);
+    expect(prompt()).toBeInTheDocument();
+    expect(within(prompt()).getByRole('button', { name: 'SIGN IN' })).toBeInTheDocument();
+    expect(within(prompt()).getByRole('link', { name: 'REGISTER' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('navigation', { name: 'Folders' })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('SIGN IN asks the shell to open the sign-in screen', async () => {
+    setStatus('guest');
+    libraryApi();
+    const opened: EventMap['auth:open'][] = [];
+    const off = bus.on('auth:open', (p) => opened.push(p));
+    renderAt('/my-library');
+    await userEvent.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    off();
+    expect(opened).toEqual([{ screen: 'signin' }]);
+  });
+
+  it('REGISTER goes to /register', async () => {
+    setStatus('guest');
+    libraryApi();
+    renderAt('/my-library');
+    await userEvent.click(screen.getByRole('link', { name: 'REGISTER' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
+  });
+
+  it("shows a signed-in reader's folders, All Folders first and selected, with item counts", async () => {
+    signIn(user());
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Folders' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['All Folders', 'My Library (4 items)', 'Strategy reads (1 item)']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/my-library', '/my-library/library/my-library', '/my-library/library/strategy-reads']);
+    expect(within(nav).getByRole('link', { name: 'All Folders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: /Strategy reads/ })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { level: 2, name: 'All Folders' })).toBeInTheDocument();
+    expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the folder of the path as the current one', async () => {
+    signIn(user());
+    libraryApi();
+    renderAt('/my-library/library/strategy-reads');
+    const nav = await screen.findByRole('navigation', { name: 'Folders' });
+    expect(within(nav).getByRole('link', { name: /Strategy reads/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'All Folders' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { level: 2, name: 'Strategy reads' })).toBeInTheDocument();
+    expect(screen.getByText('Long reads on strategy.')).toBeInTheDocument();
+  });
+
+  it('follows a folder link without loading the folders again', async () => {
+    signIn(user());
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    const nav = await screen.findByRole('navigation', { name: 'Folders' });
+    await userEvent.click(within(nav).getByRole('link', { name: /Strategy reads/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Strategy reads' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: /Strategy reads/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says Folder not found for a slug the reader does not have', async () => {
+    signIn(user());
+    libraryApi();
+    renderAt('/my-library/library/no-such-folder');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Folder not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to All Folders' })).toHaveAttribute('href', '/my-library');
+  });
+
+  it('loads the folders when a guest signs in while the page stays mounted', async () => {
+    setStatus('guest');
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    expect(prompt()).toBeInTheDocument();
+
+    signIn(user());
+
+    expect(await screen.findByRole('link', { name: /Strategy reads/ })).toHaveAttribute('href', '/my-library/library/strategy-reads');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
+    expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the folders when the first answer about the reader arrives after the page is shown', async () => {
+    libraryApi();
+    renderAt('/my-library');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    signIn(user());
+    expect(await screen.findByRole('link', { name: /Strategy reads/ })).toBeInTheDocument();
+  });
+
+  it('loads the new folders when another user signs in, and shows the prompt after sign-out', async () => {
+    signIn(user());
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    expect(await screen.findByRole('link', { name: /Strategy reads/ })).toBeInTheDocument();
+
+    signIn(user({ id: 'u2', guid: 'g2', emailAddress: 'bob@example.com', username: 'bob@example.com' }));
+    expect(await screen.findByRole('link', { name: /Negotiation/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Strategy reads/ })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    act(() => userStore.getState().setUser(null));
+    expect(prompt()).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Folders' })).not.toBeInTheDocument();
+  });
+
+  it('does not load again when the same user is refreshed', async () => {
+    signIn(user());
+    const fetch = libraryApi();
+    renderAt('/my-library');
+    await screen.findByRole('link', { name: /Strategy reads/ });
+    signIn(user({ lastUpdatedDate: '2025-02-01T00:00:00.000Z' }));
+    expect(screen.getByRole('link', { name: /Strategy reads/ })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an error message when the folders cannot be loaded', async () => {
+    signIn(user());
+    mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
+    renderAt('/my-library');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your folders. Please try again.');
+  });
+
+  describe('/email-newsletters', () => {
+    it('asks a guest to sign in or register', () => {
+      setStatus('guest');
+      libraryApi();
+      renderAt('/email-newsletters');
+      expect(screen.getByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
+      expect(prompt()).toBeInTheDocument();
+    });
+
+    it('shows Loading… until the reader is known', () => {
+      libraryApi();
+      renderAt('/email-newsletters');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    });
+
+    it('tells a signed-in reader where newsletters are sent, following sign-in', () => {
+      setStatus('guest');
+      libraryApi();
+      renderAt('/email-newsletters');
+      signIn(user());
+      expect(screen.getByText('Newsletters are sent to ada@example.com.')).toBeInTheDocument();
+      expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows Page not found for an unknown path below /my-library', () => {
+    setStatus('guest');
+    libraryApi();
+    renderAt('/my-library/nothing/here');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,232 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import * as React from 'react';
+import { instanceMarkers, userStore, type Product, type ProductList } from 'shared-contracts';
+import StoreApp from './StoreApp';
+
+type Answer = { status?: number; body: unknown };
+
+/** Mocks fetch: the answer for a URL (path and query) is picked by `route`. */
+function mockFetch(route: (url: string) => Answer) {
+  const fn = jest.fn(async (input: RequestInfo | URL) => {
+    const { status = 200, body } = route(String(input));
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  return fn;
+}
+
+function product(over: Partial<Product>): Product {
+  return {
+    id: 'p1',
+    sku: 'BK100-KND',
+    title: 'The Strategy Playbook',
+    summary: 'A field guide to making choices that stick.',
+    category: 'books',
+    productUrl: '/product/the-strategy-playbook/AV100',
+    availabilityId: 'AV100',
+    format: 'Ebook',
+    language: 'English',
+    contentType: 'Book',
+    type: 'ebook',
+    listPrice: 19.95,
+    availabilityStatus: 'AVAILABLE',
+    image: null,
+    ...over,
+  };
+}
+
+const categories = [
+  { slug: 'books', name: 'Books' },
+  { slug: 'case-studies', name: 'Case Studies' },
+];
+
+const playbook = product({});
+const casebook = product({
+  id: 'p2',
+  sku: 'CS200-PDF',
+  title: 'Negotiation Cases',
+  summary: 'Twelve negotiations, and what the winners did.',
+  category: 'case-studies',
+  productUrl: '/product/negotiation-cases/AV200',
+  availabilityId: 'AV200',
+  format: 'PDF',
+  language: 'Spanish',
+  type: 'digital',
+  listPrice: 1234.5,
+  availabilityStatus: 'COMING_SOON',
+});
+
+function list(category: string | null, products: Product[]): ProductList {
+  return { categories, category, products };
+}
+
+/** The store API as the tests need it: /api/store/products[?category=...]. */
+function storeApi() {
+  return mockFetch((url) => {
+    const u = new URL(url, 'http://localhost');
+    const category = u.searchParams.get('category');
+    if (category === null) return { body: list(null, [playbook, casebook]) };
+    if (categories.some((c) => c.slug === category)) {
+      return { body: list(category, [playbook, casebook].filter((p) => p.category === category)) };
+    }
+    return { status: 404, body: { message: 'Unknown category' } };
+  });
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <StoreApp />
+    </MemoryRouter>,
+  );
+}
+
+describe('StoreApp', () => {
+  it('marks its root with the remote name and the React and store instance ids', async () => {
+    storeApi();
+    const { container } = renderAt('/store');
+    const root = container.firstElementChild;
+    const expected = instanceMarkers(React.createElement, userStore);
+    expect(root).toHaveAttribute('data-remote-root', 'store');
+    expect(root).toHaveAttribute('data-react-instance', expected['data-react-instance']);
+    expect(root).toHaveAttribute('data-store-instance', expected['data-store-instance']);
+    await screen.findByRole('list', { name: 'Products' });
+  });
+
+  it('lists every product on /store: title links, format, USD price with 2 decimals and Coming soon', async () => {
+    const fetch = storeApi();
+    renderAt('/store');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Store' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
+
+    const cards = within(await screen.findByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { level: 2, name: 'The Strategy Playbook' })).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'The Strategy Playbook' })).toHaveAttribute('href', '/product/the-strategy-playbook/AV100');
+    expect(first.getByText('Ebook')).toBeInTheDocument();
+    expect(first.getByText('$19.95')).toBeInTheDocument();
+    expect(first.queryByText('Coming soon')).not.toBeInTheDocument();
+
+    const second = within(cards[1]!);
+    expect(second.getByRole('link', { name: 'Negotiation Cases' })).toHaveAttribute('href', '/product/negotiation-cases/AV200');
+    expect(second.getByText('PDF')).toBeInTheDocument();
+    expect(second.getByText('$1,234.50')).toBeInTheDocument();
+    expect(second.getByText('Coming soon')).toBeInTheDocument();
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products');
+  });
+
+  it('shows the category navigation, marking the current one', async () => {
+    storeApi();
+    renderAt('/store');
+    const nav = await screen.findByRole('navigation', { name: 'Store categories' });
+    expect(within(nav).getByRole('link', { name: 'All Products' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/store/books');
+    expect(within(nav).getByRole('link', { name: 'Case Studies' })).toHaveAttribute('href', '/store/case-studies');
+    expect(within(nav).getByRole('link', { name: 'Books' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('on /store/{category} asks for that category and titles the page with its name', async () => {
+    const fetch = storeApi();
+    renderAt('/store/case-studies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case Studies' })).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByRole('link', { name: 'Negotiation Cases' })).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products?category=case-studies');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Store categories' })).getByRole('link', { name: 'Case Studies' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('follows a category link and loads the new category', async () => {
+    storeApi();
+    renderAt('/store');
+    const nav = await screen.findByRole('navigation', { name: 'Store categories' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Books' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Books' })).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByText('$19.95')).toBeInTheDocument();
+  });
+
+  it('says Category not found, with a link back to /store, for an unknown category', async () => {
+    storeApi();
+    renderAt('/store/no-such-category');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Store' })).toHaveAttribute('href', '/store');
+    expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
+  });
+
+  it('says Category not found when the answer does not know the category', async () => {
+    mockFetch(() => ({ body: list(null, []) }));
+    renderAt('/store/gadgets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Store' })).toHaveAttribute('href', '/store');
+  });
+
+  it('shows the store error message when the API fails', async () => {
+    mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
+    renderAt('/store');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the store. Please try again.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Store' })).toBeInTheDocument();
+  });
+
+  it('shows the store error message when the answer does not match the schema', async () => {
+    mockFetch(() => ({ body: { products: 'nope' } }));
+    renderAt('/store');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the store. Please try again.');
+  });
+
+  it('shows a product page with title, summary, format, language and price', async () => {
+    storeApi();
+    renderAt('/product/negotiation-cases/AV200');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading product…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Negotiation Cases' })).toBeInTheDocument();
+    expect(screen.getByText('Twelve negotiations, and what the winners did.')).toBeInTheDocument();
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    const values = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(terms).toEqual(['Format', 'Language', 'Price']);
+    expect(values).toEqual(['PDF', 'Spanish', '$1,234.50']);
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('says Product not found for an unknown availability id', async () => {
+    storeApi();
+    renderAt('/product/whatever/AV999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Store' })).toHaveAttribute('href', '/store');
+  });
+
+  it.each([
+    ['/shopping-cart', 'Shopping Cart'],
+    ['/shipping-payment', 'Shipping and Payment'],
+    ['/review-order', 'Review Order'],
+  ])('%s shows %s with an empty cart and Continue Shopping, without asking the API', (path, heading) => {
+    const fetch = storeApi();
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/store');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('/subscriptions shows the Subscriptions page', () => {
+    storeApi();
+    renderAt('/subscriptions');
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeInTheDocument();
+  });
+
+  it('shows Page not found for a path of the store it does not know', () => {
+    storeApi();
+    renderAt('/store/books/extra');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the Store' })).toHaveAttribute('href', '/store');
+  });
+});

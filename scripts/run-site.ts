@@ -1,0 +1,55 @@
+/**
+ * Serves the composed site from production builds: every remote's static files on its own port
+ * (as separately deployed apps on a static host), then the API and shell on the API port, told
+ * where the remotes are through the same REMOTE_*_URL variables a deployment would set.
+ *
+ * Ports: PORT (default 3000) for the API and shell; remotes on REMOTE_PORT_BASE+1..+5 (default
+ * the API port's). A REMOTE_*_URL already set wins and that remote is not served here.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { REMOTES } from './apps.mjs';
+import { serveStatic } from './serve-static.mjs';
+import { settingsFromEnv } from '../dev-server/src/config';
+import { startServer } from '../dev-server/src/server';
+
+const root = path.resolve(__dirname, '..');
+const port = Number(process.env.PORT ?? 3000);
+const base = Number(process.env.REMOTE_PORT_BASE ?? port);
+
+async function main() {
+  const servers: { close(): void }[] = [];
+  for (const [i, remote] of REMOTES.entries()) {
+    if (process.env[remote.env]) continue;
+    const dist = path.join(root, remote.dir, 'dist');
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
+      throw new Error(`${remote.dir} has no production build; run \`npm run build\` first.`);
+    }
+    const remotePort = base + i + 1;
+    servers.push(await serveStatic(dist, remotePort));
+    process.env[remote.env] = `http://localhost:${remotePort}/mf-manifest.json`;
+    console.log(`${remote.dir.padEnd(20)} http://localhost:${remotePort}/mf-manifest.json`);
+  }
+  const settings = settingsFromEnv(process.env);
+  const site = await startServer({
+    port: settings.port,
+    databaseFile: settings.databaseFile,
+    publicOrigin: settings.publicOrigin,
+    remotes: settings.remotes,
+    shellDist: settings.shellDist,
+    cookieSecure: settings.cookieSecure,
+  });
+  console.log(`The composed site is on ${site.url}`);
+  const stop = () => {
+    void site.close();
+    for (const s of servers) s.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Serves one remote's production build the way a static host or CDN would: hashed chunks are
+// immutable for a year, the manifest and remote entry are revalidated on every load (so a new
+// release is picked up on the next page load), and the manifest is readable cross-origin.
+// Usage: node scripts/serve-static.mjs <dist folder> [port]   (PORT also works; run from the package)
+import express from 'express';
+import path from 'node:path';
+import fs from 'node:fs';
+import { REMOTES } from './apps.mjs';
+
+export function createStaticApp(dir) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(
+    express.static(dir, {
+      index: false,
+      setHeaders(res, file) {
+        const base = path.basename(file);
+        if (/\.[0-9a-f]{8,}\.(js|css)$/.test(base)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    }),
+  );
+  app.use((req, res) => res.status(404).type('text/plain').send('Not found'));
+  return app;
+}
+
+export function serveStatic(dir, port, host) {
+  return new Promise((resolve, reject) => {
+    const server = createStaticApp(dir).listen(port, host, () => resolve(server));
+    server.on('error', reject);
+  });
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  const dir = path.resolve(process.argv[2] ?? 'dist');
+  const pkgName = path.basename(process.cwd());
+  const fallbackPort = REMOTES.find((r) => r.dir === pkgName)?.port ?? 8080;
+  const port = Number(process.argv[3] ?? process.env.PORT ?? fallbackPort);
+  if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) {
+    console.error(`No build in ${dir}: run \`npm run build\` in ${pkgName} first.`);
+    process.exit(1);
+  }
+  serveStatic(dir, port, process.env.HOST).then(
+    () => console.log(`${pkgName} served from ${dir} on http://localhost:${port}`),
+    (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# npm test: every test, with its own set-up. Installs dependencies and (as root) Debian's Chromium
+# when missing, type-checks, builds the production bundles, runs Jest (unit, component, API) and
+# Playwright (e2e over the composed site), and ends with one line totalling every suite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .cache
+rm -f .cache/jest.json .cache/playwright.json
+status=0
+
+bash scripts/ensure-deps.sh || exit 1
+bash scripts/ensure-chromium.sh || exit 1
+
+echo "== typecheck"
+node scripts/typecheck-all.mjs || status=1
+
+echo "== build (production)"
+node scripts/build-all.mjs || exit 1
+
+echo "== jest (shared-contracts, dev-server API, components)"
+node node_modules/jest/bin/jest.js --ci --json --outputFile=.cache/jest.json || status=1
+
+echo "== playwright (e2e)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/playwright.json" \
+  node node_modules/@playwright/test/cli.js test -c e2e/playwright.config.ts || status=1
+
+node scripts/test-summary.mjs .cache/jest.json .cache/playwright.json || status=1
+exit $status

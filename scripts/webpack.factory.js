@@ -1,0 +1,99 @@
+// One webpack configuration for every federated app (the shell and the five remotes), so the
+// shared singletons, output names and loaders cannot drift between teams' builds.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** Versions every build shares, read from the package that declares them. */
+function sharedConfig(pkg) {
+  const deps = pkg.dependencies ?? {};
+  const contracts = require(path.join(ROOT, 'shared-contracts/package.json'));
+  const single = (name, requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+  return {
+    react: single('react', deps.react),
+    'react/jsx-runtime': single('react', deps.react),
+    'react-dom': single('react-dom', deps['react-dom']),
+    'react-dom/client': single('react-dom', deps['react-dom']),
+    'react-router-dom': single('react-router-dom', deps['react-router-dom']),
+    zustand: single('zustand', deps.zustand),
+    'shared-contracts': { singleton: true, requiredVersion: `^${contracts.version}`, version: contracts.version },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the package folder
+ * @param {string} o.name       federation name (a JS identifier)
+ * @param {Record<string,string>} [o.exposes]
+ * @param {boolean} [o.host]    the shell: has an HTML page and an entry
+ */
+function createConfig({ dir, name, exposes = {}, host = false }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const plugins = [
+    new ModuleFederationPlugin({
+      name,
+      filename: host ? undefined : 'remoteEntry.js',
+      exposes: host ? undefined : exposes,
+      remotes: {},
+      shared: sharedConfig(pkg),
+      // 'loaded-first': nothing is fetched for a remote until the page asks for it, and a remote
+      // that is down cannot stop the shell from starting (see docs/decisions/002).
+      shareStrategy: 'loaded-first',
+      manifest: host ? false : { fileName: 'mf-manifest.json' },
+      dts: false,
+    }),
+  ];
+  if (host) {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    plugins.push(
+      new HtmlWebpackPlugin({
+        template: path.join(dir, 'src/index.html'),
+        publicPath: '/',
+        scriptLoading: 'defer',
+      }),
+    );
+  }
+  return (env, argv) => {
+    const mode = argv.mode ?? 'production';
+    return {
+      mode,
+      context: dir,
+      entry: host ? { main: './src/index.ts' } : {},
+      target: 'web',
+      devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // A federated build cannot hash its entry file name (TOOLCHAIN pitfall 7); chunks are hashed.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
+              },
+            },
+          },
+        ],
+      },
+      plugins,
+      performance: { hints: false },
+      cache: { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', name) },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, sharedConfig };

@@ -1,0 +1,122 @@
+/**
+ * The typed API client. Every answer is parsed with the schema that the server also uses, so a
+ * drift between client and server fails loudly at the edge instead of deep in a component.
+ * State-changing requests carry the custom header the server's CSRF check requires.
+ */
+import { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  ArchiveSchema,
+  ArticleSchema,
+  ArticleStreamSchema,
+  ChartPageSchema,
+  FolderListSchema,
+  LoginErrorSchema,
+  PlaylistSchema,
+  ProductListSchema,
+  RemotesConfigSchema,
+  TopicSchema,
+  UserSchema,
+  VideoSchema,
+  VisualSubjectSchema,
+  type ApiErrorBody,
+  type LoginError,
+  type SignInRequest,
+  type User,
+} from './schemas';
+
+/** Header (and value) that every state-changing request carries; the server refuses those without it. */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_VALUE = 'magazine-site';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | LoginError | null,
+  ) {
+    super(body && 'message' in body ? body.message : `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin and path prefix of the API; '' means the page's own origin. */
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<z.infer<T>> {
+    const f = options.fetchImpl ?? globalThis.fetch;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await f(baseUrl + path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json: unknown = text ? JSON.parse(text) : null;
+    if (!res.ok) {
+      const err = ApiErrorBodySchema.safeParse(json);
+      const login = LoginErrorSchema.safeParse(json);
+      throw new ApiError(res.status, err.success ? err.data : login.success ? login.data : null);
+    }
+    return schema.parse(json);
+  }
+
+  const q = (params: Record<string, string | number | boolean | undefined>) => {
+    const s = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
+    const str = s.toString();
+    return str ? `?${str}` : '';
+  };
+
+  return {
+    request,
+    remotes: () => request('GET', '/remotes.json', RemotesConfigSchema),
+    /** The signed-in user, or null for a guest. */
+    async currentUser(): Promise<User | null> {
+      try {
+        return await request('GET', '/service/user/profile', UserSchema);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) return null;
+        throw e;
+      }
+    },
+    signIn: (form: SignInRequest) =>
+      request('POST', '/authenticate', UserSchema, { deviceType: 'WEB_SITE', ...form }),
+    signOut: () => request('POST', '/service/user/logout', z.object({ ok: z.literal(true) }), {}),
+    latest: (page = 1, size = 8) =>
+      request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
+    article: (year: string | number, month: string | number, slug: string) =>
+      request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
+    topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
+    archive: () => request('GET', '/api/magazine/archive', ArchiveSchema),
+    products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, ProductListSchema),
+    video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
+    playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
+    charts: (params: { page?: number; filter?: string; paywall?: boolean } = {}) =>
+      request(
+        'GET',
+        `/api/data-and-visuals${q({ page: params.page ?? 1, size: 10, sort: 'publication_date', paywall: params.paywall ?? false, N: params.filter })}`,
+        ChartPageSchema,
+      ),
+    chartSubjects: () => request('GET', '/api/data-and-visuals/subjects', z.array(VisualSubjectSchema)),
+    folders: () => request('GET', '/service/user/lists', FolderListSchema),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The page's client: same origin as the shell, which is where the API lives. */
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,69 @@
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { bus, useUserStore } from 'shared-contracts';
+import { RemoteSlot } from './RemoteSlot';
+
+const NAV = [
+  { to: '/the-latest', label: 'Latest' },
+  { to: '/magazine', label: 'Magazine' },
+  { to: '/topics', label: 'Topics' },
+  { to: '/visual-library', label: 'Visual Library' },
+  { to: '/store', label: 'Store' },
+  { to: '/my-library', label: 'My Library' },
+];
+
+export function Header() {
+  const status = useUserStore((s) => s.status);
+  const user = useUserStore((s) => s.user);
+  const location = useLocation();
+  const returnPath = encodeURIComponent(location.pathname + location.search);
+  return (
+    <header className="site-header">
+      <div className="header-bar">
+        <Link to="/" className="logo" aria-label="The Management Review, home">
+          The Management Review
+        </Link>
+        <div className="header-actions">
+          <Link to="/search" className="header-link">
+            Search
+          </Link>
+          <RemoteSlot
+            remote="store"
+            module="MiniCart"
+            className="mini-cart-slot"
+            fallback={
+              <a href="/shopping-cart" className="header-link">
+                Cart
+              </a>
+            }
+          />
+          {status === 'registered' || status === 'subscriber' ? (
+            <div className="user-menu">
+              <span className="user-name">{user?.firstName}</span>
+              <a href={`/logout?returnPath=${returnPath}`} className="header-link">
+                Sign out
+              </a>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="header-link button-link"
+              disabled={status === 'unknown'}
+              onClick={() => bus.emit('auth:open', { screen: 'signin' })}
+            >
+              Sign in
+            </button>
+          )}
+        </div>
+      </div>
+      <nav aria-label="Main">
+        <ul className="main-nav">
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to}>{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
