@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import {
   MESSAGES,
@@ -26,7 +27,8 @@ import {
   siteLockoutMessage,
 } from './messages';
 
-const SPEC_DIR = '/work/shared/spec';
+// The specs sit beside the repository (../shared/spec), as on every developer machine and in CI.
+const SPEC_DIR = path.resolve(__dirname, '../../../shared/spec');
 const specText = (() => {
   try {
     return (
