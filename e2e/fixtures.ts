@@ -29,14 +29,18 @@ export async function expectAccessible(page: Page) {
   expect(blocking, `${page.url()}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
 }
 
-/** Every test collects uncaught page errors and fails if any occurred. */
+/**
+ * Every test fails on an uncaught page error, and the page it ends on is checked with axe-core
+ * (so fallback views of failure tests are checked too).
+ */
 export const test = base.extend<{ pageErrors: Error[] }>({
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page }, use, testInfo) => {
       const errors: Error[] = [];
       page.on('pageerror', (e) => errors.push(e));
       await use(errors);
       expect(errors.map((e) => e.message), 'uncaught errors on the page').toEqual([]);
+      if (testInfo.status === 'passed' && page.url().startsWith('http')) await expectAccessible(page);
     },
     { auto: true },
   ],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumExecutable } from '../e2e/browser';
+import { countReactDomRenderers, readCopies } from '../e2e/instrumentation';
 
 const root = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -71,22 +72,7 @@ async function main() {
     for (const [name, p] of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        const renderers = new Map<number, unknown>();
-        (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          renderers,
-          supportsFiber: true,
-          isDisabled: false,
-          inject(r: unknown) {
-            renderers.set(renderers.size + 1, r);
-            return renderers.size;
-          },
-          onCommitFiberRoot() {},
-          onCommitFiberUnmount() {},
-          onPostCommitFiberRoot() {},
-          checkDCE() {},
-        };
-      });
+      await page.addInitScript(countReactDomRenderers);
       const scripts: Promise<number>[] = [];
       const origins = new Set<string>();
       let requests = 0;
@@ -109,11 +95,7 @@ async function main() {
       const settledMs = Date.now() - started;
       await page.waitForLoadState('networkidle');
       const sizes = await Promise.all(scripts);
-      const copies = await page.evaluate(() => {
-        const reg = (window as unknown as Record<string, { seen: Record<string, string[]> } | undefined>).__MFE_INSTANCES__;
-        const hook = (window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__;
-        return { react: reg?.seen.react?.length ?? 0, reactDom: hook?.renderers.size ?? 0 };
-      });
+      const copies = await page.evaluate(readCopies);
       rows.push({
         page: name,
         path: p,

@@ -30,15 +30,7 @@ async function main() {
     process.env[remote.env] = `http://localhost:${remotePort}/mf-manifest.json`;
     console.log(`${remote.dir.padEnd(20)} http://localhost:${remotePort}/mf-manifest.json`);
   }
-  const settings = settingsFromEnv(process.env);
-  const site = await startServer({
-    port: settings.port,
-    databaseFile: settings.databaseFile,
-    publicOrigin: settings.publicOrigin,
-    remotes: settings.remotes,
-    shellDist: settings.shellDist,
-    cookieSecure: settings.cookieSecure,
-  });
+  const site = await startServer(settingsFromEnv(process.env));
   console.log(`The composed site is on ${site.url}`);
   const stop = () => {
     void site.close();

@@ -8,14 +8,7 @@ import { startServer } from './server';
 async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env);
   const started = Date.now();
-  const server = await startServer({
-    port: settings.port,
-    databaseFile: settings.databaseFile,
-    publicOrigin: settings.publicOrigin,
-    remotes: settings.remotes,
-    shellDist: settings.shellDist,
-    cookieSecure: settings.cookieSecure,
-  });
+  const server = await startServer(settings);
   console.log(
     `dev-server listening on ${server.url} (database ${settings.databaseFile}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );

@@ -1,23 +1,6 @@
-import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import { expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import { countReactDomRenderers, readCopies } from '../instrumentation';
 import { DEMO_READER, signIn } from '../session';
-
-/** Counts React DOM renderers the way React DevTools does: each copy of react-dom injects itself. */
-const COUNT_RENDERERS = () => {
-  const renderers = new Map<number, unknown>();
-  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    renderers,
-    supportsFiber: true,
-    isDisabled: false,
-    inject(r: unknown) {
-      renderers.set(renderers.size + 1, r);
-      return renderers.size;
-    },
-    onCommitFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    checkDCE() {},
-  };
-};
 
 async function navigate(page: import('@playwright/test').Page, path: string) {
   // Client-side navigation: the same page, so every remote joins the same React tree and store.
@@ -28,7 +11,7 @@ async function navigate(page: import('@playwright/test').Page, path: string) {
 }
 
 test('shell and every remote run on one React, one React DOM and one user store', async ({ page }) => {
-  await page.addInitScript(COUNT_RENDERERS);
+  await page.addInitScript(countReactDomRenderers);
   await signIn(page);
   const article = await firstArticleUrl(page);
   const video = await firstVideo(page);
@@ -54,6 +37,7 @@ test('shell and every remote run on one React, one React DOM and one user store'
     await navigate(page, path);
     await expectSlot(page, id, 'ready');
     await collect();
+    await expectAccessible(page);
     for (const el of await page.locator('[data-remote-root]').all()) parts.add((await el.getAttribute('data-remote-root')) ?? '');
   }
   // Every part reported, and all of them on the same copies.
@@ -61,12 +45,8 @@ test('shell and every remote run on one React, one React DOM and one user store'
   expect([...seen.react]).toHaveLength(1);
   expect([...seen.store]).toHaveLength(1);
   expect(seen.react.has('missing')).toBe(false);
-  const renderers = await page.evaluate(
-    () => ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__?.renderers.size ?? 0),
-  );
-  expect(renderers).toBe(1);
-  // The page loaded each remote's manifest once, and only after it was needed.
-  void DEMO_READER;
+  const copies = await page.evaluate(readCopies);
+  expect(copies).toEqual({ reactDom: 1, react: 1 });
 });
 
 test('an event from the shell reaches a remote: signing in in the modal fills My Library without a reload', async ({ page }) => {

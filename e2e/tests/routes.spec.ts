@@ -1,4 +1,5 @@
-import { expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test, type SlotId } from '../fixtures';
 import { signIn } from '../session';
 
 test('home lists the latest articles, each linking to its article page', async ({ page }) => {
@@ -80,4 +81,63 @@ test('an unknown path shows the not-found page with the header working', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeVisible();
   await expect.poll(() => page.locator('.topic-list li').count()).toBeGreaterThanOrEqual(150);
   await expectAccessible(page);
+});
+
+/** Every route a remote owns renders its page and its slot reaches ready. */
+test.describe('every remote route reaches ready', () => {
+  type Case = { name: string; path: (page: Page) => Promise<string>; slot: SlotId; heading: RegExp; signedIn?: boolean };
+  const products = async (page: Page) =>
+    (await (await page.request.get('/api/store/products')).json()) as { categories: { slug: string }[]; products: { productUrl: string }[] };
+  const cases: Case[] = [
+    { name: '/store', path: async () => '/store', slot: 'store/App', heading: /^Store$/ },
+    { name: '/store/{category}', path: async (page) => `/store/${(await products(page)).categories[0]?.slug}`, slot: 'store/App', heading: /\w/ },
+    {
+      name: '/product/{something}/{availabilityId}',
+      path: async (page) => (await products(page)).products[0]?.productUrl ?? '/product/missing/0',
+      slot: 'store/App',
+      heading: /\w/,
+    },
+    { name: '/shopping-cart', path: async () => '/shopping-cart', slot: 'store/App', heading: /^Shopping Cart$/ },
+    { name: '/shipping-payment', path: async () => '/shipping-payment', slot: 'store/App', heading: /Shipping/ },
+    { name: '/review-order', path: async () => '/review-order', slot: 'store/App', heading: /Review Order/ },
+    { name: '/subscriptions', path: async () => '/subscriptions', slot: 'store/App', heading: /Subscriptions/ },
+    {
+      name: '/my-library/library/{folder-slug}',
+      path: async () => '/my-library/library/strategy-reads',
+      slot: 'library/App',
+      heading: /^My Library$/,
+      signedIn: true,
+    },
+    { name: '/email-newsletters', path: async () => '/email-newsletters', slot: 'library/App', heading: /^Email Newsletters$/ },
+    {
+      name: '/video/embed/{id}/{name}',
+      path: async (page) => {
+        const v = await firstVideo(page);
+        return `/video/embed/${v.id}/${v.slug}`;
+      },
+      slot: 'video/App',
+      heading: /\w/,
+    },
+  ];
+  for (const c of cases) {
+    test(`${c.name} renders in ${c.slot}${c.signedIn ? ' (signed in)' : ''}`, async ({ page }) => {
+      if (c.signedIn) await signIn(page);
+      await page.goto(await c.path(page));
+      await expectSlot(page, c.slot, 'ready');
+      await expect(slot(page, c.slot).getByRole('heading', { level: 1 }).first()).toHaveText(c.heading);
+      await expect(slot(page, c.slot)).not.toContainText('Page not found');
+      await expectAccessible(page);
+    });
+  }
+});
+
+test('/visual-library?filter={subject} preselects that subject tab and filters the feed', async ({ page }) => {
+  const subjects = (await (await page.request.get('/api/data-and-visuals/subjects')).json()) as { label: string; filter: string }[];
+  const subject = subjects[1];
+  if (!subject) throw new Error('no chart subjects in the seed');
+  await page.goto(`/visual-library?filter=${subject.filter}`);
+  await expectSlot(page, 'visualLibrary/App', 'ready');
+  await expect(page.getByRole('tab', { name: subject.label })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'All Data & Visuals' })).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByRole('heading', { level: 2, name: subject.label })).toBeVisible();
 });
