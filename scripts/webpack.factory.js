@@ -4,6 +4,9 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const ROOT = path.resolve(__dirname, '..');
+const INJECT_RUNTIME_PLUGIN_ESM = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/index\.cjs$/, 'index.js');
 
 /** Versions every build shares, read from the package that declares them. */
 function sharedConfig(pkg) {
@@ -42,6 +45,12 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       shareStrategy: 'loaded-first',
       manifest: host ? false : { fileName: 'mf-manifest.json' },
       dts: false,
+      // One federation runtime on the page: the shell provides it as a global, remotes use it
+      // instead of shipping their own copy (27 KB gzip each; TOOLCHAIN pitfall 10, decision 008).
+      // The host registers the injection plugin's ESM build itself: `provideExternalRuntime` adds
+      // its CommonJS build, which pulls a second copy of runtime-core into the shell (+24 KB gzip).
+      experiments: host ? {} : { externalRuntime: true },
+      runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM] : [],
     }),
   ];
   if (host) {
