@@ -3,7 +3,7 @@
  * drift between client and server fails loudly at the edge instead of deep in a component.
  * State-changing requests carry the custom header the server's CSRF check requires.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ApiErrorBodySchema,
   ArchiveSchema,
@@ -48,7 +48,7 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T extends z.ZodType>(
+  async function request<T extends z.ZodMiniType>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     schema: T,

@@ -1,16 +1,18 @@
 /**
  * Entity schemas of the API: one definition, used by the server to shape answers (and validate
  * input) and by the client to parse answers. Types are inferred from the schemas.
+ * Written with zod/mini, whose functions tree-shake: these schemas ship to every page
+ * (docs/decisions/009).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const UserStatusSchema = z.enum(['guest', 'registered', 'subscriber']);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 export const QuotaSchema = z.object({
-  limit: z.number().int().nonnegative(),
-  count: z.number().int().nonnegative(),
-  remaining: z.number().int().nonnegative(),
+  limit: z.int().check(z.nonnegative()),
+  count: z.int().check(z.nonnegative()),
+  remaining: z.int().check(z.nonnegative()),
 });
 export type Quota = z.infer<typeof QuotaSchema>;
 
@@ -36,17 +38,17 @@ export type User = z.infer<typeof UserSchema>;
 /** Failed sign-in (section 3, Lockout response; section 7, POST /authenticate). */
 export const LoginErrorSchema = z.object({
   code: z.string(),
-  tries_left: z.number().int().optional(),
-  lockout_duration: z.number().int().optional(),
-  user_restricted: z.boolean().optional(),
+  tries_left: z.optional(z.int()),
+  lockout_duration: z.optional(z.int()),
+  user_restricted: z.optional(z.boolean()),
 });
 export type LoginError = z.infer<typeof LoginErrorSchema>;
 
 export const SignInRequestSchema = z.object({
-  username: z.string().trim().min(1),
-  password: z.string().min(1),
-  reCaptchaToken: z.string().optional(),
-  deviceType: z.literal('WEB_SITE').optional(),
+  username: z.string().check(z.trim(), z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
+  reCaptchaToken: z.optional(z.string()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
@@ -54,7 +56,7 @@ export const TopicSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  parentId: z.string().nullable(),
+  parentId: z.nullable(z.string()),
 });
 export type Topic = z.infer<typeof TopicSchema>;
 
@@ -73,22 +75,22 @@ export const ArticleSummarySchema = z.object({
   contentType: ArticleContentTypeSchema,
   category: z.object({ term: z.string() }),
   author: z.array(AuthorSchema),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
   free: z.boolean(),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
 export const PageInfoSchema = z.object({
-  number: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
-  totalElements: z.number().int(),
+  number: z.int(),
+  size: z.int(),
+  totalPages: z.int(),
+  totalElements: z.int(),
   last: z.boolean(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
 
 /** Stream response (site spec section 3): entry list, page.last, type, isPaywallEnabled, maintenanceStatus. */
-export function streamSchema<T extends z.ZodType>(entry: T) {
+export function streamSchema<T extends z.ZodMiniType>(entry: T) {
   return z.object({
     entry: z.array(entry),
     page: PageInfoSchema,
@@ -101,12 +103,12 @@ export const ArticleStreamSchema = streamSchema(ArticleSummarySchema);
 export type ArticleStream = z.infer<typeof ArticleStreamSchema>;
 
 /** Article headline fields (site spec section 3) plus the body. */
-export const ArticleSchema = ArticleSummarySchema.extend({
+export const ArticleSchema = z.extend(ArticleSummarySchema, {
   slug: z.string(),
-  year: z.number().int(),
-  month: z.number().int().min(1).max(12),
+  year: z.int(),
+  month: z.int().check(z.minimum(1), z.maximum(12)),
   topic: z.object({ name: z.string(), url: z.string() }),
-  series: z.string().nullable(),
+  series: z.nullable(z.string()),
   bigIdea: z.boolean(),
   lead: z.string(),
   body: z.array(z.string()),
@@ -127,30 +129,30 @@ export const ProductSchema = z.object({
   language: z.string(),
   contentType: z.string(),
   type: ProductTypeSchema,
-  listPrice: z.number().nonnegative(),
+  listPrice: z.number().check(z.nonnegative()),
   availabilityStatus: z.enum(['AVAILABLE', 'COMING_SOON']),
-  image: z.string().nullable(),
+  image: z.nullable(z.string()),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductListSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  category: z.string().nullable(),
+  category: z.nullable(z.string()),
   products: z.array(ProductSchema),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Video (spec 2 section 3). duration is in seconds. */
 export const VideoSchema = z.object({
-  id: z.string().regex(/^\d+$/),
+  id: z.string().check(z.regex(/^\d+$/)),
   name: z.string(),
   slug: z.string(),
   description: z.string(),
-  link: z.object({ url: z.string(), text: z.string() }).nullable(),
+  link: z.nullable(z.object({ url: z.string(), text: z.string() })),
   poster: z.string(),
   thumbnail: z.string(),
   src: z.string(),
-  duration: z.number().nonnegative(),
+  duration: z.number().check(z.nonnegative()),
   custom_fields: z.object({ pubdate: z.string() }),
   tags: z.array(z.string()),
   subscriberOnly: z.boolean(),
@@ -182,10 +184,10 @@ export type Chart = z.infer<typeof ChartSchema>;
 /** GET /api/data-and-visuals answer: content[], number, totalPages, totalElements, first/last. number counts from 1. */
 export const ChartPageSchema = z.object({
   content: z.array(ChartSchema),
-  number: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
-  totalElements: z.number().int(),
+  number: z.int(),
+  size: z.int(),
+  totalPages: z.int(),
+  totalElements: z.int(),
   first: z.boolean(),
   last: z.boolean(),
 });
@@ -201,7 +203,7 @@ export const FolderSchema = z.object({
   description: z.string(),
   slug: z.string(),
   readOnly: z.boolean(),
-  itemCount: z.number().int().nonnegative(),
+  itemCount: z.int().check(z.nonnegative()),
 });
 export type Folder = z.infer<typeof FolderSchema>;
 export const FolderListSchema = z.array(FolderSchema);
@@ -219,13 +221,13 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibrary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const RemotesConfigSchema = z.object({
-  remotes: z.record(z.enum(REMOTE_NAMES), z.string().url()),
+  remotes: z.record(z.enum(REMOTE_NAMES), z.url()),
 });
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>;
 
 /** Every error answer of the API has this shape; validation failures add errors[]. */
 export const ApiErrorBodySchema = z.object({
   message: z.string(),
-  errors: z.array(z.object({ field: z.string(), errorMessage: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ field: z.string(), errorMessage: z.string() }))),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

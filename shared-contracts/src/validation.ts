@@ -12,7 +12,7 @@
  * - Email and personal-name values are checked after trimming surrounding whitespace; the zod
  *   schemas below trim them too, so what is checked is what is sent.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import {
   ARTICLE_CONTENT_TYPES,
@@ -826,11 +826,11 @@ export function folderUpdateErrorMessage(body: ServerErrorBody | null | undefine
 
 /** A string schema checked by a rule; trims first when trim is true. */
 export function ruleSchema(rule: Rule, options: { trim?: boolean } = {}) {
-  const base = options.trim ? z.string().trim() : z.string();
-  return base.superRefine((value, ctx) => {
+  const check = z.superRefine<string>((value, ctx) => {
     const message = rule(value);
-    if (message !== null) ctx.addIssue({ code: 'custom', message });
+    if (message !== null) ctx.addIssue({ code: 'custom', message, input: value });
   });
+  return options.trim ? z.string().check(z.trim(), check) : z.string().check(check);
 }
 
 /** Registration payload (paywall §3, §5). The email message follows the context (modal or paywall). */
@@ -876,29 +876,31 @@ export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
 
 /** Profile settings (paywall §3, §5): each optional, blank or one of the lists. */
 export const profileSettingsFormSchema = z.object({
-  industry: z.enum(['', ...INDUSTRIES], { error: MESSAGES.shared.selectValid }).optional(),
-  jobTitle: z.enum(['', ...JOB_TITLES], { error: MESSAGES.shared.selectValid }).optional(),
-  companySize: z.enum(['', ...COMPANY_SIZES], { error: MESSAGES.shared.selectValid }).optional(),
+  industry: z.optional(z.enum(['', ...INDUSTRIES], { error: MESSAGES.shared.selectValid })),
+  jobTitle: z.optional(z.enum(['', ...JOB_TITLES], { error: MESSAGES.shared.selectValid })),
+  companySize: z.optional(z.enum(['', ...COMPANY_SIZES], { error: MESSAGES.shared.selectValid })),
 });
 export type ProfileSettingsFormValues = z.infer<typeof profileSettingsFormSchema>;
 
 /** Change password (site §5), with errors on currentPassword, newPassword and confirmPassword. */
 export const changePasswordFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine((values, ctx) => {
-    const errors = validateChangePassword(values);
-    for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
-      const message = errors[field];
-      if (message !== undefined) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      const errors = validateChangePassword(values);
+      for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+        const message = errors[field];
+        if (message !== undefined) ctx.addIssue({ code: 'custom', path: [field], message, input: values });
+      }
+    }),
+  );
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 /** New or renamed folder (site §3, §5): name rules with uniqueness; description optional. */
 export function makeFolderFormSchema(existingNames: readonly string[] = [], currentName?: string) {
   return z.object({
     name: ruleSchema((v) => validateFolderName(v, existingNames, currentName)),
-    description: z.string().optional(),
+    description: z.optional(z.string()),
   });
 }
 export type FolderFormValues = z.infer<ReturnType<typeof makeFolderFormSchema>>;
@@ -907,8 +909,8 @@ export type FolderFormValues = z.infer<ReturnType<typeof makeFolderFormSchema>>;
 export function makeShareEmailFormSchema(loggedIn: boolean) {
   return z.object({
     to: ruleSchema(validateShareRecipients),
-    from: loggedIn ? z.string().optional() : ruleSchema((v) => validateEmail(v, 'shared'), { trim: true }),
-    message: z.string().optional(),
+    from: loggedIn ? z.optional(z.string()) : ruleSchema((v) => validateEmail(v, 'shared'), { trim: true }),
+    message: z.optional(z.string()),
   });
 }
 export type ShareEmailFormValues = z.infer<ReturnType<typeof makeShareEmailFormSchema>>;

@@ -2,7 +2,7 @@
  * zod at the edge: parse a request's query, params or body, or answer 400 with errors[] naming each
  * field. A missing or blank field gets the spec's 'This field is required.'
  */
-import type { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGES } from 'shared-contracts';
 import { InvalidInputError, type FieldError } from '../services/errors';
 
@@ -15,7 +15,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-export function fieldErrors(error: z.ZodError, input: unknown): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError, input: unknown): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const issue of error.issues) {
@@ -29,8 +29,9 @@ export function fieldErrors(error: z.ZodError, input: unknown): FieldError[] {
   return out;
 }
 
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, message = 'Invalid request'): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
+/** Accepts classic zod and the shared contracts' zod/mini schemas alike (both are core schemas). */
+export function parseInput<T extends z.core.$ZodType>(schema: T, input: unknown, message = 'Invalid request'): z.infer<T> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw new InvalidInputError(message, fieldErrors(result.error, input ?? {}));
   return result.data;
 }
