@@ -120,6 +120,9 @@ function remoteName(offset: number): string {
   return ['?', 'paywall', 'library', 'store', 'video', 'visual-library'][offset] ?? `port+${offset}`;
 }
 
+const START = '<!-- bench:start (written by npm run bench) -->';
+const END = '<!-- bench:end -->';
+
 function report(rows: Row[]) {
   const header = '| page | JS gzip (KB) | JS files | requests | slots settled (ms) | React copies | React DOM copies | remotes fetched |';
   const lines = rows.map(
@@ -128,8 +131,7 @@ function report(rows: Row[]) {
   );
   const table = [header, '|---|---:|---:|---:|---:|---:|---:|---|', ...lines].join('\n');
   console.log(table);
-  const md = `# Performance
-
+  const generated = `${START}
 Measured by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}: production builds, each remote
 on its own port, headless Chromium, a cold cache per page, on this project's 2-core machine. JS gzip is
 gzip -9 of every script the first view loaded (our static servers send them uncompressed; a CDN would
@@ -138,12 +140,14 @@ compress them). "Slots settled" is the time from navigation until every remote s
 React DOM copies counts renderers registered with the React DevTools hook (one expected).
 
 ${table}
-
-Budgets (checked by reading this report, not by timed unit tests): one React and one React DOM on every
-page; a page fetches only the remotes it shows (the header's mini cart is the store's, so the store
-is on every page).
-`;
-  fs.writeFileSync(path.join(root, 'docs/performance.md'), md);
+${END}`;
+  const file = path.join(root, 'docs/performance.md');
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const md =
+    old.includes(START) && old.includes(END)
+      ? old.slice(0, old.indexOf(START)) + generated + old.slice(old.indexOf(END) + END.length)
+      : `# Performance\n\n${generated}\n`;
+  fs.writeFileSync(file, md);
   console.log('\nwrote docs/performance.md');
 }
 
