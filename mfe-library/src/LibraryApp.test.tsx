@@ -4,38 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES, bus, instanceMarkers, userStore, type EventMap, type Folder, type User } from 'shared-contracts';
 import LibraryApp from './LibraryApp';
+import { mockFetch, sampleUser as user } from 'shared-contracts/src/testing';
 
 const PROMPT = 'To access this feature, please SIGN IN or REGISTER';
 
-type Answer = { status?: number; body: unknown };
 
-function mockFetch(route: (url: string) => Answer) {
-  const fn = jest.fn(async (input: RequestInfo | URL) => {
-    const { status = 200, body } = route(String(input));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  globalThis.fetch = fn as unknown as typeof fetch;
-  return fn;
-}
-
-function user(over: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    guid: 'g1',
-    firstName: 'Ada',
-    lastName: 'Reader',
-    displayName: 'Ada Reader',
-    username: 'ada@example.com',
-    emailAddress: 'ada@example.com',
-    status: 'registered',
-    tiers: [],
-    quota: { limit: 4, count: 0, remaining: 4 },
-    ascendQuota: { limit: 3, count: 0, remaining: 3 },
-    createdDate: '2025-01-01T00:00:00.000Z',
-    lastUpdatedDate: '2025-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
 
 const adaFolders: Folder[] = [
   { id: 'f1', name: 'My Library', description: '', slug: 'my-library', readOnly: true, itemCount: 4 },

@@ -2,8 +2,9 @@ import * as React from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { bus, instanceMarkers, userStore, type Article, type EventMap, type User } from 'shared-contracts';
+import { bus, instanceMarkers, userStore, type Article, type EventMap } from 'shared-contracts';
 import ArticleGate from './ArticleGate';
+import { sampleUser } from 'shared-contracts/src/testing';
 
 const INVITE = 'Register for free to save articles and get newsletters.';
 
@@ -31,21 +32,7 @@ function article(over: Partial<Article> = {}): Article {
   };
 }
 
-const reader: User = {
-  id: 'u1',
-  guid: 'g1',
-  firstName: 'Ada',
-  lastName: 'Reader',
-  displayName: 'Ada Reader',
-  username: 'ada@example.com',
-  emailAddress: 'ada@example.com',
-  status: 'registered',
-  tiers: [],
-  quota: { limit: 4, count: 0, remaining: 4 },
-  ascendQuota: { limit: 3, count: 0, remaining: 3 },
-  createdDate: '2025-01-01T00:00:00.000Z',
-  lastUpdatedDate: '2025-01-01T00:00:00.000Z',
-};
+const reader = sampleUser();
 
 function listen<K extends keyof EventMap>(type: K) {
   const seen: EventMap[K][] = [];

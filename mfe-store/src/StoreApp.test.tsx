@@ -4,18 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import * as React from 'react';
 import { instanceMarkers, userStore, type Product, type ProductList } from 'shared-contracts';
 import StoreApp from './StoreApp';
+import { mockFetch } from 'shared-contracts/src/testing';
 
-type Answer = { status?: number; body: unknown };
-
-/** Mocks fetch: the answer for a URL (path and query) is picked by `route`. */
-function mockFetch(route: (url: string) => Answer) {
-  const fn = jest.fn(async (input: RequestInfo | URL) => {
-    const { status = 200, body } = route(String(input));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  globalThis.fetch = fn as unknown as typeof fetch;
-  return fn;
-}
 
 function product(over: Partial<Product>): Product {
   return {

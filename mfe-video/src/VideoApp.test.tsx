@@ -3,17 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { instanceMarkers, userStore, type Video } from 'shared-contracts';
 import VideoApp from './VideoApp';
+import { mockFetch } from 'shared-contracts/src/testing';
 
-type Answer = { status?: number; body: unknown };
-
-function mockFetch(route: (url: string) => Answer) {
-  const fn = jest.fn(async (input: RequestInfo | URL) => {
-    const { status = 200, body } = route(String(input));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  globalThis.fetch = fn as unknown as typeof fetch;
-  return fn;
-}
 
 const video: Video = {
   id: '6021',

@@ -4,17 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { instanceMarkers, userStore, type Chart, type ChartPage, type VisualSubject } from 'shared-contracts';
 import VisualLibraryApp from './VisualLibraryApp';
+import { mockFetch } from 'shared-contracts/src/testing';
 
-type Answer = { status?: number; body: unknown };
-
-function mockFetch(route: (url: URL) => Answer) {
-  const fn = jest.fn(async (input: RequestInfo | URL) => {
-    const { status = 200, body } = route(new URL(String(input), 'http://localhost'));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  globalThis.fetch = fn as unknown as typeof fetch;
-  return fn;
-}
 
 const subjects: VisualSubject[] = [
   { id: 's1', label: 'Strategy', filter: '4294967001' },
@@ -45,7 +36,7 @@ function chartPage(content: Chart[], number: number, totalPages: number, totalEl
  * Every answer is recorded so that tests can check what was asked.
  */
 function visualApi() {
-  return mockFetch((url) => {
+  return mockFetch((_path, url) => {
     if (url.pathname === '/api/data-and-visuals/subjects') return { body: subjects };
     if (url.pathname === '/api/data-and-visuals') {
       const page = Number(url.searchParams.get('page'));
@@ -196,14 +187,14 @@ describe('VisualLibraryApp', () => {
   });
 
   it('shows an error message when the charts cannot be loaded, keeping the tabs', async () => {
-    mockFetch((url) => (url.pathname.endsWith('/subjects') ? { body: subjects } : { status: 500, body: { message: 'boom' } }));
+    mockFetch((_path, url) => (url.pathname.endsWith('/subjects') ? { body: subjects } : { status: 500, body: { message: 'boom' } }));
     renderAt('/visual-library');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the visual library. Please try again.');
     expect(screen.getByRole('tab', { name: 'All Data & Visuals' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('still shows the feed when the subjects cannot be loaded', async () => {
-    mockFetch((url) =>
+    mockFetch((_path, url) =>
       url.pathname.endsWith('/subjects')
         ? { status: 500, body: { message: 'boom' } }
         : { body: chartPage([chart(1, 'Strategy')], 1, 1, 1) },

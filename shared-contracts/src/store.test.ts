@@ -1,22 +1,13 @@
 import { bus } from './bus';
 import { createApiClient } from './client';
 import { createUserStore } from './store';
+import { sampleUser } from './testing';
 
-const user = {
-  id: 'u1',
-  guid: 'g1',
-  firstName: 'Ada',
-  lastName: 'Reader',
-  displayName: 'Ada Reader',
-  username: 'reader@example.com',
-  emailAddress: 'reader@example.com',
-  status: 'subscriber' as const,
+const user = sampleUser({
+  status: 'subscriber',
   tiers: [{ roleCode: 'ROLE_HBRG_BEST' }],
   quota: { limit: 4, count: 1, remaining: 3 },
-  ascendQuota: { limit: 3, count: 0, remaining: 3 },
-  createdDate: '2025-01-01T00:00:00.000Z',
-  lastUpdatedDate: '2025-01-01T00:00:00.000Z',
-};
+});
 
 describe('user store', () => {
   it('starts unknown, then reflects the signed-in user and announces the change', () => {

@@ -2,28 +2,11 @@ import { render, screen, act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, userStore } from 'shared-contracts';
 import { AuthModal } from './AuthModal';
+import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 
-function mockFetch(status: number, body: unknown) {
-  const fn = jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-  globalThis.fetch = fn as unknown as typeof fetch;
-  return fn;
-}
+const answer = (status: number, body: unknown) => mockFetch(() => ({ status, body }));
 
-const user = {
-  id: 'u1',
-  guid: 'g1',
-  firstName: 'Ada',
-  lastName: 'Reader',
-  displayName: 'Ada Reader',
-  username: 'reader@example.com',
-  emailAddress: 'reader@example.com',
-  status: 'registered',
-  tiers: [],
-  quota: { limit: 4, count: 0, remaining: 4 },
-  ascendQuota: { limit: 3, count: 0, remaining: 3 },
-  createdDate: '2025-01-01T00:00:00.000Z',
-  lastUpdatedDate: '2025-01-01T00:00:00.000Z',
-};
+const user = sampleUser({ username: 'reader@example.com', emailAddress: 'reader@example.com' });
 
 describe('AuthModal', () => {
   it('opens on auth:open, focuses the email field and closes on Escape', async () => {
@@ -46,7 +29,7 @@ describe('AuthModal', () => {
   });
 
   it('requires the email before asking the server', async () => {
-    const fetch = mockFetch(200, user);
+    const fetch = answer(200, user);
     render(<AuthModal />);
     act(() => bus.emit('auth:open', { screen: 'signin' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -56,7 +39,7 @@ describe('AuthModal', () => {
   });
 
   it('shows the spec message on a wrong password and focuses the password', async () => {
-    mockFetch(401, { code: 'invalid_credentials' });
+    answer(401, { code: 'invalid_credentials' });
     render(<AuthModal />);
     act(() => bus.emit('auth:open', { screen: 'signin' }));
     await userEvent.type(screen.getByLabelText('Email'), 'reader@example.com');
@@ -67,7 +50,7 @@ describe('AuthModal', () => {
   });
 
   it('stores the user, announces user:changed and closes on success', async () => {
-    const fetch = mockFetch(200, user);
+    const fetch = answer(200, user);
     const seen: unknown[] = [];
     const off = bus.on('user:changed', (p) => seen.push(p.user));
     render(<AuthModal />);
