@@ -192,14 +192,19 @@ describe('LibraryApp', () => {
     expect(screen.queryByRole('navigation', { name: 'Folders' })).not.toBeInTheDocument();
   });
 
-  it('does not load again when the same user is refreshed', async () => {
+  it("reads the folders again on the shell's user:changed event, through the bus alone", async () => {
     signIn(user());
-    const fetch = libraryApi();
+    let folders = adaFolders;
+    const fetch = mockFetch((path) => (path === '/service/user/lists' ? { body: folders } : { status: 404, body: { message: 'Not found' } }));
     renderAt('/my-library');
     await screen.findByRole('link', { name: /Strategy reads/ });
-    signIn(user({ lastUpdatedDate: '2025-02-01T00:00:00.000Z' }));
-    expect(screen.getByRole('link', { name: /Strategy reads/ })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('link', { name: /Board prep/ })).not.toBeInTheDocument();
+
+    // A folder made elsewhere (another tab); the store's user is unchanged, only the event arrives.
+    folders = [...adaFolders, { id: 'f3', name: 'Board prep', description: '', slug: 'board-prep', readOnly: false, itemCount: 0 }];
+    act(() => bus.emit('user:changed', { user: userStore.getState().user }));
+    expect(await screen.findByRole('link', { name: /Board prep/ })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('shows an error message when the folders cannot be loaded', async () => {

@@ -58,9 +58,20 @@ function FolderLink({ to, selected, children }: { to: string; selected: boolean;
   );
 }
 
+/**
+ * Counts the shell's `user:changed` events: every sign-in, sign-out or refresh of the user is a
+ * reason to read the folders again, even when the user id stayed the same.
+ */
+function useUserChanges(): number {
+  const [changes, setChanges] = React.useState(0);
+  React.useEffect(() => bus.on('user:changed', () => setChanges((n) => n + 1)), []);
+  return changes;
+}
+
 /** The signed-in reader's folders. Keyed on the user id by its parent, so another user loads afresh. */
 function Folders({ userId, folderSlug }: { userId: string; folderSlug: string | undefined }) {
-  const folders = useLoad<Folder[]>(`folders:${userId}`, () => api.folders());
+  const changes = useUserChanges();
+  const folders = useLoad<Folder[]>(`folders:${userId}:${changes}`, () => api.folders());
   if (folders.status === 'loading') return <p role="status">Loading your folders…</p>;
   if (folders.status === 'error') return <p role="alert">We could not load your folders. Please try again.</p>;
   const list = folders.data;
