@@ -104,6 +104,18 @@ export interface AppConfig {
   shellDist: string | null;
   /** Set the Secure flag on cookies (true behind HTTPS). */
   cookieSecure: boolean;
+  /** Per-client request limits; defaults in http/rate-limit.ts (DEFAULT_RATE_LIMITS). */
+  rateLimits?: Partial<RateLimits>;
+}
+
+/** How many requests one client (IP address) may make in a window. */
+export interface RateLimit {
+  windowMs: number;
+  limit: number;
+}
+export interface RateLimits {
+  /** POST /authenticate. */
+  signIn: RateLimit;
 }
 
 export interface AppDeps {

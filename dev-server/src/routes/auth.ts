@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { MESSAGES, SignInRequestSchema, type LoginError } from 'shared-contracts';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
+import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import type { SignInFailure } from '../services/auth';
 import { safeReturnPath } from '../services/redirects';
@@ -22,7 +23,7 @@ export function authRoutes({ config, services, viewers }: RouteContext): Router 
   const router = Router();
   const noStore = 'no-store';
 
-  router.post('/authenticate', async (req, res) => {
+  router.post('/authenticate', limiter(rateLimitsOf(config).signIn), async (req, res) => {
     const form = parseInput(SignInRequestSchema, req.body, 'Invalid sign-in form');
     const result = await services.auth.signIn({
       email: form.username,

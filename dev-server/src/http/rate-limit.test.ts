@@ -1,0 +1,38 @@
+import request from 'supertest';
+import { ApiErrorBodySchema } from 'shared-contracts';
+import { DEMO_READER } from '../seed/demo-users';
+import { createTestApp, signIn, type TestApp } from '../test/harness';
+import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from './rate-limit';
+
+describe('sign-in rate limit per client', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: { signIn: { windowMs: 60_000, limit: 3 } } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the attempt past the limit with 429, even with the right password, and changes nothing', async () => {
+    for (let i = 0; i < 3; i++) await signIn(t.app, DEMO_READER.email, 'Wrong#password1').expect(401);
+    const refused = await signIn(t.app, DEMO_READER.email, DEMO_READER.password).expect(429);
+    expect(ApiErrorBodySchema.parse(refused.body).message).toBe(TOO_MANY_REQUESTS);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(refused.headers['ratelimit-policy']).toMatch(/^3;w=60$/);
+  });
+
+  it('limits only sign-in: reading stays open to the same client', async () => {
+    await request(t.app).get('/service/stream/latest?page=1&size=8').expect(200);
+  });
+});
+
+describe('default limit', () => {
+  it('lets a reader mistype a password many times before it steps in', async () => {
+    expect(DEFAULT_RATE_LIMITS.signIn.limit).toBeGreaterThanOrEqual(20);
+    const t = await createTestApp();
+    try {
+      for (let i = 0; i < 5; i++) await signIn(t.app, DEMO_READER.email, 'Wrong#password1').expect(401);
+      await signIn(t.app, DEMO_READER.email, DEMO_READER.password).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Per-client rate limits (express-rate-limit), on top of the per-account lockout that the accounts
+ * issue adds: one address cannot try passwords against many accounts at speed. The counters are in
+ * memory, per process; several API processes will need a shared store (the database) for them.
+ */
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { RateLimit, RateLimits } from '../deps';
+import { errorBody } from './errors';
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signIn: { windowMs: 15 * 60 * 1000, limit: 30 },
+};
+
+/** The answer when a client is over its limit (the specs give no wording for it). */
+export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+export function limiter({ windowMs, limit }: RateLimit): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).set('Cache-Control', 'no-store').json(errorBody(TOO_MANY_REQUESTS));
+    },
+  });
+}
+
+export function rateLimitsOf(config: { rateLimits?: Partial<RateLimits> }): RateLimits {
+  return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
