@@ -20,7 +20,11 @@ module.exports = {
       ...base,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared-contracts/src/**/*.test.ts', '<rootDir>/dev-server/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/shared-contracts/src/**/*.test.ts',
+        '<rootDir>/dev-server/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+      ],
     },
     {
       ...base,

@@ -1,0 +1,62 @@
+/**
+ * The dependency arrows of ARCHITECTURE.md, checked over every source file:
+ * shared-contracts <- remotes <- shell (at run time only). A remote never imports the shell or
+ * another remote; the shell reaches remotes only through federation; shared-contracts and the
+ * server import no front-end part. Relative imports may not leave their package.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const REMOTES = ['mfe-paywall', 'mfe-library', 'mfe-store', 'mfe-video', 'mfe-visual-library'];
+const PACKAGES = ['shared-contracts', 'dev-server', 'shell', ...REMOTES];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(p);
+    return /\.(ts|tsx|js|mjs)$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every module specifier in a file: import ... from 'x', import('x'), require('x'), export ... from 'x'. */
+export function specifiers(code: string): string[] {
+  const found: string[] = [];
+  const patterns = [/\bfrom\s+['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*import\s+['"]([^'"]+)['"]/gm];
+  for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]) found.push(m[1]);
+  return found;
+}
+
+function forbidden(pkg: string): string[] {
+  if (pkg === 'shared-contracts') return ['shell', 'dev-server', ...REMOTES];
+  if (pkg === 'dev-server') return ['shell', ...REMOTES];
+  if (pkg === 'shell') return ['dev-server', ...REMOTES];
+  return ['shell', 'dev-server', ...REMOTES.filter((r) => r !== pkg)];
+}
+
+describe('import boundaries', () => {
+  it('finds the specifiers of every import form', () => {
+    expect(
+      specifiers(`import a from 'x';\nimport { b } from "y";\nexport * from './z';\nimport('./lazy');\nrequire('r');\nimport 'side';`),
+    ).toEqual(['x', 'y', './z', './lazy', 'r', 'side']);
+  });
+
+  for (const pkg of PACKAGES) {
+    it(`${pkg} imports only what its place in the architecture allows`, () => {
+      const pkgDir = path.join(ROOT, pkg);
+      const violations: string[] = [];
+      for (const file of sourceFiles(path.join(pkgDir, 'src'))) {
+        for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) {
+          const where = `${path.relative(ROOT, file)} imports '${spec}'`;
+          if (spec.startsWith('.')) {
+            const target = path.resolve(path.dirname(file), spec);
+            if (!target.startsWith(pkgDir + path.sep)) violations.push(`${where} (outside ${pkg})`);
+          } else if (forbidden(pkg).some((f) => spec === f || spec.startsWith(`${f}/`))) {
+            violations.push(where);
+          }
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});
