@@ -11,8 +11,8 @@ const swc = [
   },
 ];
 const base = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
 };
 module.exports = {
   projects: [
