@@ -6,4 +6,3 @@ export interface RemoteApp {
 }
 export declare const SHELL: { dir: string; name: string };
 export declare const REMOTES: RemoteApp[];
-export declare const API_PORT: number;

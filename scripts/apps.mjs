@@ -8,4 +8,3 @@ export const REMOTES = [
   { dir: 'mfe-video', name: 'video', port: 3004, env: 'REMOTE_VIDEO_URL' },
   { dir: 'mfe-visual-library', name: 'visualLibrary', port: 3005, env: 'REMOTE_VISUAL_LIBRARY_URL' },
 ];
-export const API_PORT = 3000;

@@ -75,10 +75,6 @@ export function startRemoteLoad<T>(remote: RemoteName, module: string): { promis
   return entry as { promise: Promise<T>; startedAt: number };
 }
 
-export function loadRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
-  return startRemoteLoad<T>(remote, module).promise;
-}
-
 /**
  * When the reader asked for the current page: the document's start for a full load, the route
  * change for a client-side navigation (set by the shell's router, `markNavigation`).
