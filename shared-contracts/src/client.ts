@@ -6,7 +6,13 @@
 import * as z from 'zod/mini';
 import {
   ApiErrorBodySchema,
+  ApiMessageSchema,
   ArchiveSchema,
+  CaptchaStatusSchema,
+  GeolocationSchema,
+  QuotaSchema,
+  RegistrationResultSchema,
+  SubscriberLookupSchema,
   ArticleSchema,
   ArticleStreamSchema,
   ChartPageSchema,
@@ -19,9 +25,19 @@ import {
   UserSchema,
   VideoSchema,
   VisualSubjectSchema,
+  REGISTRATION_HEADER,
+  REGISTRATION_HEADER_VALUE,
   type ApiErrorBody,
+  type ChangePasswordRequest,
+  type ForgotPasswordRequest,
   type LoginError,
+  type ProfileUpdateRequest,
+  type RegistrationRequest,
+  type RegistrationResult,
+  type ResetPasswordRequest,
   type SignInRequest,
+  type SubscribeRequest,
+  type SubscriberSearchRequest,
   type User,
 } from './schemas';
 
@@ -54,6 +70,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     schema: T,
     body?: unknown,
   ): Promise<z.infer<T>> {
+    return (await exchange(method, path, schema, body)).data;
+  }
+
+  /** A request whose answer headers matter too (Last-Modified, the registration flag). */
+  async function exchange<T extends z.ZodMiniType>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<{ data: z.infer<T>; headers: Headers }> {
     const f = options.fetchImpl ?? globalThis.fetch;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
@@ -71,7 +97,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const login = LoginErrorSchema.safeParse(json);
       throw new ApiError(res.status, err.success ? err.data : login.success ? login.data : null);
     }
-    return schema.parse(json);
+    return { data: schema.parse(json), headers: res.headers };
   }
 
   const q = (params: Record<string, string | number | boolean | undefined>) => {
@@ -93,6 +119,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw e;
       }
     },
+    /** The signed-in user and the profile's Last-Modified, or null for a guest. */
+    async profile(): Promise<{ user: User; lastModified: string | null } | null> {
+      try {
+        const { data, headers } = await exchange('GET', '/service/user/profile', UserSchema);
+        return { user: data, lastModified: headers.get('Last-Modified') };
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) return null;
+        throw e;
+      }
+    },
+    /** HEAD of the profile: its Last-Modified, or null for a guest (the cache check of paywall §4). */
+    async profileModified(): Promise<string | null> {
+      const f = options.fetchImpl ?? globalThis.fetch;
+      const res = await f(`${baseUrl}/service/user/profile`, { method: 'HEAD', credentials: 'same-origin' });
+      return res.ok ? res.headers.get('Last-Modified') : null;
+    },
+    updateProfile: (body: ProfileUpdateRequest) => request('POST', '/service/user/profile', UserSchema, body),
+    quota: () => request('GET', '/service/user/quota', QuotaSchema),
+    ascendQuota: () => request('GET', '/service/user/ascend-quota', QuotaSchema),
+    /** Registration; `flagged` is true when the success header was present (paywall §4, §7). */
+    async register(form: RegistrationRequest): Promise<{ result: RegistrationResult; flagged: boolean }> {
+      const { data, headers } = await exchange('POST', '/api/user/register', RegistrationResultSchema, {
+        deviceType: 'WEB_SITE',
+        ...form,
+      });
+      return { result: data, flagged: headers.get(REGISTRATION_HEADER) === REGISTRATION_HEADER_VALUE };
+    },
+    subscriberSearch: (body: SubscriberSearchRequest) =>
+      request('POST', '/api/user/subscriber/search', SubscriberLookupSchema, body),
+    subscribe: (body: SubscribeRequest) => request('POST', '/api/user/subscribe', UserSchema, body),
+    checkoutComplete: () => request('POST', '/api/user/subscribe/checkoutComplete', UserSchema, {}),
+    forgotPassword: (body: ForgotPasswordRequest) =>
+      request('POST', '/api/user/forgotpassword', ApiMessageSchema, { deviceType: 'WEB_SITE', ...body }),
+    resetPassword: (body: ResetPasswordRequest) =>
+      request('POST', '/service/user/reset-password', ApiMessageSchema, body),
+    changePassword: (body: ChangePasswordRequest) => request('POST', '/service/user/password', ApiMessageSchema, body),
+    captchaStatus: () => request('GET', '/api/recaptcha/enabled', CaptchaStatusSchema),
+    geolocation: () => request('GET', '/api/geolocation', GeolocationSchema),
     signIn: (form: SignInRequest) =>
       request('POST', '/authenticate', UserSchema, { deviceType: 'WEB_SITE', ...form }),
     signOut: () => request('POST', '/service/user/logout', z.object({ ok: z.literal(true) }), {}),

@@ -19,6 +19,14 @@ export const ACCOUNT_LOCKOUT_HOURS = 24;
 /** Same lockout in seconds. */
 export const ACCOUNT_LOCKOUT_SECONDS = ACCOUNT_LOCKOUT_HOURS * 3600;
 
+/**
+ * NOT IN SPEC: wrong passwords allowed before the account is locked for ACCOUNT_LOCKOUT_SECONDS.
+ * The spec has the tries_left and lockout_duration answers but not the count.
+ */
+export const SIGN_IN_MAX_TRIES = 5;
+/** NOT IN SPEC: how long a mailed password-reset link works, in minutes. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
 /** Minimum registration password length (paywall §5, §9). */
 export const PASSWORD_MIN_LENGTH = 10;
 /** Minimum length of the "validated-password" rule (paywall §5: "the 8 and 10 readings both appear"). */

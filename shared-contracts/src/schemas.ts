@@ -18,6 +18,37 @@ export type Quota = z.infer<typeof QuotaSchema>;
 
 export const TierSchema = z.object({ roleCode: z.string() });
 
+/** Subscriber tier shown in the user menu (paywall §6 table). */
+export const SubscriberTierSchema = z.object({
+  roleCode: z.string(),
+  label: z.string(),
+  caption: z.nullable(z.string()),
+});
+export type SubscriberTierAnswer = z.infer<typeof SubscriberTierSchema>;
+
+/** One subscription of a subscriber (paywall §3, Subscriber details). Dates are ISO strings. */
+export const SubscriptionSchema = z.object({
+  subscriptionSourceCode: z.string(),
+  subscriptionStatus: z.string(),
+  timesRenewed: z.int(),
+  orderValue: z.number(),
+  country: z.string(),
+  termTitle: z.string(),
+  accountNumber: z.string(),
+  mostRecentPurchaseDate: z.string(),
+  firstPurchaseDate: z.string(),
+  subscriptionAccessPeriod: z.object({ startDate: z.string(), expirationDate: z.string() }),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** Subscriber details of the profile (paywall §3); digest is used by downloads (paywall §6). */
+export const SubscriberDetailsSchema = z.object({
+  accountNumber: z.string(),
+  digest: z.string(),
+  subscriptions: z.array(SubscriptionSchema),
+});
+export type SubscriberDetails = z.infer<typeof SubscriberDetailsSchema>;
+
 export const UserSchema = z.object({
   id: z.string(),
   guid: z.string(),
@@ -32,6 +63,19 @@ export const UserSchema = z.object({
   ascendQuota: QuotaSchema,
   createdDate: z.string(),
   lastUpdatedDate: z.string(),
+  /** Global site state of this user (paywall §4): 'registered' or 'subscribers'; guests are 'default'. */
+  state: z.enum(['default', 'subscribers', 'registered']),
+  /** Label and caption of the first tier (paywall §6), null for non-subscribers. */
+  tier: z.nullable(SubscriberTierSchema),
+  /** Profile settings (paywall §3, §5); null until chosen. */
+  industry: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  companySize: z.nullable(z.string()),
+  optIn: z.boolean(),
+  /** The learning link is shown to eligible users (site §6). */
+  hmmEligible: z.boolean(),
+  /** Subscriber details (paywall §3), null for non-subscribers. */
+  subscriber: z.nullable(SubscriberDetailsSchema),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -231,3 +275,106 @@ export const ApiErrorBodySchema = z.object({
   errors: z.optional(z.array(z.object({ field: z.string(), errorMessage: z.string() }))),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/* ------------------------------------------------------------------ accounts (issue 3) */
+
+/** Success answer of account calls that only report (forgot, reset and change password). */
+export const ApiMessageSchema = z.object({ message: z.string() });
+export type ApiMessage = z.infer<typeof ApiMessageSchema>;
+
+/**
+ * POST /api/user/register and /service/user/register (paywall §3 Registration payload, §7).
+ * Shape only: the server applies the rules of section 5 and answers 400 errors[] per field.
+ */
+export const RegistrationRequestSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  password: z.string(),
+  optIn: z.optional(z.boolean()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
+  reCaptchaToken: z.optional(z.string()),
+  /** The random id of section 7 (100 to 999999); echoed, never trusted. */
+  id: z.optional(z.int()),
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+/** Response header that flags a successful registration (paywall §4, §7), and its value. */
+export const REGISTRATION_HEADER = 'X-Registration-Success';
+export const REGISTRATION_HEADER_VALUE = 'true';
+
+/**
+ * Registration answer. 'created': the account exists and its session cookie is set.
+ * 'subscriber': the email belongs to a subscriber without a web account; nothing was created and
+ * the browser goes to `location` (/subscriber-registration?emailAddress={base64 email}).
+ */
+export const RegistrationResultSchema = z.union([
+  z.object({ outcome: z.literal('created'), user: UserSchema }),
+  z.object({ outcome: z.literal('subscriber'), location: z.string() }),
+]);
+export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
+
+/** POST /api/user/subscriber/search (paywall §7): by email, and account number when known. */
+export const SubscriberSearchRequestSchema = z.object({
+  emailAddress: z.string(),
+  accountNumber: z.optional(z.string()),
+});
+export type SubscriberSearchRequest = z.infer<typeof SubscriberSearchRequestSchema>;
+
+/** Subscriber lookup result (paywall §3). 404 'No Active Subscriptions Found' otherwise. */
+export const SubscriberLookupSchema = z.object({
+  active: z.boolean(),
+  subscriptions: z.array(SubscriptionSchema),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  /** True when the subscription has no web account linked yet. */
+  new: z.boolean(),
+  userAccountExists: z.boolean(),
+});
+export type SubscriberLookup = z.infer<typeof SubscriberLookupSchema>;
+
+/** POST /api/user/subscribe (paywall §7): creates the subscriber's web account and signs in. */
+export const SubscribeRequestSchema = z.object({
+  emailAddress: z.string(),
+  accountNumber: z.string(),
+  password: z.string(),
+  optIn: z.optional(z.boolean()),
+});
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
+
+/** POST /api/user/forgotpassword (paywall §7). Always 200 with the success message for any email. */
+export const ForgotPasswordRequestSchema = z.object({
+  emailAddress: z.string(),
+  reCaptchaToken: z.optional(z.string()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+/** POST /service/user/reset-password (paywall §7): the mailed single-use token and the new password. */
+export const ResetPasswordRequestSchema = z.object({ token: z.string(), password: z.string() });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** POST /service/user/password (paywall §7): current and new password. */
+export const ChangePasswordRequestSchema = z.object({ current: z.string(), password: z.string() });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** Profile attribute names POST /service/user/profile accepts (paywall §3 Profile settings form). */
+export const PROFILE_ATTRIBUTES = ['industry', 'jobTitle', 'companySize', 'optIn'] as const;
+export type ProfileAttributeName = (typeof PROFILE_ATTRIBUTES)[number];
+
+/** POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value. */
+export const ProfileUpdateRequestSchema = z.object({
+  displayName: z.optional(z.string()),
+  emailAddress: z.optional(z.string()),
+  attributes: z.optional(z.array(z.object({ name: z.string(), value: z.string() }))),
+});
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
+
+/** GET /api/recaptcha/enabled (paywall §4, §7). */
+export const CaptchaStatusSchema = z.object({ enabled: z.boolean(), provider: z.enum(['local', 'recaptcha']) });
+export type CaptchaStatus = z.infer<typeof CaptchaStatusSchema>;
+
+/** GET /api/geolocation (paywall §7): the visitor's ISO 3166 country code, or null when unknown. */
+export const GeolocationSchema = z.object({ country: z.nullable(z.string()) });
+export type Geolocation = z.infer<typeof GeolocationSchema>;

@@ -36,6 +36,14 @@ export function sampleUser(over: Partial<User> = {}): User {
     ascendQuota: { limit: 3, count: 0, remaining: 3 },
     createdDate: '2025-01-01T00:00:00.000Z',
     lastUpdatedDate: '2025-01-01T00:00:00.000Z',
+    state: 'registered',
+    tier: null,
+    industry: null,
+    jobTitle: null,
+    companySize: null,
+    optIn: false,
+    hmmEligible: false,
+    subscriber: null,
     ...over,
   };
 }

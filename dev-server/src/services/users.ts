@@ -1,5 +1,5 @@
 /** The signed-in user's profile and folders. */
-import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT, type Folder, type User } from 'shared-contracts';
+import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT, subscriberTierOf, type Folder, type User } from 'shared-contracts';
 import type { AccountRepository } from '../repositories/accounts';
 import type { Viewer } from './auth';
 
@@ -22,6 +22,14 @@ export function toUserAnswer(viewer: Viewer): User {
     ascendQuota: { limit: DEFAULT_ASCEND_QUOTA_LIMIT, count: 0, remaining: DEFAULT_ASCEND_QUOTA_LIMIT },
     createdDate: user.created_at,
     lastUpdatedDate: user.updated_at,
+    state: viewer.status === 'subscriber' ? 'subscribers' : 'registered',
+    tier: subscriberTierOf(viewer.tiers.map((roleCode) => ({ roleCode }))),
+    industry: null,
+    jobTitle: null,
+    companySize: null,
+    optIn: false,
+    hmmEligible: false,
+    subscriber: null,
   };
 }
 
