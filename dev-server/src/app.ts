@@ -10,10 +10,15 @@ import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson } from './http/errors';
 import { createViewerLookup } from './http/session';
 import { createRepositories } from './repositories';
+import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
+import { devRoutes } from './routes/dev';
 import { mediaRoutes } from './routes/media';
+import { passwordRoutes } from './routes/passwords';
+import { platformRoutes } from './routes/platform';
+import { profileRoutes } from './routes/profile';
 import { shellRoutes } from './routes/shell';
 import { storeRoutes } from './routes/store';
 import { systemRoutes } from './routes/system';
@@ -44,6 +49,12 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(storeRoutes(ctx));
   app.use(mediaRoutes(ctx));
   app.use(authRoutes(ctx));
+  app.use(profileRoutes(ctx));
+  app.use(accountRoutes(ctx));
+  app.use(passwordRoutes(ctx));
+  app.use(platformRoutes(ctx));
+  // The mail outbox holds live reset links: only ever served when asked for (DEV_OUTBOX=1).
+  if (deps.config.exposeOutbox === true) app.use(devRoutes(ctx));
 
   if (deps.config.shellDist !== null) app.use(shellRoutes(deps.config.shellDist));
 

@@ -1,6 +1,9 @@
 /** Settings from the environment (main.ts), with the defaults of a local checkout. */
 import path from 'node:path';
 import type { RemoteName } from 'shared-contracts';
+import type { RateLimits } from './deps';
+import { normalizeCountryCode } from './deps';
+import { DEFAULT_RATE_LIMITS, scaleRateLimits } from './http/rate-limit';
 
 /** The repository root (this file is dev-server/src/config.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -21,6 +24,16 @@ export interface EnvSettings {
   remotes: Record<RemoteName, string>;
   shellDist: string | null;
   cookieSecure: boolean | undefined;
+  /** RATE_LIMIT_MULTIPLIER: every per-client limit multiplied (e2e raises them); undefined = defaults. */
+  rateLimits: RateLimits | undefined;
+  /** DEV_OUTBOX=1: serve GET /dev/outbox. Never on by default. */
+  exposeOutbox: boolean;
+  /** CAPTCHA_SECRET: verify captcha tokens with Google reCAPTCHA; unset = the local verifier. */
+  captchaSecret: string | undefined;
+  /** GEO_COUNTRY: the country of visitors without a dev_country cookie (local geolocation); default 'US'. */
+  geoCountry: string;
+  /** DIGEST_SECRET: key of the subscriber digest HMAC. */
+  digestSecret: string | undefined;
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -30,10 +43,27 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+function parseMultiplier(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`RATE_LIMIT_MULTIPLIER must be a positive number, got '${value}'`);
+  return n;
+}
+
+function parseCountry(value: string | undefined): string {
+  if (value === undefined || value === '') return 'US';
+  const code = normalizeCountryCode(value);
+  if (!code) throw new Error(`GEO_COUNTRY must be a two-letter country code, got '${value}'`);
+  return code;
+}
+
+const truthy = (value: string | undefined) => value === '1' || value === 'true';
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_ROOT): EnvSettings {
   const remotes = Object.fromEntries(
     REMOTE_ENV.map((r) => [r.name, env[r.env] || `http://localhost:${r.port}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
+  const multiplier = parseMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const shellDist = env.SHELL_DIST === undefined ? path.join(repoRoot, 'shell', 'dist') : env.SHELL_DIST || null;
   return {
     port: parsePort(env.PORT, 3000),
@@ -41,6 +71,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     remotes,
     shellDist,
-    cookieSecure: env.COOKIE_SECURE === undefined ? undefined : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
+    cookieSecure: env.COOKIE_SECURE === undefined ? undefined : truthy(env.COOKIE_SECURE),
+    rateLimits: multiplier === undefined ? undefined : scaleRateLimits(DEFAULT_RATE_LIMITS, multiplier),
+    exposeOutbox: truthy(env.DEV_OUTBOX),
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    geoCountry: parseCountry(env.GEO_COUNTRY),
+    digestSecret: env.DIGEST_SECRET || undefined,
   };
 }

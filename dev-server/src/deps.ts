@@ -83,17 +83,56 @@ export function createOutboxMailer(db: Kysely<Database>, clock: Clock = systemCl
 /** Captcha actions of spec 2 section 9 (sign_in, register, forgot_pass). */
 export type CaptchaAction = 'sign_in' | 'register' | 'forgot_pass';
 
+export type CaptchaProvider = 'local' | 'recaptcha';
+
 export interface CaptchaVerifier {
-  /** True when the token proves a person for this action. */
+  /** Which implementation this is (GET /api/recaptcha/enabled tells the browser). */
+  readonly provider: CaptchaProvider;
+  /**
+   * True when the token proves a person for this action. Throws UnavailableError when the
+   * captcha service cannot be asked (the request then fails with 503, never passes).
+   */
   verify(token: string | undefined, action: CaptchaAction): Promise<boolean>;
 }
 
-/** Offline verifier: any non-empty token passes. */
+/** Offline verifier: any non-empty token passes. The real one is integrations/recaptcha.ts. */
 export const localCaptchaVerifier: CaptchaVerifier = {
+  provider: 'local',
   async verify(token) {
     return typeof token === 'string' && token.trim().length > 0;
   },
 };
+
+/** What a geolocation implementation may look at: the request's cookies, headers and address. */
+export interface GeoRequestInfo {
+  cookie(name: string): string | undefined;
+  header(name: string): string | undefined;
+  ip: string | undefined;
+}
+
+export interface Geolocator {
+  /** ISO 3166-1 alpha-2 country code (upper case) of the visitor, or null when unknown. */
+  countryFor(info: GeoRequestInfo): Promise<string | null>;
+}
+
+/** Cookie a developer (or an e2e test) sets to pretend to browse from another country. */
+export const DEV_COUNTRY_COOKIE = 'dev_country';
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+/** A two-letter country code in upper case, or null for anything else. */
+export function normalizeCountryCode(value: string | undefined | null): string | null {
+  return typeof value === 'string' && COUNTRY_CODE.test(value) ? value.toUpperCase() : null;
+}
+
+/** Offline geolocation: the dev_country cookie when it holds two letters, else the default (GEO_COUNTRY, 'US'). */
+export function createLocalGeolocator(defaultCountry: string | null = 'US'): Geolocator {
+  const fallback = normalizeCountryCode(defaultCountry);
+  return {
+    async countryFor(info) {
+      return normalizeCountryCode(info.cookie(DEV_COUNTRY_COOKIE)) ?? fallback;
+    },
+  };
+}
 
 export interface AppConfig {
   /** Scheme, host and port the browser uses; state-changing requests must come from it. */
@@ -106,6 +145,10 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Per-client request limits; defaults in http/rate-limit.ts (DEFAULT_RATE_LIMITS). */
   rateLimits?: Partial<RateLimits>;
+  /** Serve GET /dev/outbox (the mail outbox as JSON). Only for e2e and local work (DEV_OUTBOX=1). */
+  exposeOutbox?: boolean;
+  /** Key of the subscriber digest HMAC (download links); DIGEST_SECRET, else a development key. */
+  digestSecret?: string;
 }
 
 /** How many requests one client (IP address) may make in a window. */
@@ -114,8 +157,14 @@ export interface RateLimit {
   limit: number;
 }
 export interface RateLimits {
-  /** POST /authenticate. */
+  /** POST /authenticate, and POST /service/user/password (both check a password). */
   signIn: RateLimit;
+  /** POST /api/user/register, /service/user/register. */
+  registration: RateLimit;
+  /** POST /api/user/forgotpassword, /service/user/forgot-password. */
+  forgotPassword: RateLimit;
+  /** POST /api/user/subscriber/search, /api/user/subscribe, /api/user/subscriber/register. */
+  subscriberSearch: RateLimit;
 }
 
 export interface AppDeps {
@@ -124,4 +173,5 @@ export interface AppDeps {
   config: AppConfig;
   mailer: Mailer;
   captcha: CaptchaVerifier;
+  geolocation: Geolocator;
 }

@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   console.log(
     `dev-server listening on ${server.url} (database ${settings.databaseFile}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
+  console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
+  if (settings.exposeOutbox) console.warn('DEV_OUTBOX=1: GET /dev/outbox serves every mail, reset links included. Never in production.');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ArticleStreamSchema, RemotesConfigSchema, UserSchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { settingsFromEnv } from './config';
 import { startServer } from './server';
 import { DEMO_SUBSCRIBER } from './seed/demo-users';
 
@@ -50,6 +51,25 @@ describe('startServer', () => {
       expect(again.seeded).toBe(false);
     } finally {
       await again.close();
+    }
+  });
+
+  it('applies the environment: DEV_OUTBOX serves the outbox, CAPTCHA_SECRET picks reCAPTCHA, GEO_COUNTRY the country', async () => {
+    const settings = settingsFromEnv({ DEV_OUTBOX: '1', CAPTCHA_SECRET: 'secret', GEO_COUNTRY: 'FR', SHELL_DIST: '' });
+    const server = await startServer({ ...settings, port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      expect(await (await fetch(`${base}/dev/outbox`)).json()).toEqual([]);
+      expect(await (await fetch(`${base}/api/recaptcha/enabled`)).json()).toEqual({ enabled: true, provider: 'recaptcha' });
+      expect(await (await fetch(`${base}/api/geolocation`)).json()).toEqual({ country: 'FR' });
+    } finally {
+      await server.close();
+    }
+    const plain = await startServer({ ...settingsFromEnv({ SHELL_DIST: '' }), port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
+    try {
+      expect((await fetch(`http://127.0.0.1:${plain.port}/dev/outbox`)).status).toBe(404);
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -13,14 +13,18 @@ import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { openSqlite } from './db/sqlite';
 import {
+  createLocalGeolocator,
   createOutboxMailer,
   localCaptchaVerifier,
   systemClock,
   type AppConfig,
   type CaptchaVerifier,
   type Clock,
+  type Geolocator,
   type Mailer,
+  type RateLimits,
 } from './deps';
+import { RecaptchaVerifier } from './integrations/recaptcha';
 import { seedIfEmpty } from './seed';
 
 export interface StartServerOptions {
@@ -37,9 +41,19 @@ export interface StartServerOptions {
   /** Default: true when publicOrigin is https. */
   cookieSecure?: boolean;
   seed?: string;
+  /** Per-client limits (see RATE_LIMIT_MULTIPLIER); default DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
+  /** Serve GET /dev/outbox; default false. */
+  exposeOutbox?: boolean;
+  /** Google reCAPTCHA secret; without it (and without `captcha`) the local verifier is used. */
+  captchaSecret?: string;
+  /** Country of the local geolocation when no dev_country cookie is sent; default 'US'. */
+  geoCountry?: string;
+  digestSecret?: string;
   clock?: Clock;
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
+  geolocation?: Geolocator;
 }
 
 export interface RunningServer {
@@ -76,6 +90,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       remotes,
       shellDist: options.shellDist ?? null,
       cookieSecure: options.cookieSecure ?? publicOrigin.startsWith('https:'),
+      rateLimits: options.rateLimits,
+      exposeOutbox: options.exposeOutbox ?? false,
+      digestSecret: options.digestSecret,
     };
     const clock = options.clock ?? systemClock;
     const app = createApp({
@@ -83,7 +100,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       clock,
       config,
       mailer: options.mailer ?? createOutboxMailer(db, clock),
-      captcha: options.captcha ?? localCaptchaVerifier,
+      captcha: options.captcha ?? (options.captchaSecret ? new RecaptchaVerifier(options.captchaSecret) : localCaptchaVerifier),
+      geolocation: options.geolocation ?? createLocalGeolocator(options.geoCountry ?? 'US'),
     });
     server.on('request', app);
 

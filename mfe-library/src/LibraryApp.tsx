@@ -14,24 +14,12 @@ import {
   userStore,
   type Folder,
   useLoad,
+  SignInPrompt as SharedSignInPrompt,
 } from 'shared-contracts';
 
-/**
- * 'To access this feature, please SIGN IN or REGISTER' (site spec §2): SIGN IN asks the shell to
- * open its sign-in modal, REGISTER goes to the registration page.
- */
+/** 'To access this feature, please SIGN IN or REGISTER' (site spec §2), shared with the shell. */
 function SignInPrompt() {
-  // The text content of this paragraph is MESSAGES.signIn.prompt exactly (the tests check it).
-  return (
-    <p className="sign-in-prompt">
-      {'To access this feature, please '}
-      <button type="button" className="link-button" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
-        SIGN IN
-      </button>
-      {' or '}
-      <Link to="/register">REGISTER</Link>
-    </p>
-  );
+  return <SharedSignInPrompt linkComponent={Link} />;
 }
 
 type Reader = { kind: 'unknown' } | { kind: 'guest' } | { kind: 'member'; id: string; email: string };

@@ -48,6 +48,14 @@ describe('API client', () => {
     expect((err as ApiError).body).toEqual({ code: 'invalid_credentials', tries_left: 2 });
   });
 
+  it('keeps the lockout fields and the message of a failed sign-in together', async () => {
+    const body = { code: 'account_locked', lockout_duration: 3600, message: 'locked' };
+    const client = createApiClient({ fetchImpl: fakeFetch(401, body) as unknown as typeof fetch });
+    const err = await client.signIn({ username: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    expect((err as ApiError).body).toEqual(body);
+    expect((err as ApiError).message).toBe('locked');
+  });
+
   it('answers null for a guest instead of throwing', async () => {
     const client = createApiClient({ fetchImpl: fakeFetch(401, { message: 'Not signed in' }) as unknown as typeof fetch });
     await expect(client.currentUser()).resolves.toBeNull();

@@ -48,7 +48,7 @@ export const CSRF_VALUE = 'magazine-site';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: ApiErrorBody | LoginError | null,
+    readonly body: ApiErrorBody | LoginError | (ApiErrorBody & LoginError) | null,
   ) {
     super(body && 'message' in body ? body.message : `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -91,12 +91,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const json: unknown = text ? JSON.parse(text) : null;
     if (!res.ok) {
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        // A proxy's HTML error page: the status alone speaks.
+      }
       const err = ApiErrorBodySchema.safeParse(json);
       const login = LoginErrorSchema.safeParse(json);
-      throw new ApiError(res.status, err.success ? err.data : login.success ? login.data : null);
+      // A failed sign-in carries both shapes (message, and code/tries_left/lockout_duration): keep both.
+      const body = err.success && login.success ? { ...login.data, ...err.data } : err.success ? err.data : login.success ? login.data : null;
+      throw new ApiError(res.status, body);
     }
+    const json: unknown = text ? JSON.parse(text) : null;
     return { data: schema.parse(json), headers: res.headers };
   }
 

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './constants';
 export * from './validation';
 export * from './useLoad';
+export * from './SignInPrompt';

@@ -6,9 +6,14 @@ import { markNavigation } from './federation';
 import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
+import { AuthFramePage } from './pages/AuthFramePage';
 import { Home } from './pages/Home';
 import { Magazine } from './pages/Magazine';
 import { NotFound } from './pages/NotFound';
+import { RegisterPage } from './pages/RegisterPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { RestrictedUserPage } from './pages/RestrictedUserPage';
+import { SubscriberRegistrationPage } from './pages/SubscriberRegistrationPage';
 import { Topics } from './pages/Topics';
 
 /**
@@ -47,6 +52,15 @@ function NavigationClock() {
 }
 
 export function App() {
+  const { pathname } = useLocation();
+  // Inside an iframe the auth modal stands alone: no header (so no mini-cart remote), no footer.
+  if (pathname === '/auth/frame') {
+    return (
+      <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
+        <AuthFramePage />
+      </div>
+    );
+  }
   return (
     <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
       <NavigationClock />
@@ -59,6 +73,10 @@ export function App() {
         <Route path="/the-latest" element={<Home />} />
         <Route path="/topics" element={<Topics />} />
         <Route path="/magazine" element={<Magazine />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/subscriber-registration" element={<SubscriberRegistrationPage />} />
+        <Route path="/restricted-user" element={<RestrictedUserPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/:year/:month/:slug" element={<ArticlePage />} />
         {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
           paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),

@@ -1,123 +1,149 @@
 /**
- * The auth modal (sign-in screen). Opened by the header or by any part through the bus
- * ('auth:open'). Focus is trapped inside, Escape closes it, and focus returns where it was.
- * Registration, forgot-password and lockout messages grow here in the accounts issue.
+ * The auth modal (paywall §2 "Auth modal", §4): sign-in, registration, forgot-password and
+ * profile_settings. Opened through the bus ('auth:open') or by '#signin' in the URL. In frame mode
+ * (/auth/frame) it opens on the requested action and tells the embedding page about Close and
+ * 'Go back' with postMessage (see auth/frame.ts).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ApiError, MESSAGES, api, bus, userStore, type AuthScreen } from 'shared-contracts';
+import { useEffect, useState } from 'react';
+import { REGISTRATION_SUCCESS_QUERY, bus, userStore, type AuthScreen } from 'shared-contracts';
+import { AuthDialog } from './auth/AuthDialog';
+import { ForgotPasswordForm } from './auth/ForgotPasswordForm';
+import { ProfileSettingsForm } from './auth/ProfileSettingsForm';
+import { RegistrationBanner } from './auth/RegistrationBanner';
+import { RegistrationForm } from './auth/RegistrationForm';
+import { SignInForm } from './auth/SignInForm';
+import { postToParent } from './auth/frame';
+import { nav, withQueryFlag } from './auth/navigation';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+export type ModalScreen = AuthScreen | 'profile_settings';
 
-export function AuthModal() {
-  const [open, setOpen] = useState<AuthScreen | null>(null);
-  useEffect(() => bus.on('auth:open', ({ screen }) => setOpen(screen)), []);
-  if (!open) return null;
-  return <SignInDialog onClose={() => setOpen(null)} />;
+/** Headings, which also name the dialog. Only 'Sign In' is the spec's; the others are NOT IN SPEC. */
+export const AUTH_SCREEN_TITLES: Record<ModalScreen, string> = {
+  signin: 'Sign In',
+  registration: 'Create an account',
+  'forgot-password': 'Reset your password',
+  profile_settings: 'Tell us about yourself',
+};
+
+/** The URL fragment that opens the sign-in screen. */
+export const SIGN_IN_HASH = '#signin';
+
+interface OpenState {
+  screen: ModalScreen;
+  reason?: string;
 }
 
-function SignInDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const errorId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const email = useRef<HTMLInputElement>(null);
-  const password = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+export interface AuthModalProps {
+  /** Frame mode: open on this action, post OnClose/OnGoBack to the parent, ignore the bus. */
+  frame?: { action: AuthScreen };
+}
+
+function clearSignInHash() {
+  if (window.location.hash !== SIGN_IN_HASH) return;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+export function AuthModal({ frame }: AuthModalProps = {}) {
+  const inFrame = frame !== undefined;
+  const [open, setOpen] = useState<OpenState | null>(frame ? { screen: frame.action } : null);
+  const [bannerEmail, setBannerEmail] = useState<string | null>(null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    email.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+    if (inFrame) return;
+    return bus.on('auth:open', ({ screen, reason }) => setOpen({ screen, reason }));
+  }, [inFrame]);
 
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+  useEffect(() => {
+    if (inFrame) return;
+    const check = () => {
+      if (window.location.hash === SIGN_IN_HASH) setOpen({ screen: 'signin' });
+    };
+    check();
+    window.addEventListener('hashchange', check);
+    return () => window.removeEventListener('hashchange', check);
+  }, [inFrame]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const username = email.current?.value.trim() ?? '';
-    const pass = password.current?.value ?? '';
-    if (!username || /\s/.test(username)) {
-      setEmailError(MESSAGES.required);
-      email.current?.focus();
-      return;
-    }
-    if (!pass) {
-      setError(MESSAGES.required);
-      password.current?.focus();
-      return;
-    }
-    setEmailError(null);
-    setError(null);
-    setPending(true);
-    try {
-      const user = await api.signIn({ username, password: pass, reCaptchaToken: 'local', deviceType: 'WEB_SITE' });
-      userStore.getState().setUser(user);
-      onClose();
-    } catch (err) {
-      setPending(false);
-      const invalid = err instanceof ApiError && err.status === 401;
-      setError(invalid ? MESSAGES.signIn.invalidCombination : MESSAGES.generic);
-      password.current?.focus();
-    }
+  function close({ reload }: { reload: boolean }) {
+    if (inFrame) postToParent('OnClose');
+    setOpen(null);
+    clearSignInHash();
+    // In a frame the embedding page decides what happens next; the frame itself never reloads.
+    if (reload && !inFrame) nav.reload();
   }
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={dialog}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
-        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-        <h2 id={titleId}>Sign In</h2>
-        <form noValidate onSubmit={onSubmit}>
-          <label htmlFor="signin-email">Email</label>
-          <input
-            id="signin-email"
-            ref={email}
-            type="email"
-            name="username"
-            autoComplete="username"
-            aria-invalid={emailError || error ? true : undefined}
-            aria-describedby={emailError || error ? errorId : undefined}
-          />
-          <label htmlFor="signin-password">Password</label>
-          <input id="signin-password" ref={password} type="password" name="password" autoComplete="current-password" />
-          <p id={errorId} className="form-error" role="alert">
-            {emailError ?? error ?? ''}
-          </p>
-          <button type="submit" className="button-primary" disabled={pending}>
-            Sign In
-          </button>
-        </form>
-        <p>
-          Don&apos;t have an account? <a href="/register">Create one.</a>
-        </p>
-      </div>
-    </div>
+    <>
+      {bannerEmail !== null && <RegistrationBanner email={bannerEmail} onDismiss={() => setBannerEmail(null)} />}
+      {open && renderDialog(open)}
+    </>
   );
+
+  function renderDialog({ screen, reason }: OpenState) {
+    const go = (next: ModalScreen) => setOpen({ screen: next, reason });
+    const method = inFrame ? 'frame' : 'modal';
+
+    let body;
+    switch (screen) {
+      case 'signin':
+        body = (
+          <SignInForm
+            reason={reason}
+            method={method}
+            onSignedIn={(user) => {
+              userStore.getState().setUser(user);
+              close({ reload: true });
+            }}
+            onForgotPassword={() => go('forgot-password')}
+            onCreateAccount={() => go('registration')}
+          />
+        );
+        break;
+      case 'registration':
+        body = (
+          <RegistrationForm
+            reason={reason}
+            method={method}
+            onSignIn={() => go('signin')}
+            onCreated={(_user, { email, flagged }) => {
+              if (reason === 'paywall') {
+                // paywall §4: the success header closes without a reload; otherwise reload with the flag.
+                if (flagged) close({ reload: false });
+                else nav.assign(withQueryFlag(window.location.href, REGISTRATION_SUCCESS_QUERY.name, REGISTRATION_SUCCESS_QUERY.value));
+                return;
+              }
+              setBannerEmail(email);
+              go('profile_settings');
+            }}
+          />
+        );
+        break;
+      case 'forgot-password':
+        body = (
+          <ForgotPasswordForm
+            reason={reason}
+            onGoBack={() => {
+              if (inFrame) postToParent('OnGoBack');
+              go('signin');
+            }}
+            onSignIn={() => go('signin')}
+            onAutoClose={() => close({ reload: false })}
+          />
+        );
+        break;
+      case 'profile_settings':
+        body = <ProfileSettingsForm onDone={() => close({ reload: true })} />;
+        break;
+    }
+
+    return (
+      <AuthDialog
+        title={AUTH_SCREEN_TITLES[screen]}
+        screen={screen}
+        frame={inFrame}
+        onClose={() => close({ reload: screen === 'profile_settings' })}
+      >
+        {body}
+      </AuthDialog>
+    );
+  }
 }

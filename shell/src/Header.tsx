@@ -1,5 +1,7 @@
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { bus, useUserStore } from 'shared-contracts';
+import { FlyoutHost } from './flyouts/FlyoutHost';
+import { UserMenu } from './header/UserMenu';
 import { RemoteSlot } from './RemoteSlot';
 
 const NAV = [
@@ -14,56 +16,58 @@ const NAV = [
 export function Header() {
   const status = useUserStore((s) => s.status);
   const user = useUserStore((s) => s.user);
-  const location = useLocation();
-  const returnPath = encodeURIComponent(location.pathname + location.search);
   return (
-    <header className="site-header">
-      <div className="header-bar">
-        <Link to="/" className="logo" aria-label="The Management Review, home">
-          The Management Review
-        </Link>
-        <div className="header-actions">
-          <Link to="/search" className="header-link">
-            Search
+    <>
+      <header className="site-header">
+        <div className="header-bar">
+          <Link to="/" className="logo" aria-label="The Management Review, home">
+            The Management Review
           </Link>
-          <RemoteSlot
-            remote="store"
-            module="MiniCart"
-            className="mini-cart-slot"
-            fallback={
-              <a href="/shopping-cart" className="header-link">
-                Cart
-              </a>
-            }
-          />
-          {status === 'registered' || status === 'subscriber' ? (
-            <div className="user-menu">
-              <span className="user-name">{user?.firstName}</span>
-              <a href={`/logout?returnPath=${returnPath}`} className="header-link">
-                Sign out
-              </a>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="header-link button-link"
-              disabled={status === 'unknown'}
-              onClick={() => bus.emit('auth:open', { screen: 'signin' })}
-            >
-              Sign in
-            </button>
-          )}
+          <div className="header-actions">
+            <Link to="/search" className="header-link">
+              Search
+            </Link>
+            <RemoteSlot
+              remote="store"
+              module="MiniCart"
+              className="mini-cart-slot"
+              fallback={
+                <a href="/shopping-cart" className="header-link">
+                  Cart
+                </a>
+              }
+            />
+            {user && (status === 'registered' || status === 'subscriber') ? (
+              <UserMenu user={user} />
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="header-link button-link"
+                  disabled={status === 'unknown'}
+                  onClick={() => bus.emit('auth:open', { screen: 'signin' })}
+                >
+                  Sign in
+                </button>
+                <Link to="/register" className="header-link">
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
         </div>
-      </div>
-      <nav aria-label="Main">
-        <ul className="main-nav">
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+        <nav aria-label="Main">
+          <ul className="main-nav">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {/* The shell's flyouts (change password, forgot password): non-modal, beside the header. */}
+      <FlyoutHost />
+    </>
   );
 }

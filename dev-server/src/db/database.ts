@@ -3,7 +3,7 @@
  * SQLite and PostgreSQL: text ids, integer (0/1 for flags) and real numbers, ISO-8601 strings for
  * timestamps, JSON kept in text columns where a list is only ever read whole.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** 0 or 1: SQLite has no boolean type and PostgreSQL accepts integers here just as well. */
 export type Flag = number;
@@ -142,6 +142,19 @@ export interface UserTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** 1: the account may not sign in, register again or reset its password (migration 0002). */
+  restricted: Generated<Flag>;
+  /** Marketing e-mail consent (registration optIn, profile attribute optIn). */
+  opt_in: Generated<Flag>;
+  /** Profile settings (paywall §3, §5): one of the spec lists, or null until chosen. */
+  industry: string | null;
+  job_title: string | null;
+  company_size: string | null;
+  /** Metered access (paywall §3): limits default to DEFAULT_QUOTA_LIMIT / DEFAULT_ASCEND_QUOTA_LIMIT. */
+  quota_limit: Generated<number>;
+  quota_count: Generated<number>;
+  ascend_quota_limit: Generated<number>;
+  ascend_quota_count: Generated<number>;
 }
 
 export interface UserTierTable {
@@ -182,6 +195,68 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/**
+ * Failed sign-in tries per normalized email, known or not (so an unknown email gets answers of the
+ * same shape). A try is counted before the password is checked; see repositories/sign-in-counters.ts.
+ */
+export interface SignInCounterTable {
+  /** trim().toLowerCase() of the email typed at sign-in. */
+  email_key: string;
+  failures: number;
+  /** ISO timestamp until which every try is refused, or null. */
+  locked_until: string | null;
+  updated_at: string;
+}
+
+/** Subscriber lookup record (paywall §3): a subscription known to the fulfilment system. */
+export interface SubscriberRecordTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** CDS_US, CDS_UK or ACCESS_CODE. */
+  source: string;
+  /** subscriberAccountNumber; unique. */
+  account_number: string;
+  /** GOOD, BETTER, BEST, EXECUTIVE or ALLACCESS: maps to ROLE_HBRG_{code}. */
+  subscription_code: string;
+  subscription_active: Flag;
+  /** The web account this record is linked to (subscriptionLinked), or null. */
+  linked_user_id: string | null;
+  /** JSON array of entitlement names. */
+  issues: string;
+  opt_in: Flag;
+  created_at: string;
+}
+
+/** One subscription of a subscriber record (paywall §3 Subscriber details). */
+export interface SubscriptionTable {
+  id: string;
+  record_id: string;
+  source_code: string;
+  status: string;
+  times_renewed: number;
+  order_value: number;
+  country: string;
+  term_title: string;
+  account_number: string;
+  most_recent_purchase_date: string;
+  first_purchase_date: string;
+  access_start_date: string;
+  access_expiration_date: string;
+}
+
+/** Mailed password-reset links; only the SHA-256 of the token is kept. */
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link is used (or replaced by a newer one); a used link never works again. */
+  used_at: string | null;
+}
+
 export interface Database {
   topics: TopicTable;
   articles: ArticleTable;
@@ -200,6 +275,10 @@ export interface Database {
   folders: FolderTable;
   folder_items: FolderItemTable;
   outbox: OutboxTable;
+  sign_in_counters: SignInCounterTable;
+  subscriber_records: SubscriberRecordTable;
+  subscriptions: SubscriptionTable;
+  password_resets: PasswordResetTable;
 }
 
 export type TopicRow = Selectable<TopicTable>;
@@ -216,7 +295,13 @@ export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type FolderRow = Selectable<FolderTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type SignInCounterRow = Selectable<SignInCounterTable>;
+export type SubscriberRecordRow = Selectable<SubscriberRecordTable>;
+export type SubscriptionRow = Selectable<SubscriptionTable>;
+export type PasswordResetRow = Selectable<PasswordResetTable>;
 
 export type NewArticle = Insertable<ArticleTable>;
 export type NewTopic = Insertable<TopicTable>;
 export type NewUser = Insertable<UserTable>;
+export type NewSubscriberRecord = Insertable<SubscriberRecordTable>;
+export type NewSubscription = Insertable<SubscriptionTable>;

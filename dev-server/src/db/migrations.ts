@@ -6,6 +6,7 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
+import { accountsMigration } from './migration-0002-accounts';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -203,6 +204,7 @@ const foundation: Migration = {
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_accounts': accountsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -4,7 +4,15 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES, type ApiErrorBody } from 'shared-contracts';
-import { InvalidInputError, NotFoundError, NotSignedInError } from '../services/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  LockedError,
+  NotFoundError,
+  NotSignedInError,
+  UnavailableError,
+} from '../services/errors';
 
 /** An error that already knows its status (edge checks: CSRF, malformed bodies). */
 export class HttpError extends Error {
@@ -44,6 +52,14 @@ export const jsonErrorHandler: ErrorRequestHandler = (error: unknown, _req, res,
     res.status(400).json(errorBody(error.message, error.errors));
   } else if (error instanceof NotSignedInError) {
     res.status(401).json(errorBody(error.message));
+  } else if (error instanceof ForbiddenError) {
+    res.status(403).json(errorBody(error.message));
+  } else if (error instanceof ConflictError) {
+    res.status(409).json(errorBody(error.message, error.errors));
+  } else if (error instanceof LockedError) {
+    res.status(423).json(errorBody(error.message));
+  } else if (error instanceof UnavailableError) {
+    res.status(503).json(errorBody(error.message));
   } else if (error instanceof HttpError) {
     res.status(error.status).json(errorBody(error.message));
   } else if (typeOf(error) === 'entity.parse.failed') {

@@ -8,9 +8,20 @@ import { rateLimit } from 'express-rate-limit';
 import type { RateLimit, RateLimits } from '../deps';
 import { errorBody } from './errors';
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signIn: { windowMs: 15 * 60 * 1000, limit: 30 },
+  signIn: { windowMs: FIFTEEN_MINUTES, limit: 30 },
+  registration: { windowMs: FIFTEEN_MINUTES, limit: 20 },
+  forgotPassword: { windowMs: FIFTEEN_MINUTES, limit: 10 },
+  subscriberSearch: { windowMs: FIFTEEN_MINUTES, limit: 20 },
 };
+
+/** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */
+export function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {
+  const scaled = Object.entries(limits).map(([name, l]) => [name, { windowMs: l.windowMs, limit: Math.ceil(l.limit * multiplier) }]);
+  return Object.fromEntries(scaled) as unknown as RateLimits;
+}
 
 /** The answer when a client is over its limit (the specs give no wording for it). */
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';

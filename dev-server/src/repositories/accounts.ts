@@ -1,6 +1,8 @@
 /** Users, their tiers, sessions and folders. */
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, FolderRow, SessionRow, SessionTable, UserRow } from '../db/database';
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, FolderRow, NewUser, SessionRow, SessionTable, UserRow, UserTable } from '../db/database';
+import { isUniqueViolation } from './db-errors';
 
 export type FolderWithCount = FolderRow & { item_count: number };
 
@@ -12,6 +14,50 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     async findUserById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Inserts the user with their tiers; answers false (and writes nothing) when the email is taken. */
+    async insertUser(row: NewUser, roleCodes: readonly string[] = []): Promise<boolean> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values(row).execute();
+          // Every account has its read-only 'My Library' folder, where every save goes.
+          await trx
+            .insertInto('folders')
+            .values({
+              id: `f-${randomBytes(6).toString('hex')}`,
+              user_id: row.id,
+              name: 'My Library',
+              description: 'Everything you have saved',
+              slug: 'my-library',
+              read_only: 1,
+              position: 0,
+              created_at: row.created_at,
+            })
+            .execute();
+          if (roleCodes.length > 0) {
+            await trx
+              .insertInto('user_tiers')
+              .values(roleCodes.map((role_code) => ({ user_id: row.id, role_code })))
+              .execute();
+          }
+        });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Updates the user's row; answers false when a new email is already taken. */
+    async updateUser(id: string, patch: Updateable<UserTable>): Promise<boolean> {
+      try {
+        await db.updateTable('users').set(patch).where('id', '=', id).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
     async listTierCodes(userId: string): Promise<string[]> {
@@ -40,6 +86,13 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     async deleteSession(idHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    /** Ends every session of the user except the one whose hash is `keepHash`. */
+    async deleteSessionsOfUser(userId: string, keepHash?: string): Promise<void> {
+      let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepHash !== undefined) q = q.where('id_hash', '!=', keepHash);
+      await q.execute();
     },
 
     async deleteExpiredSessions(nowIso: string): Promise<void> {

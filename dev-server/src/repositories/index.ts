@@ -5,7 +5,10 @@ import { createAccountRepository } from './accounts';
 import { createContentRepository } from './content';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
+import { createPasswordResetRepository } from './password-resets';
+import { createSignInCounterRepository } from './sign-in-counters';
 import { createStoreRepository } from './store';
+import { createSubscriberRepository } from './subscribers';
 
 export function createRepositories(db: Kysely<Database>) {
   return {
@@ -14,6 +17,9 @@ export function createRepositories(db: Kysely<Database>) {
     media: createMediaRepository(db),
     accounts: createAccountRepository(db),
     outbox: createOutboxRepository(db),
+    signInCounters: createSignInCounterRepository(db),
+    subscribers: createSubscriberRepository(db),
+    passwordResets: createPasswordResetRepository(db),
   };
 }
 

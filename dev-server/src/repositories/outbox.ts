@@ -14,6 +14,13 @@ export function createOutboxRepository(db: Kysely<Database>) {
       if (toAddress !== undefined) q = q.where('to_address', '=', toAddress);
       return q.orderBy('created_at').orderBy('id').execute();
     },
+
+    /** The newest `limit` mails, newest first; only mail to `toAddress` when given. */
+    async newest(toAddress: string | undefined, limit: number): Promise<OutboxRow[]> {
+      let q = db.selectFrom('outbox').selectAll();
+      if (toAddress !== undefined) q = q.where('to_address', '=', toAddress);
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
   };
 }
 

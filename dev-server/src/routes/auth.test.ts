@@ -191,9 +191,29 @@ describe('sign-out', () => {
     '\\\\evil.example',
     '/\t/evil.example',
     'javascript:alert(1)',
+    'JavaScript:alert(1)',
     '',
+    'http:/evil.example',
+    '/%2F/evil.example',
+    '%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/%255Cevil.example',
+    '%252F%252Fevil.example',
+    '/%09/evil.example',
+    '/a\\b',
+    '\\/evil.example',
   ])('GET /logout?returnPath=%s redirects to /', async (returnPath) => {
     const res = await request(t.app).get(`/logout?returnPath=${encodeURIComponent(returnPath)}`).expect(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it.each(['/\\evil.example', '//evil.example', '/%2Fevil.example'])('GET /logout?returnPath=%s sent unencoded redirects to /', async (raw) => {
+    const res = await request(t.app).get(`/logout?returnPath=${raw}`).expect(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('GET /logout with a repeated returnPath goes home', async () => {
+    const res = await request(t.app).get('/logout?returnPath=/a&returnPath=//evil.example').expect(302);
     expect(res.headers.location).toBe('/');
   });
 

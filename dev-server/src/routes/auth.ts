@@ -1,6 +1,6 @@
-/** Sign-in, sign-out, the profile and the viewer's folders. */
+/** Sign-in and sign-out. */
 import { Router } from 'express';
-import { MESSAGES, SignInRequestSchema, type LoginError } from 'shared-contracts';
+import { lockoutMessage, MESSAGES, signInTriesLeft, SignInRequestSchema, type LoginError } from 'shared-contracts';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
@@ -9,17 +9,28 @@ import { safeReturnPath } from '../services/redirects';
 import { toUserAnswer } from '../services/users';
 import type { RouteContext } from './context';
 
+/** The message each failure carries (paywall §8 Sign-in). */
+function failureMessage(failure: SignInFailure): string {
+  switch (failure.code) {
+    case 'user_restricted':
+      return MESSAGES.signIn.restricted;
+    case 'account_locked':
+      return lockoutMessage(failure.lockoutSeconds ?? 0);
+    default:
+      return failure.triesLeft === undefined ? MESSAGES.signIn.invalidCombination : signInTriesLeft(failure.triesLeft);
+  }
+}
+
 /** Failed sign-in answer: the login error fields of spec 2, plus the message every error carries. */
-function loginErrorBody(failure: SignInFailure): LoginError & { message: string } {
-  const body: LoginError & { message: string } = { code: failure.code, message: MESSAGES.signIn.invalidCombination };
+export function loginErrorBody(failure: SignInFailure): LoginError & { message: string } {
+  const body: LoginError & { message: string } = { code: failure.code, message: failureMessage(failure) };
   if (failure.triesLeft !== undefined) body.tries_left = failure.triesLeft;
   if (failure.lockoutSeconds !== undefined) body.lockout_duration = failure.lockoutSeconds;
   if (failure.userRestricted !== undefined) body.user_restricted = failure.userRestricted;
-  if (failure.code === 'user_restricted') body.message = MESSAGES.signIn.restricted;
   return body;
 }
 
-export function authRoutes({ config, services, viewers }: RouteContext): Router {
+export function authRoutes({ config, services }: RouteContext): Router {
   const router = Router();
   const noStore = 'no-store';
 
@@ -40,11 +51,6 @@ export function authRoutes({ config, services, viewers }: RouteContext): Router 
     res.json(toUserAnswer(result.viewer));
   });
 
-  router.get('/service/user/profile', async (req, res) => {
-    const viewer = await viewers.requireViewer(req);
-    res.set('Cache-Control', noStore).json(toUserAnswer(viewer));
-  });
-
   router.post('/service/user/logout', async (req, res) => {
     await services.auth.signOut(readCookie(req, SESSION_COOKIE));
     clearSessionCookie(res, config.cookieSecure);
@@ -55,11 +61,6 @@ export function authRoutes({ config, services, viewers }: RouteContext): Router 
     await services.auth.signOut(readCookie(req, SESSION_COOKIE));
     clearSessionCookie(res, config.cookieSecure);
     res.set('Cache-Control', noStore).redirect(302, safeReturnPath(req.query.returnPath));
-  });
-
-  router.get('/service/user/lists', async (req, res) => {
-    const viewer = await viewers.requireViewer(req);
-    res.set('Cache-Control', noStore).json(await services.users.folders(viewer));
   });
 
   return router;

@@ -68,6 +68,9 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await insertAll(trx, 'user_tiers', users.tiers);
     await insertAll(trx, 'folders', users.folders);
     await insertAll(trx, 'folder_items', users.folderItems);
+    await insertAll(trx, 'subscriber_records', users.subscriberRecords);
+    await insertAll(trx, 'subscriptions', users.subscriptions);
+    await insertAll(trx, 'sign_in_counters', users.signInCounters);
   });
 }
 

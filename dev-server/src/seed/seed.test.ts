@@ -2,7 +2,7 @@ import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
 import { buildArchive } from './issues';
 import { createRng } from './prng';
-import { DEMO_READER, DEMO_SUBSCRIBER } from './demo-users';
+import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED, DEMO_SUBSCRIBER, DEMO_SUBSCRIBER_RECORDS, DEMO_USERS } from './demo-users';
 
 async function snapshot(seed?: string) {
   const db = await seededDatabase(seed);
@@ -57,15 +57,34 @@ describe('content seed', () => {
     }
   });
 
-  it('seeds the two demo accounts', async () => {
+  it('seeds one demo account of each kind, passwords hashed', async () => {
     const db = await seededDatabase();
     try {
-      const users = await db.selectFrom('users').select(['email', 'status', 'password_hash']).orderBy('email').execute();
-      expect(users.map((u) => [u.email, u.status])).toEqual([
-        [DEMO_READER.email, 'registered'],
-        [DEMO_SUBSCRIBER.email, 'subscriber'],
-      ]);
+      const users = await db.selectFrom('users').select(['email', 'status', 'password_hash', 'restricted']).orderBy('email').execute();
+      expect(users.map((u) => [u.email, u.status])).toEqual(
+        [...DEMO_USERS].sort((a, b) => a.email.localeCompare(b.email)).map((d) => [d.email, d.status]),
+      );
+      expect(users.map((u) => u.email)).toEqual(expect.arrayContaining([DEMO_READER.email, DEMO_SUBSCRIBER.email]));
+      expect(users.filter((u) => u.restricted === 1).map((u) => u.email)).toEqual([DEMO_RESTRICTED.email]);
       for (const u of users) expect(u.password_hash).not.toContain(DEMO_READER.password);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('links each demo subscriber to a lookup record and keeps records without a web account', async () => {
+    const db = await seededDatabase();
+    try {
+      const records = await db.selectFrom('subscriber_records').selectAll().orderBy('id').execute();
+      const subscribers = DEMO_USERS.filter((u) => u.status === 'subscriber');
+      expect(records.filter((r) => r.linked_user_id !== null).map((r) => r.email).sort()).toEqual(
+        subscribers.map((u) => u.email).sort(),
+      );
+      expect(records.filter((r) => r.linked_user_id === null).map((r) => r.email)).toEqual(
+        DEMO_SUBSCRIBER_RECORDS.map((r) => r.email),
+      );
+      const counter = await db.selectFrom('sign_in_counters').selectAll().execute();
+      expect(counter).toEqual([expect.objectContaining({ email_key: DEMO_LOCKING.email, failures: 4, locked_until: null })]);
     } finally {
       await db.destroy();
     }

@@ -4,16 +4,19 @@
  * Sessions: the cookie holds an opaque random id (32 bytes, base64url); the database keeps only its
  * SHA-256, so a leaked database does not hand out live sessions. Every sign-in makes a new id.
  *
- * Lockout (tries_left, lockout_duration, user_restricted) comes in a later issue; it plugs in as a
- * SignInGuard, which sees every attempt before and after the password check.
+ * Lockout (tries_left, lockout_duration) plugs in as a SignInGuard (services/lockout.ts is the
+ * database one): a try is reserved before the password is checked and settled after it. A
+ * restricted account hears user_restricted only after its correct password, so the answer does not
+ * tell strangers which accounts are restricted.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, UserStatusSchema, type UserStatus } from 'shared-contracts';
+import type { SubscriberDetails, UserStatus } from 'shared-contracts';
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
-import { InvalidInputError } from './errors';
+import { normalizeEmail, requireCaptcha } from './field-rules';
 import { burnPasswordCheck, verifyPassword } from './passwords';
+import type { ViewerLoader } from './viewers';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -23,6 +26,8 @@ export interface Viewer {
   user: UserRow;
   tiers: string[];
   status: UserStatus;
+  /** Subscriber details (paywall §3) of a subscriber with a linked record, else null. */
+  subscriber: SubscriberDetails | null;
 }
 
 /** Why a sign-in failed, in the fields of the login error answer (spec 2 sections 3 and 7). */
@@ -33,25 +38,34 @@ export interface SignInFailure {
   userRestricted?: boolean;
 }
 
-/** The seam for lockout and restriction rules. The default lets every attempt through. */
-export interface SignInGuard {
-  /** Before the password is checked; a failure ends the attempt without checking it. */
-  beforeAttempt(email: string, now: Date): Promise<SignInFailure | null>;
-  /** After a wrong email or password; may add tries_left or turn it into a lockout. */
-  afterFailure(email: string, now: Date, failure: SignInFailure): Promise<SignInFailure>;
-  /** After a correct password (for example, to reset a failure counter). */
-  afterSuccess(email: string, now: Date): Promise<void>;
+/** One reserved try: settled once the password has been checked. */
+export interface SignInAttempt {
+  /** The password (or email) was wrong: what to answer (tries left, or the lock this try set). */
+  failed(): Promise<SignInFailure>;
+  /** The password was right. */
+  succeeded(): Promise<void>;
 }
 
+/** The seam for lockout rules: every attempt asks for a try before its password is checked. */
+export interface SignInGuard {
+  beginTry(email: string, now: Date): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; failure: SignInFailure }>;
+}
+
+/** Lets every attempt through (tests of other rules, or a deployment that locks elsewhere). */
 export const openSignInGuard: SignInGuard = {
-  beforeAttempt: async () => null,
-  afterFailure: async (_email, _now, failure) => failure,
-  afterSuccess: async () => {},
+  beginTry: async () => ({
+    ok: true,
+    attempt: { failed: async () => ({ code: 'invalid_credentials' }), succeeded: async () => {} },
+  }),
 };
 
-export type SignInResult =
-  | { ok: true; viewer: Viewer; sessionToken: string; expiresAt: Date }
-  | { ok: false; failure: SignInFailure };
+export interface StartedSession {
+  viewer: Viewer;
+  sessionToken: string;
+  expiresAt: Date;
+}
+
+export type SignInResult = ({ ok: true } & StartedSession) | { ok: false; failure: SignInFailure };
 
 export interface SignInInput {
   email: string;
@@ -65,67 +79,83 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The stored hash of a well-formed session cookie value, else undefined. */
+export function sessionHashOf(token: string | undefined): string | undefined {
+  return token && TOKEN_PATTERN.test(token) ? hashSessionToken(token) : undefined;
+}
+
 export function createAuthService(deps: {
   accounts: AccountRepository;
   clock: Clock;
   captcha: CaptchaVerifier;
-  guard?: SignInGuard;
+  guard: SignInGuard;
+  viewerOf: ViewerLoader;
 }) {
-  const { accounts, clock, captcha } = deps;
-  const guard = deps.guard ?? openSignInGuard;
+  const { accounts, clock, captcha, guard, viewerOf } = deps;
 
-  async function viewerOf(user: UserRow): Promise<Viewer> {
-    const tiers = await accounts.listTierCodes(user.id);
-    const parsed = UserStatusSchema.safeParse(user.status);
-    return { user, tiers, status: parsed.success ? parsed.data : 'registered' };
+  /** Signs the user in: a new session (ending the one the browser had), and the viewer. */
+  async function startSession(user: UserRow, previousToken?: string): Promise<StartedSession> {
+    const now = clock.now();
+    const sessionToken = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const previous = sessionHashOf(previousToken);
+    if (previous) await accounts.deleteSession(previous);
+    await accounts.deleteExpiredSessions(now.toISOString());
+    await accounts.insertSession({
+      id_hash: hashSessionToken(sessionToken),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    return { viewer: await viewerOf(user), sessionToken, expiresAt };
   }
 
   return {
+    startSession,
+
     async signIn(input: SignInInput): Promise<SignInResult> {
-      if (!(await captcha.verify(input.captchaToken, 'sign_in'))) {
-        throw new InvalidInputError(MESSAGES.captcha.required, [
-          { field: 'reCaptchaToken', errorMessage: MESSAGES.captcha.required },
-        ]);
-      }
-      const email = input.email.trim().toLowerCase();
+      await requireCaptcha(captcha, input.captchaToken, 'sign_in');
+      const email = normalizeEmail(input.email);
       const now = clock.now();
-      const refused = await guard.beforeAttempt(email, now);
-      if (refused) return { ok: false, failure: refused };
+      const begun = await guard.beginTry(email, now);
+      if (!begun.ok) return { ok: false, failure: begun.failure };
 
       const user = await accounts.findUserByEmail(email);
       // An unknown email costs the same scrypt work as a wrong password.
       const valid = user ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
-      if (!user || !valid) {
-        return { ok: false, failure: await guard.afterFailure(email, now, { code: 'invalid_credentials' }) };
-      }
-      await guard.afterSuccess(email, now);
-
-      const sessionToken = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      if (input.previousToken && TOKEN_PATTERN.test(input.previousToken)) {
-        await accounts.deleteSession(hashSessionToken(input.previousToken));
-      }
-      await accounts.deleteExpiredSessions(now.toISOString());
-      await accounts.insertSession({
-        id_hash: hashSessionToken(sessionToken),
-        user_id: user.id,
-        created_at: now.toISOString(),
-        expires_at: expiresAt.toISOString(),
-      });
-      return { ok: true, viewer: await viewerOf(user), sessionToken, expiresAt };
+      if (!user || !valid) return { ok: false, failure: await begun.attempt.failed() };
+      await begun.attempt.succeeded();
+      if (user.restricted === 1) return { ok: false, failure: { code: 'user_restricted', userRestricted: true } };
+      return { ok: true, ...(await startSession(user, input.previousToken)) };
     },
 
-    /** The viewer of a session cookie value, or null when it is missing, malformed, unknown or expired. */
+    /**
+     * The viewer of a session cookie value, or null when it is missing, malformed, unknown,
+     * expired, or its account has been restricted since.
+     */
     async viewerForToken(token: string | undefined): Promise<Viewer | null> {
-      if (!token || !TOKEN_PATTERN.test(token)) return null;
-      const session = await accounts.findLiveSession(hashSessionToken(token), clock.now().toISOString());
+      const hash = sessionHashOf(token);
+      if (!hash) return null;
+      const session = await accounts.findLiveSession(hash, clock.now().toISOString());
       if (!session) return null;
       const user = await accounts.findUserById(session.user_id);
-      return user ? viewerOf(user) : null;
+      return user && user.restricted !== 1 ? viewerOf(user) : null;
+    },
+
+    /** Reloads a viewer after their row changed. */
+    async reload(viewer: Viewer): Promise<Viewer> {
+      const user = await accounts.findUserById(viewer.user.id);
+      return user ? viewerOf(user) : viewer;
     },
 
     async signOut(token: string | undefined): Promise<void> {
-      if (token && TOKEN_PATTERN.test(token)) await accounts.deleteSession(hashSessionToken(token));
+      const hash = sessionHashOf(token);
+      if (hash) await accounts.deleteSession(hash);
+    },
+
+    /** Ends every session of the user but the one of `keepToken` (when it is theirs). */
+    async endOtherSessions(userId: string, keepToken: string | undefined): Promise<void> {
+      await accounts.deleteSessionsOfUser(userId, sessionHashOf(keepToken));
     },
   };
 }

@@ -27,3 +27,34 @@ export class NotSignedInError extends Error {
     super(message);
   }
 }
+
+/** The thing asked for clashes with what exists (a taken email, an already linked subscription). */
+export class ConflictError extends Error {
+  override readonly name = 'ConflictError';
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The account may not do this (a restricted account). */
+export class ForbiddenError extends Error {
+  override readonly name = 'ForbiddenError';
+}
+
+/** The account is locked for now (the sign-in lockout seen from forgot-password). */
+export class LockedError extends Error {
+  override readonly name = 'LockedError';
+}
+
+/** A third-party service the request depends on (the captcha) could not be reached. */
+export class UnavailableError extends Error {
+  override readonly name = 'UnavailableError';
+}
+
+/** Field errors to an InvalidInputError whose message is the first field's (what a form shows first). */
+export function invalidFields(errors: FieldError[]): InvalidInputError {
+  return new InvalidInputError(errors[0]?.errorMessage ?? 'Invalid request', errors);
+}

@@ -113,4 +113,28 @@ describe('settingsFromEnv', () => {
     expect(s.remotes.store).toBe('https://store.example/mf-manifest.json');
     expect(() => settingsFromEnv({ PORT: 'abc' }, '/repo')).toThrow(/PORT/);
   });
+
+  it('keeps the accounts settings off or at their defaults unless set', () => {
+    expect(settingsFromEnv({}, '/repo')).toMatchObject({
+      rateLimits: undefined,
+      exposeOutbox: false,
+      captchaSecret: undefined,
+      geoCountry: 'US',
+      digestSecret: undefined,
+    });
+  });
+
+  it('reads RATE_LIMIT_MULTIPLIER, DEV_OUTBOX, CAPTCHA_SECRET, GEO_COUNTRY and DIGEST_SECRET', () => {
+    const s = settingsFromEnv(
+      { RATE_LIMIT_MULTIPLIER: '20', DEV_OUTBOX: '1', CAPTCHA_SECRET: 'k', GEO_COUNTRY: 'gb', DIGEST_SECRET: 'd' },
+      '/repo',
+    );
+    expect(s.rateLimits?.signIn.limit).toBe(30 * 20);
+    expect(s.rateLimits?.forgotPassword.limit).toBe(10 * 20);
+    expect(s).toMatchObject({ exposeOutbox: true, captchaSecret: 'k', geoCountry: 'GB', digestSecret: 'd' });
+    expect(settingsFromEnv({ DEV_OUTBOX: '0' }, '/repo').exposeOutbox).toBe(false);
+    expect(() => settingsFromEnv({ RATE_LIMIT_MULTIPLIER: '0' }, '/repo')).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    expect(() => settingsFromEnv({ RATE_LIMIT_MULTIPLIER: 'lots' }, '/repo')).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    expect(() => settingsFromEnv({ GEO_COUNTRY: 'USA' }, '/repo')).toThrow(/GEO_COUNTRY/);
+  });
 });

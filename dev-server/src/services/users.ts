@@ -1,13 +1,27 @@
-/** The signed-in user's profile and folders. */
-import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT, subscriberTierOf, type Folder, type User } from 'shared-contracts';
+/** The User answer, and the signed-in user's folders. */
+import { subscriberTierOf, type Folder, type User } from 'shared-contracts';
 import type { AccountRepository } from '../repositories/accounts';
 import type { Viewer } from './auth';
+import { ascendQuotaOf, quotaOf } from './profile';
 
 export const MY_LIBRARY_SLUG = 'my-library';
 
-/** The User answer. The meter comes in a later issue: for now the quota is always untouched. */
+/**
+ * Tiers whose subscribers see the learning link (site §6 "hmmEligible"). The spec names the flag
+ * but not who gets it; the rule here: subscribers of the premium tiers Best, Executive and All
+ * Access (not Good or Better, and never registered users).
+ */
+export const HMM_ELIGIBLE_TIERS: readonly string[] = ['ROLE_HBRG_BEST', 'ROLE_HBRG_EXECUTIVE', 'ROLE_HBRG_ALLACCESS'];
+
+export function isHmmEligible(viewer: Pick<Viewer, 'status' | 'tiers'>): boolean {
+  return viewer.status === 'subscriber' && viewer.tiers.some((t) => HMM_ELIGIBLE_TIERS.includes(t));
+}
+
+/** The User answer (shared-contracts UserSchema), every field filled. */
 export function toUserAnswer(viewer: Viewer): User {
   const { user } = viewer;
+  const subscriber = viewer.status === 'subscriber';
+  const tiers = viewer.tiers.map((roleCode) => ({ roleCode }));
   return {
     id: user.id,
     guid: user.guid,
@@ -17,19 +31,19 @@ export function toUserAnswer(viewer: Viewer): User {
     username: user.email,
     emailAddress: user.email,
     status: viewer.status,
-    tiers: viewer.tiers.map((roleCode) => ({ roleCode })),
-    quota: { limit: DEFAULT_QUOTA_LIMIT, count: 0, remaining: DEFAULT_QUOTA_LIMIT },
-    ascendQuota: { limit: DEFAULT_ASCEND_QUOTA_LIMIT, count: 0, remaining: DEFAULT_ASCEND_QUOTA_LIMIT },
+    tiers,
+    quota: quotaOf(viewer),
+    ascendQuota: ascendQuotaOf(viewer),
     createdDate: user.created_at,
     lastUpdatedDate: user.updated_at,
-    state: viewer.status === 'subscriber' ? 'subscribers' : 'registered',
-    tier: subscriberTierOf(viewer.tiers.map((roleCode) => ({ roleCode }))),
-    industry: null,
-    jobTitle: null,
-    companySize: null,
-    optIn: false,
-    hmmEligible: false,
-    subscriber: null,
+    state: subscriber ? 'subscribers' : 'registered',
+    tier: subscriber ? subscriberTierOf(tiers) : null,
+    industry: user.industry,
+    jobTitle: user.job_title,
+    companySize: user.company_size,
+    optIn: user.opt_in === 1,
+    hmmEligible: isHmmEligible(viewer),
+    subscriber: subscriber ? viewer.subscriber : null,
   };
 }
 

@@ -11,10 +11,15 @@ import { migrateToLatest } from '../db/migrations';
 import { openSqlite } from '../db/sqlite';
 import {
   createFakeClock,
+  createLocalGeolocator,
   createMemoryMailer,
+  createOutboxMailer,
   localCaptchaVerifier,
   type AppConfig,
+  type CaptchaVerifier,
   type FakeClock,
+  type Geolocator,
+  type Mailer,
   type MemoryMailer,
 } from '../deps';
 import { seedDatabase } from '../seed';
@@ -47,10 +52,26 @@ export async function seededDatabase(seed?: string): Promise<Kysely<Database>> {
   return db;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppParts {
+  captcha?: CaptchaVerifier;
+  geolocation?: Geolocator;
+  /** Send mail to the outbox table (as npm start does) instead of the memory mailer. */
+  outboxMailer?: boolean;
+}
+
+/** Limits high enough that no API test meets them (rate-limit.test.ts tests the limits themselves). */
+export const UNLIMITED: AppConfig['rateLimits'] = {
+  signIn: { windowMs: 60_000, limit: 10_000 },
+  registration: { windowMs: 60_000, limit: 10_000 },
+  forgotPassword: { windowMs: 60_000, limit: 10_000 },
+  subscriberSearch: { windowMs: 60_000, limit: 10_000 },
+};
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: TestAppParts = {}): Promise<TestApp> {
   const db = await seededDatabase();
   const clock = createFakeClock(TEST_NOW);
   const mailer = createMemoryMailer(clock);
+  const sender: Mailer = parts.outboxMailer ? createOutboxMailer(db, clock) : mailer;
   const config: AppConfig = {
     publicOrigin: TEST_ORIGIN,
     remotes: TEST_REMOTES,
@@ -58,7 +79,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     cookieSecure: false,
     ...overrides,
   };
-  const app = createApp({ db, clock, config, mailer, captcha: localCaptchaVerifier });
+  const app = createApp({
+    db,
+    clock,
+    config,
+    mailer: sender,
+    captcha: parts.captcha ?? localCaptchaVerifier,
+    geolocation: parts.geolocation ?? createLocalGeolocator('US'),
+  });
   return { app, db, clock, mailer, config, close: () => db.destroy() };
 }
 

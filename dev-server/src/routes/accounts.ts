@@ -1,0 +1,63 @@
+/** Registration and subscribers: creating web accounts (paywall §7 Identity and account). */
+import { Router, type RequestHandler } from 'express';
+import {
+  REGISTRATION_HEADER,
+  REGISTRATION_HEADER_VALUE,
+  RegistrationRequestSchema,
+  SubscribeRequestSchema,
+  SubscriberSearchRequestSchema,
+  type RegistrationResult,
+} from 'shared-contracts';
+import { readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
+import { withBlankFields } from '../http/body';
+import { limiter, rateLimitsOf } from '../http/rate-limit';
+import { parseInput } from '../http/validation';
+import { toUserAnswer } from '../services/users';
+import type { RouteContext } from './context';
+
+export function accountRoutes({ config, services, viewers }: RouteContext): Router {
+  const router = Router();
+  const limits = rateLimitsOf(config);
+  const registrationLimit = limiter(limits.registration);
+  // One counter for every subscriber call: search and subscribe both probe the same records.
+  const subscriberLimit = limiter(limits.subscriberSearch);
+
+  const register: RequestHandler = async (req, res) => {
+    const body = withBlankFields(req.body, ['firstName', 'lastName', 'emailAddress', 'password']);
+    const form = parseInput(RegistrationRequestSchema, body, 'Invalid registration form');
+    const result = await services.registration.register(form, readCookie(req, SESSION_COOKIE));
+    res.set('Cache-Control', 'no-store');
+    if (result.outcome === 'subscriber') {
+      const answer: RegistrationResult = { outcome: 'subscriber', location: result.location };
+      res.json(answer);
+      return;
+    }
+    setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
+    const answer: RegistrationResult = { outcome: 'created', user: toUserAnswer(result.viewer) };
+    res.status(201).set(REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE).json(answer);
+  };
+  router.post('/api/user/register', registrationLimit, register);
+  router.post('/service/user/register', registrationLimit, register);
+
+  router.post('/api/user/subscriber/search', subscriberLimit, async (req, res) => {
+    const form = parseInput(SubscriberSearchRequestSchema, withBlankFields(req.body, ['emailAddress']), 'Invalid search');
+    res.set('Cache-Control', 'no-store').json(await services.subscribers.search(form));
+  });
+
+  const subscribe: RequestHandler = async (req, res) => {
+    const body = withBlankFields(req.body, ['emailAddress', 'accountNumber', 'password']);
+    const form = parseInput(SubscribeRequestSchema, body, 'Invalid subscriber registration');
+    const started = await services.subscribers.subscribe(form, readCookie(req, SESSION_COOKIE));
+    setSessionCookie(res, started.sessionToken, started.expiresAt, config.cookieSecure);
+    res.status(201).set('Cache-Control', 'no-store').json(toUserAnswer(started.viewer));
+  };
+  router.post('/api/user/subscribe', subscriberLimit, subscribe);
+  router.post('/api/user/subscriber/register', subscriberLimit, subscribe);
+
+  router.post('/api/user/subscribe/checkoutComplete', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', 'no-store').json(toUserAnswer(await services.subscribers.checkoutComplete(viewer)));
+  });
+
+  return router;
+}

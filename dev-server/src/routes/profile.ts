@@ -1,0 +1,57 @@
+/**
+ * The signed-in user's profile (GET/HEAD with Last-Modified, POST settings), quotas and folders.
+ * Guests get 401 JSON (HEAD: 401, no body).
+ */
+import { Router } from 'express';
+import { formatHttpDate, ProfileUpdateRequestSchema } from 'shared-contracts';
+import { parseInput } from '../http/validation';
+import { ascendQuotaOf, quotaOf } from '../services/profile';
+import { toUserAnswer } from '../services/users';
+import type { RouteContext } from './context';
+
+/** True when the client's copy (If-Modified-Since) is as new as `modified` (HTTP dates count whole seconds). */
+export function notModifiedSince(ifModifiedSince: string | undefined, modified: Date): boolean {
+  if (!ifModifiedSince) return false;
+  const since = Date.parse(ifModifiedSince);
+  return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+export function profileRoutes({ services, viewers }: RouteContext): Router {
+  const router = Router();
+  const noStore = 'no-store';
+
+  // Express answers HEAD with this GET handler, without the body.
+  router.get('/service/user/profile', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    const modified = new Date(viewer.user.updated_at);
+    res.set({ 'Cache-Control': noStore, 'Last-Modified': formatHttpDate(modified) });
+    if (notModifiedSince(req.get('if-modified-since'), modified)) {
+      res.status(304).end();
+      return;
+    }
+    res.json(toUserAnswer(viewer));
+  });
+
+  router.post('/service/user/profile', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    const form = parseInput(ProfileUpdateRequestSchema, req.body, 'Invalid profile');
+    const updated = await services.profile.update(viewer, form);
+    res.set({ 'Cache-Control': noStore, 'Last-Modified': formatHttpDate(new Date(updated.user.updated_at)) });
+    res.json(toUserAnswer(updated));
+  });
+
+  router.get('/service/user/quota', async (req, res) => {
+    res.set('Cache-Control', noStore).json(quotaOf(await viewers.requireViewer(req)));
+  });
+
+  router.get('/service/user/ascend-quota', async (req, res) => {
+    res.set('Cache-Control', noStore).json(ascendQuotaOf(await viewers.requireViewer(req)));
+  });
+
+  router.get('/service/user/lists', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', noStore).json(await services.users.folders(viewer));
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+/** The row of a new web account, from registration or from a subscriber record. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT } from 'shared-contracts';
+import type { NewUser } from '../db/database';
+
+export function newUserRow(input: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  status: 'registered' | 'subscriber';
+  optIn: boolean;
+  now: Date;
+}): NewUser & { id: string } {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const now = input.now.toISOString();
+  return {
+    id: `u-${randomBytes(6).toString('hex')}`,
+    guid: randomUUID(),
+    email: input.email,
+    first_name: firstName,
+    last_name: lastName,
+    display_name: `${firstName} ${lastName}`.trim(),
+    password_hash: input.passwordHash,
+    status: input.status,
+    created_at: now,
+    updated_at: now,
+    opt_in: input.optIn ? 1 : 0,
+    quota_limit: DEFAULT_QUOTA_LIMIT,
+    ascend_quota_limit: DEFAULT_ASCEND_QUOTA_LIMIT,
+  };
+}

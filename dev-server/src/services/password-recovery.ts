@@ -1,0 +1,130 @@
+/**
+ * Forgot password, reset by mailed link, and change password (paywall §7, §8; site §5, §8).
+ *
+ * Forgot-password answers every email alike (200, the spec's success text) unless the account is
+ * restricted (403) or locked by sign-in tries (423); only a known email gets a mail. The link holds
+ * a random token whose SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and
+ * a newer link retires older ones. Resetting never unlocks a locked account.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
+  validateEmail,
+  validateRegistrationPassword,
+  type ApiMessage,
+} from 'shared-contracts';
+import type { CaptchaVerifier, Clock, Mailer } from '../deps';
+import type { AccountRepository } from '../repositories/accounts';
+import type { PasswordResetRepository } from '../repositories/password-resets';
+import type { AuthService, Viewer } from './auth';
+import { ForbiddenError, InvalidInputError, LockedError } from './errors';
+import { checkFields, normalizeEmail, requireCaptcha } from './field-rules';
+import type { SignInLockout } from './lockout';
+import { hashPassword, verifyPassword } from './passwords';
+
+/** NOT IN SPEC: the answers of the reset page and its refusals. */
+export const RESET_MESSAGES = {
+  success: 'Your password has been reset. You can now sign in with your new password.',
+  unknown: 'This password reset link is not valid. Please ask for a new one.',
+  used: 'This password reset link has already been used. Please ask for a new one.',
+  expired: 'This password reset link has expired. Please ask for a new one.',
+} as const;
+
+export const RESET_MAIL_SUBJECT = 'Reset your password';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function badToken(message: string): InvalidInputError {
+  return new InvalidInputError(message, [{ field: 'token', errorMessage: message }]);
+}
+
+export function resetMailBody(link: string): string {
+  return [
+    'Someone (we hope you) asked to reset the password of your account.',
+    '',
+    `Choose a new password here: ${link}`,
+    '',
+    `The link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+  ].join('\n');
+}
+
+export function createPasswordRecoveryService(deps: {
+  accounts: AccountRepository;
+  resets: PasswordResetRepository;
+  lockout: SignInLockout;
+  auth: AuthService;
+  captcha: CaptchaVerifier;
+  mailer: Mailer;
+  clock: Clock;
+  publicOrigin: string;
+}) {
+  const { accounts, resets, lockout, auth, captcha, mailer, clock } = deps;
+  const origin = new URL(deps.publicOrigin).origin;
+
+  return {
+    async forgotPassword(input: { emailAddress: string; reCaptchaToken?: string }): Promise<ApiMessage> {
+      await requireCaptcha(captcha, input.reCaptchaToken, 'forgot_pass');
+      checkFields([['emailAddress', validateEmail(input.emailAddress, 'modal')]]);
+      const email = normalizeEmail(input.emailAddress);
+      const now = clock.now();
+      const user = await accounts.findUserByEmail(email);
+      if (user?.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
+      if ((await lockout.lockedFor(email, now)) > 0) throw new LockedError(MESSAGES.forgotPassword.locked);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await resets.replaceForUser({
+          token_hash: hashToken(token),
+          user_id: user.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+          used_at: null,
+        });
+        const link = `${origin}/reset-password?token=${token}`;
+        await mailer.send({ to: user.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
+      }
+      return { message: MESSAGES.forgotPassword.success };
+    },
+
+    /** POST /service/user/reset-password: sets the new password and ends the user's other sessions. */
+    async resetPassword(input: { token: string; password: string }, currentToken: string | undefined): Promise<ApiMessage> {
+      const now = clock.now();
+      const tokenHash = TOKEN_PATTERN.test(input.token) ? hashToken(input.token) : null;
+      const row = tokenHash ? await resets.find(tokenHash) : undefined;
+      if (!tokenHash || !row) throw badToken(RESET_MESSAGES.unknown);
+      if (row.used_at !== null) throw badToken(RESET_MESSAGES.used);
+      if (row.expires_at <= now.toISOString()) throw badToken(RESET_MESSAGES.expired);
+      checkFields([['password', validateRegistrationPassword(input.password)]]);
+
+      const passwordHash = await hashPassword(input.password);
+      // The conditional update is what makes the link single-use when two requests race.
+      const userId = await resets.consume(tokenHash, clock.now().toISOString());
+      if (userId === undefined) throw badToken(RESET_MESSAGES.used);
+      const user = await accounts.findUserById(userId);
+      if (!user) throw badToken(RESET_MESSAGES.unknown);
+      if (user.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
+      await accounts.updateUser(user.id, { password_hash: passwordHash });
+      await auth.endOtherSessions(user.id, currentToken);
+      return { message: RESET_MESSAGES.success };
+    },
+
+    /** POST /service/user/password: checks the current password, keeps this session, ends the others. */
+    async changePassword(viewer: Viewer, input: { current: string; password: string }, currentToken: string | undefined): Promise<ApiMessage> {
+      checkFields([
+        ['current', input.current === '' ? MESSAGES.changePassword.currentRequired : null],
+        ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateRegistrationPassword(input.password)],
+      ]);
+      if (!(await verifyPassword(input.current, viewer.user.password_hash))) {
+        throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [
+          { field: 'current', errorMessage: MESSAGES.changePassword.currentInvalid },
+        ]);
+      }
+      await accounts.updateUser(viewer.user.id, { password_hash: await hashPassword(input.password) });
+      await auth.endOtherSessions(viewer.user.id, currentToken);
+      return { message: MESSAGES.changePassword.success };
+    },
+  };
+}
+
+export type PasswordRecoveryService = ReturnType<typeof createPasswordRecoveryService>;

@@ -1,0 +1,34 @@
+/** What the browser asks about the platform: the captcha in use, the visitor's country, the dev outbox. */
+import type { CaptchaStatus, Geolocation } from 'shared-contracts';
+import type { CaptchaVerifier, GeoRequestInfo, Geolocator } from '../deps';
+import type { OutboxRepository } from '../repositories/outbox';
+
+/** How many mails GET /dev/outbox answers at most. */
+export const OUTBOX_PAGE = 20;
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+export function createPlatformService(deps: { captcha: CaptchaVerifier; geolocation: Geolocator; outbox: OutboxRepository }) {
+  return {
+    captchaStatus(): CaptchaStatus {
+      return { enabled: true, provider: deps.captcha.provider };
+    },
+
+    async geolocation(info: GeoRequestInfo): Promise<Geolocation> {
+      return { country: await deps.geolocation.countryFor(info) };
+    },
+
+    /** The newest mails (to one address when given), newest first. */
+    async outbox(to: string | undefined): Promise<OutboxMail[]> {
+      const rows = await deps.outbox.newest(to?.trim().toLowerCase(), OUTBOX_PAGE);
+      return rows.map((r) => ({ to: r.to_address, subject: r.subject, body: r.body, createdAt: r.created_at }));
+    },
+  };
+}
+
+export type PlatformService = ReturnType<typeof createPlatformService>;

@@ -1,0 +1,80 @@
+/**
+ * Registration (paywall §3 Registration payload, §4, §5, §8): the field rules, the captcha, then
+ * one of: 403 for a restricted account's email, 409 for a taken one, the subscriber route for an
+ * email with an active subscription and no web account (nothing is created), or a new registered
+ * account, signed in.
+ */
+import {
+  MESSAGES,
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validateRegistrationPassword,
+  type RegistrationRequest,
+} from 'shared-contracts';
+import type { CaptchaVerifier, Clock } from '../deps';
+import type { AccountRepository } from '../repositories/accounts';
+import type { AuthService, StartedSession } from './auth';
+import { ForbiddenError } from './errors';
+import { checkFields, emailTaken, normalizeEmail, requireCaptcha } from './field-rules';
+import type { SignInLockout } from './lockout';
+import { newUserRow } from './new-users';
+import { hashPassword } from './passwords';
+import type { SubscriberService } from './subscribers';
+
+export type RegistrationOutcome = ({ outcome: 'created' } & StartedSession) | { outcome: 'subscriber'; location: string };
+
+/** Where a subscriber without a web account registers: the email base64-encoded (paywall §4). */
+export function subscriberRegistrationPath(email: string): string {
+  return `/subscriber-registration?emailAddress=${encodeURIComponent(Buffer.from(email, 'utf8').toString('base64'))}`;
+}
+
+export function createRegistrationService(deps: {
+  accounts: AccountRepository;
+  subscribers: SubscriberService;
+  lockout: SignInLockout;
+  auth: AuthService;
+  captcha: CaptchaVerifier;
+  clock: Clock;
+}) {
+  const { accounts, subscribers, lockout, auth, captcha, clock } = deps;
+  return {
+    async register(input: RegistrationRequest, previousToken: string | undefined): Promise<RegistrationOutcome> {
+      checkFields([
+        ['firstName', validateFirstName(input.firstName)],
+        ['lastName', validateLastName(input.lastName)],
+        ['emailAddress', validateEmail(input.emailAddress, 'modal')],
+        ['password', validateRegistrationPassword(input.password)],
+      ]);
+      await requireCaptcha(captcha, input.reCaptchaToken, 'register');
+
+      const email = normalizeEmail(input.emailAddress);
+      const existing = await accounts.findUserByEmail(email);
+      if (existing?.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
+      if (existing) throw emailTaken();
+      const subscription = await subscribers.findEligible(email);
+      if (subscription && subscription.record.linked_user_id === null) {
+        return { outcome: 'subscriber', location: subscriberRegistrationPath(email) };
+      }
+
+      const user = newUserRow({
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(input.password),
+        status: 'registered',
+        optIn: input.optIn ?? false,
+        now: clock.now(),
+      });
+      // A race with another registration of the same email ends here, on the unique index.
+      if (!(await accounts.insertUser(user))) throw emailTaken();
+      // Tries spent on this email before it had an account must not lock the new account.
+      await lockout.clear(email);
+      const created = await accounts.findUserById(user.id);
+      if (!created) throw new Error(`user ${user.id} vanished after creation`);
+      return { outcome: 'created', ...(await auth.startSession(created, previousToken)) };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,143 @@
+/**
+ * Subscribers (paywall §3, §6, §7): the lookup of a subscription by email (and account number),
+ * creating the web account of a subscriber, and linking subscriptions after a checkout.
+ * The lookup accepts only active CDS_US / CDS_UK records, and the latest subscription is picked
+ * with ACCESS_CODE ones ignored; a record with nothing else counts as no active subscription.
+ */
+import {
+  MESSAGES,
+  validateEmail,
+  validateRegistrationPassword,
+  validateRequired,
+  type SubscriberLookup,
+} from 'shared-contracts';
+import type { Clock } from '../deps';
+import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
+import type { AccountRepository } from '../repositories/accounts';
+import type { SubscriberRepository } from '../repositories/subscribers';
+import type { AuthService, StartedSession, Viewer } from './auth';
+import { ConflictError, ForbiddenError, NotFoundError } from './errors';
+import { checkFields, emailTaken, normalizeEmail } from './field-rules';
+import type { SignInLockout } from './lockout';
+import { newUserRow } from './new-users';
+import { hashPassword } from './passwords';
+import { isEligibleRecord, latestFirst, latestSubscription, roleCodeFor, toSubscriptionAnswer } from './subscriptions';
+
+export interface EligibleSubscriber {
+  record: SubscriberRecordRow;
+  /** The record's subscriptions: the latest (never ACCESS_CODE) first, then newest purchase first. */
+  subscriptions: SubscriptionRow[];
+}
+
+const noActiveSubscription = () => new NotFoundError(MESSAGES.subscriberLookup.noActiveSubscriptions);
+
+export function createSubscriberService(deps: {
+  accounts: AccountRepository;
+  subscribers: SubscriberRepository;
+  lockout: SignInLockout;
+  auth: AuthService;
+  clock: Clock;
+}) {
+  const { accounts, subscribers, lockout, auth, clock } = deps;
+
+  /**
+   * The eligible record of an email (optionally with this account number) that holds the latest
+   * non-ACCESS_CODE subscription, or null.
+   */
+  async function findEligible(email: string, accountNumber?: string): Promise<EligibleSubscriber | null> {
+    const records = (await subscribers.findRecordsByEmail(email)).filter(
+      (r) => isEligibleRecord(r) && (accountNumber === undefined || r.account_number === accountNumber),
+    );
+    const all = await subscribers.listSubscriptions(records.map((r) => r.id));
+    const latest = latestSubscription(all);
+    const record = latest && records.find((r) => r.id === latest.record_id);
+    if (!record) return null;
+    return { record, subscriptions: latestFirst(all.filter((s) => s.record_id === record.id)) };
+  }
+
+  return {
+    findEligible,
+
+    /** POST /api/user/subscriber/search. */
+    async search(input: { emailAddress: string; accountNumber?: string }): Promise<SubscriberLookup> {
+      checkFields([['emailAddress', validateEmail(input.emailAddress, 'modal')]]);
+      const email = normalizeEmail(input.emailAddress);
+      const accountNumber = input.accountNumber?.trim() || undefined;
+      const found = await findEligible(email, accountNumber);
+      if (!found) throw noActiveSubscription();
+      const user = await accounts.findUserByEmail(email);
+      return {
+        active: true,
+        subscriptions: found.subscriptions.map(toSubscriptionAnswer),
+        firstName: found.record.first_name,
+        lastName: found.record.last_name,
+        emailAddress: found.record.email,
+        new: found.record.linked_user_id === null,
+        userAccountExists: user !== undefined,
+      };
+    },
+
+    /** POST /api/user/subscribe: the web account of an eligible, unlinked record, signed in. */
+    async subscribe(
+      input: { emailAddress: string; accountNumber: string; password: string; optIn?: boolean },
+      previousToken: string | undefined,
+    ): Promise<StartedSession> {
+      checkFields([
+        ['emailAddress', validateEmail(input.emailAddress, 'modal')],
+        ['accountNumber', validateRequired(input.accountNumber)],
+        ['password', validateRegistrationPassword(input.password)],
+      ]);
+      const email = normalizeEmail(input.emailAddress);
+      const found = await findEligible(email, input.accountNumber.trim());
+      if (!found) throw noActiveSubscription();
+      const existing = await accounts.findUserByEmail(email);
+      if (existing?.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
+      if (existing) throw emailTaken();
+      if (found.record.linked_user_id !== null) throw alreadyLinked();
+
+      const { record } = found;
+      const user = newUserRow({
+        email,
+        firstName: record.first_name,
+        lastName: record.last_name,
+        passwordHash: await hashPassword(input.password),
+        status: 'subscriber',
+        optIn: input.optIn ?? record.opt_in === 1,
+        now: clock.now(),
+      });
+      const role = roleCodeFor(record.subscription_code);
+      const outcome = await subscribers.createLinkedAccount(user, role ? [role] : [], record.id);
+      if (outcome === 'email-taken') throw emailTaken();
+      if (outcome === 'already-linked') throw alreadyLinked();
+      await lockout.clear(email);
+      const created = await accounts.findUserById(user.id);
+      if (!created) throw new Error(`user ${user.id} vanished after creation`);
+      return auth.startSession(created, previousToken);
+    },
+
+    /**
+     * POST /api/user/subscribe/checkoutComplete: links every eligible, unlinked record of the
+     * viewer's email to them and makes them a subscriber. Nothing to link leaves them unchanged
+     * (the subscription may not have reached the fulfilment system yet).
+     */
+    async checkoutComplete(viewer: Viewer): Promise<Viewer> {
+      const records = (await subscribers.findRecordsByEmail(viewer.user.email)).filter(
+        (r) => isEligibleRecord(r) && r.linked_user_id === null,
+      );
+      const roles = records.map((r) => roleCodeFor(r.subscription_code)).filter((r): r is NonNullable<typeof r> => r !== null);
+      const linked = await subscribers.linkToUser(
+        viewer.user.id,
+        records.map((r) => r.id),
+        roles,
+        clock.now().toISOString(),
+      );
+      return linked > 0 ? auth.reload(viewer) : viewer;
+    },
+  };
+}
+
+/** NOT IN SPEC: the record already has a web account under another email. */
+export const ALREADY_LINKED_MESSAGE = 'This subscription is already linked to a web account.';
+const alreadyLinked = () => new ConflictError(ALREADY_LINKED_MESSAGE, [{ field: 'accountNumber', errorMessage: ALREADY_LINKED_MESSAGE }]);
+
+export type SubscriberService = ReturnType<typeof createSubscriberService>;

@@ -1,0 +1,172 @@
+/**
+ * Accounts, end to end: registration with profile settings, the lockout, the mailed password reset
+ * and sign-out with a hostile return path. Every account here is fresh, so no test can lock
+ * another test's user.
+ */
+import { expect, expectSlot, slot, test } from '../fixtures';
+import { newestMail, registerAccount, signIn, uniqueEmail } from '../session';
+
+const PASSWORD = 'Strong#Pass2026';
+
+test('a reader registers, fills profile settings and is signed in in the shell and the remotes', async ({ page }) => {
+  const email = uniqueEmail('new-reader');
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  await main.getByLabel('First name').fill('Nadia');
+  await main.getByLabel('Last name').fill('Okafor');
+  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await main.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByText(`Your account has been created, ${email}`)).toBeVisible();
+  await main.getByLabel('Industry').selectOption('Media');
+  await main.getByLabel('Job title').selectOption('Manager/Senior Manager');
+  await main.getByLabel('Company size').selectOption('100 to 499');
+  await main.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Nadia' })).toBeVisible();
+
+  // A remote on the same page sees the same reader.
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  await expect(slot(page, 'library/App').getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
+  await expect(slot(page, 'library/App')).not.toContainText('please SIGN IN or REGISTER');
+  await expect(page.getByRole('button', { name: 'Account menu for Nadia' })).toBeVisible();
+
+  // The profile settings reached the server.
+  const profile = (await (await page.request.get('/service/user/profile')).json()) as Record<string, unknown>;
+  expect(profile).toMatchObject({ emailAddress: email, industry: 'Media', jobTitle: 'Manager/Senior Manager', companySize: '100 to 499', status: 'registered' });
+});
+
+test('registering in the modal updates a remote on the same page without a reload', async ({ page }) => {
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  const library = slot(page, 'library/App');
+  await expect(library).toContainText('To access this feature, please SIGN IN or REGISTER');
+  await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true));
+
+  await library.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Create one.' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create an account' });
+  const email = uniqueEmail('modal-reader');
+  await dialog.getByLabel('First name').fill('Tomas');
+  await dialog.getByLabel('Last name').fill('Berg');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+
+  // The modal moves on to profile settings while the remote already shows the new reader.
+  await expect(page.getByRole('dialog', { name: 'Tell us about yourself' })).toBeVisible();
+  await expect(library.getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Tomas' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true);
+
+  // 'Maybe later' closes and reloads; the reader stays signed in.
+  await page.getByRole('button', { name: 'Maybe later' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(library.getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBeUndefined();
+});
+
+test('wrong passwords count down the tries, then the account is locked with its unlock time', async ({ page, request }) => {
+  const account = await registerAccount(request, 'lockout');
+  await page.goto('/#signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email', { exact: true }).fill(account.email);
+  const password = dialog.getByLabel('Password', { exact: true });
+  const submit = dialog.getByRole('button', { name: 'Sign In' });
+  const alert = dialog.getByRole('alert').filter({ hasText: /./ });
+
+  const expected = [
+    'You have entered an invalid email and password combination. Please try again. You have 4 tries left.',
+    'You have entered an invalid email and password combination. Please try again. You have 3 tries left.',
+    'You have entered an invalid email and password combination. Please try again. You have 2 tries left.',
+    'You have entered an invalid email and password combination. Please try again. You have 1 try left.',
+  ];
+  for (const message of expected) {
+    await password.fill('Not-the-password1!');
+    await submit.click();
+    await expect(alert).toHaveText(message);
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
+  await password.fill('Not-the-password1!');
+  await submit.click();
+  await expect(alert).toHaveText(
+    'Your account is blocked, please wait 24 hours to unlock and try again. For immediate assistance, please contact Customer Service.',
+  );
+
+  // Now even the right password is refused, and the wait is counted down from the lock.
+  await password.fill(account.password);
+  await submit.click();
+  await expect(alert).toHaveText(/^Your account is blocked, please wait (24|23) hours to unlock and try again\./);
+  const profile = await page.request.get('/service/user/profile');
+  expect(profile.status()).toBe(401);
+});
+
+test('forgot password: the mailed link resets the password, once, and the new one signs in', async ({ page, request }) => {
+  const account = await registerAccount(request, 'forgot');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Forgot your password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+  await forgot.getByLabel('Email', { exact: true }).fill(account.email);
+  await forgot.getByRole('button', { name: 'Send link' }).click();
+  await expect(forgot).toContainText(
+    'If your email is registered with us, you will receive an email with a link to reset your password.',
+  );
+
+  const mail = await newestMail(request, account.email);
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.body)?.[0];
+  expect(link, mail.body).toBeTruthy();
+  const newPassword = 'Renewed#Pass2026';
+  await page.goto(link ?? '');
+  const main = page.getByRole('main');
+  await main.getByLabel('New password', { exact: true }).fill(newPassword);
+  await main.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await main.getByRole('button', { name: 'Reset password' }).click();
+  await expect(main.getByRole('status')).toContainText(/./);
+
+  // The old password no longer works; the new one does.
+  const old = await request.post('/authenticate', {
+    headers: { 'X-Requested-With': 'magazine-site' },
+    data: { username: account.email, password: account.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
+  });
+  expect(old.status()).toBe(401);
+  await main.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(newPassword);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: `Account menu for ${account.firstName}` })).toBeVisible();
+
+  // The link was single-use.
+  await page.goto(link ?? '');
+  await main.getByLabel('New password', { exact: true }).fill('Another#Pass2026');
+  await main.getByLabel('Confirm password', { exact: true }).fill('Another#Pass2026');
+  await main.getByRole('button', { name: 'Reset password' }).click();
+  await expect(main.getByRole('alert').filter({ hasText: /./ })).toBeVisible();
+});
+
+test('sign-out with a hostile return path lands on this site, signed out', async ({ page, baseURL }) => {
+  await signIn(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account menu for Robin' })).toBeVisible();
+  for (const hostile of ['https://evil.example/phish', '//evil.example/phish', '/\\evil.example']) {
+    await page.goto(`/logout?returnPath=${encodeURIComponent(hostile)}`);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL ?? '').origin);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await page.request.get('/service/user/profile')).status()).toBe(401);
+});
+
+test('sign-out from the user menu returns to the page the reader was on', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/topics');
+  await page.getByRole('button', { name: 'Account menu for Robin' }).click();
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/topics$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});

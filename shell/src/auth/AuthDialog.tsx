@@ -1,0 +1,84 @@
+/**
+ * The dialog around the auth screens: role=dialog, aria-modal, named by its heading; Tab stays
+ * inside, Escape closes, the first field of each screen takes focus, and focus goes back to where
+ * it was when the dialog closes.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface AuthDialogProps {
+  title: string;
+  /** Changes when the screen changes, to move focus to the new screen's first field. */
+  screen: string;
+  onClose(): void;
+  /** Frame mode: the dialog fills the frame and the backdrop does not close it. */
+  frame?: boolean;
+  children: ReactNode;
+}
+
+export function AuthDialog({ title, screen, onClose, frame = false, children }: AuthDialogProps) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    (el.querySelector<HTMLElement>('input, select, textarea') ?? el).focus();
+  }, [screen]);
+
+  useEffect(() => {
+    function onKeyDown(e: globalThis.KeyboardEvent) {
+      const el = dialog.current;
+      if (!el) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!el.contains(active)) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && (active === first || active === el)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <div
+      className={frame ? 'modal-backdrop modal-frame' : 'modal-backdrop'}
+      onMouseDown={(e) => !frame && e.target === e.currentTarget && onClose()}
+    >
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Confirmation banner after registration (paywall §2, §9): 'Your account has been created,
+ * {email}'. Scrolling more than 250 px from where it appeared dismisses it; on a paywalled page
+ * the page then reloads so the gate reads the new account.
+ */
+import { useEffect, useRef } from 'react';
+import { CONFIRMATION_BANNER_DISMISS_SCROLL_PX, accountCreatedMessage } from 'shared-contracts';
+import { isPaywalledPage, nav } from './navigation';
+
+export function RegistrationBanner({ email, onDismiss }: { email: string; onDismiss(): void }) {
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+  useEffect(() => {
+    const start = window.scrollY;
+    function onScroll() {
+      if (Math.abs(window.scrollY - start) <= CONFIRMATION_BANNER_DISMISS_SCROLL_PX) return;
+      window.removeEventListener('scroll', onScroll);
+      dismiss.current();
+      if (isPaywalledPage()) nav.reload();
+    }
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <div className="confirmation-banner" role="status">
+      {accountCreatedMessage(email)}
+    </div>
+  );
+}

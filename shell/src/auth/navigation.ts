@@ -1,0 +1,24 @@
+/**
+ * Page navigations of the account flows, behind one object so tests can replace them
+ * (`jest.spyOn(nav, 'reload')`) and jsdom never tries to navigate.
+ */
+export const nav = {
+  reload(): void {
+    window.location.reload();
+  },
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** The current URL with ?registration=success added (paywall §4: reload after a paywall registration). */
+export function withQueryFlag(href: string, name: string, value: string): string {
+  const url = new URL(href);
+  url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** True when the page shows a paywall gate in a state other than full content (paywall §2 banner rule). */
+export function isPaywalledPage(doc: Document = document): boolean {
+  return [...doc.querySelectorAll('[data-gate-state]')].some((el) => el.getAttribute('data-gate-state') !== 'full-content');
+}

@@ -1,0 +1,110 @@
+/**
+ * Change-password flyout (site spec §2, §5, §8): current, new and confirm password. Errors:
+ * 'Current Password is required', 'New Password is required', the site password pattern message,
+ * 'New Password and Confirm Password do not match'; the server's 400 means 'Current Password is
+ * invalid'. Success destroys the flyout with 'Password successfully changed.' (shown 2 s).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  ApiError,
+  MESSAGES,
+  api,
+  validateChangePassword,
+  type ChangePasswordErrors,
+  type ChangePasswordValues,
+} from 'shared-contracts';
+import { Field } from './Field';
+import { flyouts } from './flyouts';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+export function ChangePasswordForm() {
+  const [values, setValues] = useState<ChangePasswordValues>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<ChangePasswordErrors>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const first = refs.currentPassword;
+  useEffect(() => {
+    first.current?.focus();
+  }, [first]);
+
+  const change = (field: keyof ChangePasswordValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  function showErrors(next: ChangePasswordErrors) {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError('');
+    const found = validateChangePassword(values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.changePassword({ current: values.currentPassword, password: values.newPassword });
+      flyouts.destroy(MESSAGES.changePassword.success);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 400) showErrors({ currentPassword: MESSAGES.changePassword.currentInvalid });
+      else setFormError(MESSAGES.generic);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flyout-form">
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={change('currentPassword')}
+        error={errors.currentPassword}
+        inputRef={refs.currentPassword}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={change('newPassword')}
+        error={errors.newPassword}
+        inputRef={refs.newPassword}
+      />
+      <Field
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={change('confirmPassword')}
+        error={errors.confirmPassword}
+        inputRef={refs.confirmPassword}
+      />
+      <p role="alert" className="form-error">
+        {formError}
+      </p>
+      <button type="submit" className="button-primary" disabled={busy}>
+        Change password
+      </button>
+      <p>
+        <button type="button" className="button-link" onClick={() => flyouts.open('forgot-password')}>
+          Forgot your password?
+        </button>
+      </p>
+    </form>
+  );
+}

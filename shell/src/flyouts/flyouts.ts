@@ -1,0 +1,96 @@
+/**
+ * The shell's flyout controller (site spec §2, §4): at most one flyout is open at a time. A flyout
+ * closes on the close button, an outside click, Escape or a destroy; "a destroy with a message
+ * shows a confirmation for 2 s (7 s for forgot-password) and then removes it".
+ *
+ * Flyouts that need sign-in check the user first and ask for the sign-in modal instead
+ * (site §6); share, notification, forgot-password and embed flyouts do not need it.
+ */
+import { useSyncExternalStore } from 'react';
+import {
+  FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS,
+  FLYOUT_CONFIRMATION_MS,
+  FLYOUTS_WITHOUT_SIGN_IN,
+  bus,
+  userStore,
+} from 'shared-contracts';
+
+/** The flyouts the shell hosts so far. */
+export type FlyoutKind = 'change-password' | 'forgot-password';
+
+export type FlyoutState =
+  | { kind: FlyoutKind; phase: 'open' }
+  | { kind: FlyoutKind; phase: 'confirmation'; message: string }
+  | null;
+
+/** How long a destroy's confirmation stays, ms (site §9). */
+export function confirmationMs(kind: FlyoutKind): number {
+  return kind === 'forgot-password' ? FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS : FLYOUT_CONFIRMATION_MS;
+}
+
+let state: FlyoutState = null;
+/** The control that opened the flyout; focus goes back to it on close. */
+let opener: HTMLElement | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function set(next: FlyoutState) {
+  state = next;
+  for (const l of [...listeners]) l();
+}
+
+function stopTimer() {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+}
+
+function needsSignIn(kind: FlyoutKind): boolean {
+  return !(FLYOUTS_WITHOUT_SIGN_IN as readonly string[]).includes(kind);
+}
+
+export const flyouts = {
+  get: (): FlyoutState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /**
+   * Opens a flyout (replacing an open one). `from` is the control to return focus to on close; when
+   * one flyout opens another, the first one's opener is kept.
+   */
+  open(kind: FlyoutKind, from?: HTMLElement | null): void {
+    const status = userStore.getState().status;
+    if (needsSignIn(kind) && status !== 'registered' && status !== 'subscriber') {
+      bus.emit('auth:open', { screen: 'signin' });
+      return;
+    }
+    stopTimer();
+    if (from !== undefined) opener = from;
+    set({ kind, phase: 'open' });
+  },
+  /** Closes at once and returns focus to the opener. */
+  close(): void {
+    stopTimer();
+    if (state === null) return;
+    set(null);
+    const back = opener;
+    opener = null;
+    if (back && back.isConnected) back.focus();
+  },
+  /** Destroy: with a message, show it as a confirmation for 2 s (7 s for forgot-password), then close. */
+  destroy(message?: string): void {
+    if (state === null) return;
+    if (message === undefined) {
+      flyouts.close();
+      return;
+    }
+    stopTimer();
+    const { kind } = state;
+    set({ kind, phase: 'confirmation', message });
+    timer = setTimeout(() => flyouts.close(), confirmationMs(kind));
+  },
+};
+
+export function useFlyout(): FlyoutState {
+  return useSyncExternalStore(flyouts.subscribe, flyouts.get, flyouts.get);
+}

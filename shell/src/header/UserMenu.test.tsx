@@ -1,0 +1,203 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { bus, userStore, type EventMap, type User } from 'shared-contracts';
+import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
+import { Header } from '../Header';
+import { flyouts } from '../flyouts/flyouts';
+import { browser } from './browser';
+import { COUNTRY_CACHE_KEY } from './domestic';
+
+jest.mock('../RemoteSlot', () => ({
+  RemoteSlot: () => null,
+  SlotFallback: () => null,
+}));
+
+const TIERS = {
+  good: { roleCode: 'ROLE_HBRG_GOOD', label: 'Good', caption: 'Digital' },
+  best: { roleCode: 'ROLE_HBRG_BEST', label: 'Best', caption: 'Premium' },
+  executive: { roleCode: 'ROLE_HBRG_EXECUTIVE', label: 'Executive', caption: null },
+  allAccess: { roleCode: 'ROLE_HBRG_ALLACCESS', label: 'All Access', caption: null },
+};
+
+function subscriber(tier: (typeof TIERS)[keyof typeof TIERS], over: Partial<User> = {}): User {
+  return sampleUser({ status: 'subscriber', state: 'subscribers', tiers: [{ roleCode: tier.roleCode }], tier, ...over });
+}
+
+/** The API answers the geolocation lookup with this country. */
+function geolocation(country: string | null) {
+  return mockFetch((path) => (path === '/api/geolocation' ? { body: { country } } : { status: 404, body: { message: 'Not found' } }));
+}
+
+/** The country was looked up earlier in the visit (no request). */
+function knownCountry(country: string | null) {
+  sessionStorage.setItem(COUNTRY_CACHE_KEY, country ?? '');
+  return geolocation(country);
+}
+
+function renderHeader(user: User | null, path = '/topics?page=2') {
+  act(() => userStore.getState().setUser(user));
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header />
+    </MemoryRouter>,
+  );
+}
+
+const menuButton = (name = 'Ada') => screen.getByRole('button', { name: `Account menu for ${name}` });
+const menu = () => screen.getByRole('list', { name: 'Account' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  window.dataLayer = [];
+});
+afterEach(() => {
+  act(() => flyouts.close());
+  jest.restoreAllMocks();
+});
+
+describe('header for a guest', () => {
+  it('offers Sign in (the auth modal) and Register', async () => {
+    const fetch = geolocation('US');
+    renderHeader(null);
+    const opened: EventMap['auth:open'][] = [];
+    const off = bus.on('auth:open', (p) => opened.push(p));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    off();
+    expect(opened).toEqual([{ screen: 'signin' }]);
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('user menu', () => {
+  it("names the button after the reader's first name and shows it, without a caption for a registered reader", () => {
+    knownCountry(null);
+    renderHeader(sampleUser({ firstName: 'Ada' }));
+    const button = menuButton();
+    expect(button).toHaveTextContent(/^Ada$/);
+    expect(button).not.toHaveAccessibleDescription();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Good', TIERS.good, 'Digital'],
+    ['Best', TIERS.best, 'Premium'],
+  ])('shows the %s tier caption for a subscriber', (_label, tier, caption) => {
+    knownCountry(null);
+    renderHeader(subscriber(tier));
+    expect(menuButton()).toHaveTextContent(`Ada${caption}`);
+    expect(screen.getByText(caption)).toBeVisible();
+    expect(menuButton()).toHaveAccessibleDescription(caption);
+  });
+
+  it.each([
+    ['Executive', TIERS.executive],
+    ['All Access', TIERS.allAccess],
+  ])('shows no caption for the %s tier', (_label, tier) => {
+    knownCountry(null);
+    renderHeader(subscriber(tier));
+    expect(menuButton()).toHaveTextContent(/^Ada$/);
+    expect(menuButton()).not.toHaveAccessibleDescription();
+  });
+
+  it('opens a menu with My Library, Change password and Sign out; Escape closes it and focus returns', async () => {
+    knownCountry(null);
+    renderHeader(sampleUser());
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+    await userEvent.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu()).getByRole('link', { name: 'My Library' })).toHaveAttribute('href', '/my-library');
+    expect(within(menu()).getByRole('button', { name: 'Change password' })).toBeVisible();
+    expect(within(menu()).getByRole('link', { name: 'Sign out' })).toBeVisible();
+    within(menu()).getByRole('link', { name: 'My Library' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+  });
+
+  it('closes on a click outside it', async () => {
+    knownCountry(null);
+    renderHeader(sampleUser());
+    await userEvent.click(menuButton());
+    await userEvent.click(screen.getByRole('link', { name: 'Topics' }));
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('shows the learning link only to eligible readers', async () => {
+    knownCountry(null);
+    const { unmount } = renderHeader(sampleUser({ hmmEligible: true }));
+    await userEvent.click(menuButton());
+    expect(within(menu()).getByRole('link', { name: 'Learning' })).toHaveAttribute('href', '/learning');
+    unmount();
+
+    renderHeader(sampleUser({ hmmEligible: false }));
+    await userEvent.click(menuButton());
+    expect(within(menu()).queryByRole('link', { name: 'Learning' })).not.toBeInTheDocument();
+  });
+
+  it.each(['US', 'CA'])('shows the case-selection link to a reader in %s', async (country) => {
+    geolocation(country);
+    renderHeader(sampleUser());
+    await userEvent.click(menuButton());
+    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/case-selections');
+  });
+
+  it('hides the case-selection link elsewhere, and looks the country up once per visit', async () => {
+    const fetch = geolocation('DE');
+    const { unmount } = renderHeader(sampleUser());
+    await waitFor(() => expect(sessionStorage.getItem(COUNTRY_CACHE_KEY)).toBe('DE'));
+    await act(async () => {}); // the lookup's answer reaches the menu
+    await userEvent.click(menuButton());
+    expect(within(menu()).queryByRole('link', { name: 'Case selections' })).not.toBeInTheDocument();
+    unmount();
+
+    renderHeader(sampleUser());
+    await userEvent.click(menuButton());
+    expect(within(menu()).queryByRole('link', { name: 'Case selections' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/geolocation')).toHaveLength(1);
+  });
+
+  it('uses the cached country without asking again', async () => {
+    sessionStorage.setItem(COUNTRY_CACHE_KEY, 'CA');
+    const fetch = geolocation('DE');
+    renderHeader(sampleUser());
+    await userEvent.click(menuButton());
+    expect(within(menu()).getByRole('link', { name: 'Case selections' })).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('signs out: clears the caches, pushes logout to the data layer and goes to /logout with the return path', async () => {
+    knownCountry(null);
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderHeader(sampleUser(), '/topics?page=2');
+    act(() => userStore.getState().setCartCount(3));
+    localStorage.setItem('tmr:cart', '{}');
+    await userEvent.click(menuButton());
+    const signOut = within(menu()).getByRole('link', { name: 'Sign out' });
+    expect(signOut).toHaveAttribute('href', '/logout?returnPath=%2Ftopics%3Fpage%3D2');
+    await userEvent.click(signOut);
+    expect(assign).toHaveBeenCalledWith('/logout?returnPath=%2Ftopics%3Fpage%3D2');
+    expect(window.dataLayer).toEqual([{ event: 'logout' }]);
+    expect(localStorage.getItem('tmr:user')).toBeNull();
+    expect(localStorage.getItem('tmr:cart')).toBeNull();
+    expect(userStore.getState()).toMatchObject({ status: 'guest', user: null, cartCount: 0 });
+  });
+
+  it('Change password opens the change-password flyout; closing it returns focus to the menu button', async () => {
+    knownCountry(null);
+    renderHeader(sampleUser());
+    await userEvent.click(menuButton());
+    await userEvent.click(within(menu()).getByRole('button', { name: 'Change password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change password' });
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Current password')).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The signed-in reader's menu in the header (site spec §2, §6; paywall §4, §6). A disclosure: the
+ * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
+ * caption (none for Executive and All Access); it opens a list with My Library, Change password,
+ * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
+ * outside closes the list and focus returns to the button.
+ *
+ * Sign out (paywall §4 Logout): clears the user and cart caches, pushes the data-layer 'logout'
+ * event and goes to /logout?returnPath={path and query}, which ends the session on the server.
+ */
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { userStore, type User } from 'shared-contracts';
+import { pushDataLayer } from '../analytics';
+import { flyouts } from '../flyouts/flyouts';
+import { browser } from './browser';
+import { useDomestic } from './domestic';
+
+export function logoutUrl(path: string): string {
+  return `/logout?returnPath=${encodeURIComponent(path)}`;
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const domestic = useDomestic(true);
+  const id = useId();
+  const listId = `${id}-menu`;
+  const captionId = `${id}-caption`;
+  const caption = user.status === 'subscriber' ? user.tier?.caption ?? null : null;
+  const here = location.pathname + location.search;
+
+  // A navigation closes the menu.
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: globalThis.MouseEvent) => {
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onPointer);
+    };
+  }, [open]);
+
+  function changePassword() {
+    setOpen(false);
+    flyouts.open('change-password', buttonRef.current);
+  }
+
+  function signOut(event: MouseEvent<HTMLAnchorElement>) {
+    // Navigate explicitly: clearing the store re-renders the header, and a link removed from the
+    // page during its own click would not navigate.
+    event.preventDefault();
+    userStore.getState().clearCaches();
+    pushDataLayer({ event: 'logout' });
+    browser.assign(logoutUrl(here));
+  }
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu-button"
+        aria-label={`Account menu for ${user.firstName}`}
+        aria-describedby={caption ? captionId : undefined}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="user-name">{user.firstName}</span>
+        {caption && (
+          <span id={captionId} className="user-tier">
+            {caption}
+          </span>
+        )}
+      </button>
+      <ul id={listId} className="user-menu-list" aria-label="Account" hidden={!open}>
+        <li>
+          <Link to="/my-library" onClick={() => setOpen(false)}>
+            My Library
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="button-link" onClick={changePassword}>
+            Change password
+          </button>
+        </li>
+        {user.hmmEligible && (
+          <li>
+            <a href="/learning">Learning</a>
+          </li>
+        )}
+        {domestic && (
+          <li>
+            <a href="/case-selections">Case selections</a>
+          </li>
+        )}
+        <li>
+          <a href={logoutUrl(here)} onClick={signOut}>
+            Sign out
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}

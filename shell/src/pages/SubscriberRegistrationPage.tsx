@@ -1,0 +1,155 @@
+/**
+ * /subscriber-registration?emailAddress={base64 email} (paywall §2, §4): a subscriber without a
+ * web account, sent here by registration, sets a password. The email is looked up with the
+ * subscriber search; 404 means no active subscription.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  ApiError,
+  MESSAGES,
+  api,
+  bus,
+  isValidEmail,
+  pickLatestSubscription,
+  userStore,
+  validateRegistrationPassword,
+  type SubscriberLookup,
+} from 'shared-contracts';
+import { pushDataLayer } from '../analytics';
+import { FormMessage, TextField, useField } from '../auth/fields';
+
+/** NOT IN SPEC: the link's email cannot be read. */
+export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';
+
+/**
+ * Decodes the base64 email of the link (standard or URL-safe alphabet, padding optional; a '+'
+ * read back as a space by the query parser is restored). Null unless it is a valid email.
+ */
+export function decodeEmailParam(raw: string | null): string | null {
+  if (!raw) return null;
+  const b64 = raw.trim().replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+  try {
+    const binary = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const email = new TextDecoder('utf-8', { fatal: true }).decode(bytes).trim();
+    return isValidEmail(email) ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+type Lookup =
+  | { state: 'loading' }
+  | { state: 'found'; subscriber: SubscriberLookup }
+  | { state: 'error'; message: string };
+
+export function SubscriberRegistrationPage() {
+  const [params] = useSearchParams();
+  const email = decodeEmailParam(params.get('emailAddress'));
+  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+
+  useEffect(() => {
+    if (email === null) return;
+    let live = true;
+    setLookup({ state: 'loading' });
+    api.subscriberSearch({ emailAddress: email }).then(
+      (subscriber) => live && setLookup({ state: 'found', subscriber }),
+      (err: unknown) =>
+        live &&
+        setLookup({
+          state: 'error',
+          message: err instanceof ApiError && err.status === 404 ? MESSAGES.subscriberLookup.noActiveSubscriptions : MESSAGES.generic,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [email]);
+
+  return (
+    <main id="main" className="page account-page">
+      {/* NOT IN SPEC: the heading. */}
+      <h1>Subscriber registration</h1>
+      {email === null ? (
+        <FormMessage kind="error">{BAD_SUBSCRIBER_LINK}</FormMessage>
+      ) : lookup.state === 'loading' ? (
+        <p role="status">Loading…</p>
+      ) : lookup.state === 'error' ? (
+        <FormMessage kind="error">{lookup.message}</FormMessage>
+      ) : (
+        <SubscriberPasswordForm subscriber={lookup.subscriber} email={email} />
+      )}
+    </main>
+  );
+}
+
+function SubscriberPasswordForm({ subscriber, email }: { subscriber: SubscriberLookup; email: string }) {
+  const navigate = useNavigate();
+  const password = useField(validateRegistrationPassword);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const name = `${subscriber.firstName} ${subscriber.lastName}`.trim();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy.current) return;
+    if (!password.validate()) {
+      passwordRef.current?.focus();
+      return;
+    }
+    busy.current = true;
+    setError(null);
+    try {
+      const user = await api.subscribe({
+        emailAddress: email,
+        accountNumber: pickLatestSubscription(subscriber.subscriptions)?.accountNumber ?? '',
+        password: password.value,
+      });
+      pushDataLayer({ event: 'sign_up', method: 'register-page', optIn: user.optIn });
+      userStore.getState().setUser(user);
+      navigate('/');
+    } catch (err) {
+      setError(err instanceof ApiError && err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  // NOT IN SPEC: the greeting and the already-registered wording.
+  if (subscriber.userAccountExists) {
+    return (
+      <>
+        <p>Welcome, {name}. You already have an account for {subscriber.emailAddress}.</p>
+        <button type="button" className="button-primary" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
+          Sign in
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        Welcome, {name}. Choose a password for {subscriber.emailAddress} to read with your subscription.
+      </p>
+      <form noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          field={password}
+          inputRef={passwordRef}
+          description={MESSAGES.password.registrationHint}
+          revealable
+        />
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <button type="submit" className="button-primary" disabled={!password.valid}>
+          Create account
+        </button>
+      </form>
+    </>
+  );
+}
