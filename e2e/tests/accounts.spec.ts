@@ -170,3 +170,65 @@ test('sign-out from the user menu returns to the page the reader was on', async 
   await expect(page).toHaveURL(/\/topics$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
+
+test('each subscriber tier shows its caption in the header; Executive and All Access show none', async ({ page }) => {
+  const tiers = [
+    ['good@example.com', 'Digital'],
+    ['better@example.com', 'Digital + Print'],
+    ['subscriber@example.com', 'Premium'],
+    ['executive@example.com', null],
+    ['allaccess@example.com', null],
+  ] as const;
+  for (const [email, caption] of tiers) {
+    await page.context().clearCookies();
+    await signIn(page, { email, password: 'Reader#2025pass' });
+    const me = (await (await page.request.get('/service/user/profile')).json()) as { firstName: string; status: string };
+    expect(me.status).toBe('subscriber');
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: `Account menu for ${me.firstName}` });
+    await expect(menu).toBeVisible();
+    if (caption) await expect(menu).toHaveAccessibleDescription(caption);
+    else await expect(menu).toHaveText(me.firstName);
+    await expect(page.locator('html')).toHaveAttribute('data-site-state', 'subscribers');
+  }
+});
+
+test('a restricted reader is told to contact Customer Service, and a failed sign-in reaches the data layer', async ({ page }) => {
+  await page.goto('/#signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill('restricted@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('Reader#2025pass');
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: /./ })).toHaveText(
+    "We're having trouble verifying your account. Please contact our Customer Service team for assistance.",
+  );
+  const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []);
+  expect(events).toContainEqual(expect.objectContaining({ event: 'login_failure', reason: 'user_restricted' }));
+  expect((await page.request.get('/service/user/profile')).status()).toBe(401);
+});
+
+test('the modal in a frame posts OnClose and OnGoBack to its parent at the site origin', async ({ page, baseURL }) => {
+  await page.goto('/topics');
+  await page.evaluate(() => {
+    const w = window as unknown as { frameMessages: { data: unknown; origin: string }[] };
+    w.frameMessages = [];
+    window.addEventListener('message', (e) => w.frameMessages.push({ data: e.data, origin: e.origin }));
+    const frame = document.createElement('iframe');
+    frame.title = 'Account';
+    frame.src = '/auth/frame?action=forgot-password';
+    document.body.append(frame);
+  });
+  const frame = page.frameLocator('iframe[title="Account"]');
+  const dialog = frame.getByRole('dialog', { name: 'Reset your password' });
+  await expect(dialog).toBeVisible();
+  await expect(frame.getByRole('banner')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await frame.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();
+  const origin = new URL(baseURL ?? '').origin;
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { frameMessages: unknown[] }).frameMessages))
+    .toEqual([
+      { data: { type: 'OnGoBack' }, origin },
+      { data: { type: 'OnClose' }, origin },
+    ]);
+});

@@ -132,7 +132,7 @@ describe('user menu', () => {
     knownCountry(null);
     const { unmount } = renderHeader(sampleUser({ hmmEligible: true }));
     await userEvent.click(menuButton());
-    expect(within(menu()).getByRole('link', { name: 'Learning' })).toHaveAttribute('href', '/learning');
+    expect(within(menu()).getByRole('link', { name: 'Learning' })).toHaveAttribute('href', '/store/toolkits');
     unmount();
 
     renderHeader(sampleUser({ hmmEligible: false }));
@@ -144,7 +144,7 @@ describe('user menu', () => {
     geolocation(country);
     renderHeader(sampleUser());
     await userEvent.click(menuButton());
-    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/case-selections');
+    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/store/case-studies');
   });
 
   it('hides the case-selection link elsewhere, and looks the country up once per visit', async () => {

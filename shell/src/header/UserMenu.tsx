@@ -99,12 +99,18 @@ export function UserMenu({ user }: { user: User }) {
         </li>
         {user.hmmEligible && (
           <li>
-            <a href="/learning">Learning</a>
+            {/* The spec names the learning link but not its target; the store's toolkits are the site's learning material. */}
+            <Link to="/store/toolkits" onClick={() => setOpen(false)}>
+              Learning
+            </Link>
           </li>
         )}
         {domestic && (
           <li>
-            <a href="/case-selections">Case selections</a>
+            {/* The spec names the case-selection link but not its target; it opens the store's case studies. */}
+            <Link to="/store/case-studies" onClick={() => setOpen(false)}>
+              Case selections
+            </Link>
           </li>
         )}
         <li>
