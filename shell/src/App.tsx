@@ -1,20 +1,36 @@
-import { createElement, useLayoutEffect, useRef } from 'react';
+import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { instanceMarkers, userStore, type RemoteName } from 'shared-contracts';
-import { AuthModal } from './AuthModal';
+import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
 import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
-import { AuthFramePage } from './pages/AuthFramePage';
 import { Home } from './pages/Home';
 import { Magazine } from './pages/Magazine';
 import { NotFound } from './pages/NotFound';
-import { RegisterPage } from './pages/RegisterPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { RestrictedUserPage } from './pages/RestrictedUserPage';
-import { SubscriberRegistrationPage } from './pages/SubscriberRegistrationPage';
 import { Topics } from './pages/Topics';
+
+/** Account pages few visits see: each is its own chunk, fetched when its route is shown. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage');
+const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import(/* webpackChunkName: "page-reset-password" */ './pages/ResetPasswordPage'), 'ResetPasswordPage');
+const RestrictedUserPage = lazyPage(() => import(/* webpackChunkName: "page-restricted-user" */ './pages/RestrictedUserPage'), 'RestrictedUserPage');
+const SubscriberRegistrationPage = lazyPage(
+  () => import(/* webpackChunkName: "page-subscriber-registration" */ './pages/SubscriberRegistrationPage'),
+  'SubscriberRegistrationPage',
+);
+
+function PageLoading() {
+  return (
+    <main id="main" className="page">
+      <p role="status">Loading…</p>
+    </main>
+  );
+}
 
 /**
  * Route prefixes each remote owns (ARCHITECTURE.md, "Who owns what"); the remote picks the page.
@@ -57,7 +73,9 @@ export function App() {
   if (pathname === '/auth/frame') {
     return (
       <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
-        <AuthFramePage />
+        <Suspense fallback={null}>
+          <AuthFramePage />
+        </Suspense>
       </div>
     );
   }
@@ -73,10 +91,10 @@ export function App() {
         <Route path="/the-latest" element={<Home />} />
         <Route path="/topics" element={<Topics />} />
         <Route path="/magazine" element={<Magazine />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/subscriber-registration" element={<SubscriberRegistrationPage />} />
-        <Route path="/restricted-user" element={<RestrictedUserPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/register" element={<Suspense fallback={<PageLoading />}><RegisterPage /></Suspense>} />
+        <Route path="/subscriber-registration" element={<Suspense fallback={<PageLoading />}><SubscriberRegistrationPage /></Suspense>} />
+        <Route path="/restricted-user" element={<Suspense fallback={<PageLoading />}><RestrictedUserPage /></Suspense>} />
+        <Route path="/reset-password" element={<Suspense fallback={<PageLoading />}><ResetPasswordPage /></Suspense>} />
         <Route path="/:year/:month/:slug" element={<ArticlePage />} />
         {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
           paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),
@@ -86,7 +104,7 @@ export function App() {
       <footer className="site-footer">
         <p>© 2026 The Management Review. A demonstration site; all content is generated.</p>
       </footer>
-      <AuthModal />
+      <AuthModalHost />
     </div>
   );
 }

@@ -36,6 +36,8 @@ interface OpenState {
 export interface AuthModalProps {
   /** Frame mode: open on this action, post OnClose/OnGoBack to the parent, ignore the bus. */
   frame?: { action: AuthScreen };
+  /** The request that made the lazy host mount the modal (AuthModalHost). */
+  initial?: { screen: AuthScreen; reason?: string };
 }
 
 function clearSignInHash() {
@@ -43,9 +45,9 @@ function clearSignInHash() {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
-export function AuthModal({ frame }: AuthModalProps = {}) {
+export function AuthModal({ frame, initial }: AuthModalProps = {}) {
   const inFrame = frame !== undefined;
-  const [open, setOpen] = useState<OpenState | null>(frame ? { screen: frame.action } : null);
+  const [open, setOpen] = useState<OpenState | null>(frame ? { screen: frame.action } : (initial ?? null));
   const [bannerEmail, setBannerEmail] = useState<string | null>(null);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { bus, useUserStore } from 'shared-contracts';
 import { FlyoutHost } from './flyouts/FlyoutHost';
 import { UserMenu } from './header/UserMenu';
+import { preloadAuthModal } from './AuthModalHost';
 import { RemoteSlot } from './RemoteSlot';
 
 const NAV = [
@@ -45,6 +46,8 @@ export function Header() {
                   type="button"
                   className="header-link button-link"
                   disabled={status === 'unknown'}
+                  onPointerEnter={preloadAuthModal}
+                  onFocus={preloadAuthModal}
                   onClick={() => bus.emit('auth:open', { screen: 'signin' })}
                 >
                   Sign in

@@ -3,10 +3,16 @@
  * close button, a click outside it, Escape, and when the host unmounts; a destroy with a message
  * shows the confirmation in the dialog's status line (2 s, 7 s for forgot-password), then closes.
  */
-import { useEffect, useRef } from 'react';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { flyouts, useFlyout, type FlyoutKind } from './flyouts';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
+
+// The forms load when a flyout first opens: most page views never open one.
+const ChangePasswordForm = lazy(() =>
+  import(/* webpackChunkName: "flyout-change-password" */ './ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import(/* webpackChunkName: "flyout-forgot-password" */ './ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 export const FLYOUT_TITLES: Record<FlyoutKind, string> = {
   'change-password': 'Change password',
@@ -54,8 +60,11 @@ export function FlyoutHost() {
       <p role="status" className="flyout-confirmation">
         {flyout.phase === 'confirmation' ? flyout.message : ''}
       </p>
-      {flyout.phase === 'open' &&
-        (flyout.kind === 'change-password' ? <ChangePasswordForm key="change-password" /> : <ForgotPasswordForm key="forgot-password" />)}
+      {flyout.phase === 'open' && (
+        <Suspense fallback={<p>Loading…</p>}>
+          {flyout.kind === 'change-password' ? <ChangePasswordForm key="change-password" /> : <ForgotPasswordForm key="forgot-password" />}
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -46,20 +46,20 @@ describe('routes', () => {
         <App />
       </MemoryRouter>,
     );
-    const main = screen.getByRole('main');
-    expect(main).toHaveAttribute('id', 'main');
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Each account page is its own chunk: it arrives after a loading state.
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     await act(async () => {}); // let the page's first requests settle
   });
 
-  it('/auth/frame shows only the modal: no header, no footer', () => {
+  it('/auth/frame shows only the modal: no header, no footer', async () => {
     mockApi();
     render(
       <MemoryRouter initialEntries={['/auth/frame?action=forgot-password']}>
         <App />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Reset your password' })).toBeVisible();
     expect(screen.queryByRole('main')).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();

@@ -1,0 +1,42 @@
+/**
+ * Loads the auth modal only when a reader needs it: most page views never open it, so its screens,
+ * rules and messages stay out of the first view (docs/performance.md). The host listens from the
+ * start for 'auth:open' and '#signin', then mounts the modal with that first request; from then on
+ * the modal listens itself.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bus, type AuthScreen } from 'shared-contracts';
+
+const SIGN_IN_HASH = '#signin';
+
+const AuthModal = lazy(() => import(/* webpackChunkName: "auth-modal" */ './AuthModal').then((m) => ({ default: m.AuthModal })));
+
+/** Starts fetching the modal's code, for example when a pointer reaches a Sign in button. */
+export function preloadAuthModal(): void {
+  void import(/* webpackChunkName: "auth-modal" */ './AuthModal');
+}
+
+export function AuthModalHost() {
+  const [first, setFirst] = useState<{ screen: AuthScreen; reason?: string } | null>(null);
+
+  useEffect(() => {
+    if (first) return;
+    const offBus = bus.on('auth:open', ({ screen, reason }) => setFirst({ screen, reason }));
+    const check = () => {
+      if (window.location.hash === SIGN_IN_HASH) setFirst({ screen: 'signin' });
+    };
+    check();
+    window.addEventListener('hashchange', check);
+    return () => {
+      offBus();
+      window.removeEventListener('hashchange', check);
+    };
+  }, [first]);
+
+  if (!first) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal initial={first} />
+    </Suspense>
+  );
+}
