@@ -47,7 +47,7 @@ async function main() {
     if (!fs.existsSync(path.join(root, dir, 'dist'))) throw new Error(`no build of ${dir}: run \`npm run build\` first`);
   }
   const site = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/run-site.ts')], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_FILE: ':memory:' },
+    env: { ...process.env, PORT: String(PORT), DATABASE_FILE: ':memory:', RATE_LIMIT_MULTIPLIER: '20' },
     stdio: 'ignore',
   });
   try {
@@ -109,11 +109,96 @@ async function main() {
       });
       await context.close();
     }
+    const accounts = await accountFigures(browser);
     await browser.close();
-    report(rows);
+    report(rows, accounts);
   } finally {
     site.kill('SIGTERM');
   }
+}
+
+const CSRF = { 'X-Requested-With': 'magazine-site', 'Content-Type': 'application/json' };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function timedSignIn(email: string, password: string): Promise<{ ms: number; status: number; keys: string }> {
+  const started = performance.now();
+  const res = await fetch(`${origin}/authenticate`, {
+    method: 'POST',
+    headers: CSRF,
+    body: JSON.stringify({ username: email, password, reCaptchaToken: 'bench', deviceType: 'WEB_SITE' }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  return { ms: performance.now() - started, status: res.status, keys: Object.keys(body).sort().join(',') };
+}
+
+/**
+ * Accounts: (1) a wrong password for a real account against an unknown email, first try each, so
+ * both check a password (the ratio should be near 1: timing must not reveal which emails have
+ * accounts); (2) the time from a click on 'Sign in' to the dialog on a cold page, since the modal's
+ * code loads on demand.
+ */
+async function accountFigures(browser: import('@playwright/test').Browser): Promise<string[]> {
+  const N = 15;
+  const known: string[] = [];
+  for (let i = 0; i < N; i++) {
+    const email = `bench.${Date.now().toString(36)}.${i}@example.com`;
+    const res = await fetch(`${origin}/api/user/register`, {
+      method: 'POST',
+      headers: CSRF,
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Reader', emailAddress: email, password: 'Bench#Pass2026', reCaptchaToken: 'bench' }),
+    });
+    if (res.status !== 201) throw new Error(`bench registration failed: ${res.status}`);
+    known.push(email);
+  }
+  const knownRuns: number[] = [];
+  const unknownRuns: number[] = [];
+  const shapes = new Set<string>();
+  for (let i = 0; i < N; i++) {
+    const a = await timedSignIn(known[i] ?? '', 'Wrong#Pass2026');
+    const b = await timedSignIn(`nobody.${Date.now().toString(36)}.${i}@example.com`, 'Wrong#Pass2026');
+    knownRuns.push(a.ms);
+    unknownRuns.push(b.ms);
+    shapes.add(`${a.status}:${a.keys}`);
+    shapes.add(`${b.status}:${b.keys}`);
+  }
+  const k = median(knownRuns);
+  const u = median(unknownRuns);
+
+  // Measured in the page, from the click to the dialog in the DOM (code not yet fetched).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(origin + '/');
+  await page.waitForFunction(() => !!document.querySelector('header button:not([disabled])'));
+  await page.waitForLoadState('networkidle');
+  const modalMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Sign in');
+        if (!button) throw new Error('no Sign in button');
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[role="dialog"]')) {
+            observer.disconnect();
+            resolve(Math.round(performance.now() - started));
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        button.click();
+      }),
+  );
+  await context.close();
+
+  return [
+    `| wrong password, real account (median of ${N}) | ${k.toFixed(1)} ms |`,
+    `| unknown email (median of ${N}) | ${u.toFixed(1)} ms |`,
+    `| unknown / real ratio | ${(u / k).toFixed(2)} |`,
+    `| distinct answer shapes (status and fields) | ${shapes.size} |`,
+    `| click on 'Sign in' to the dialog in the page, modal code not yet fetched | ${modalMs} ms |`,
+  ];
 }
 
 function remoteName(offset: number): string {
@@ -123,14 +208,16 @@ function remoteName(offset: number): string {
 const START = '<!-- bench:start (written by npm run bench) -->';
 const END = '<!-- bench:end -->';
 
-function report(rows: Row[]) {
+function report(rows: Row[], accounts: string[]) {
   const header = '| page | JS gzip (KB) | JS files | requests | slots settled (ms) | React copies | React DOM copies | remotes fetched |';
   const lines = rows.map(
     (r) =>
       `| ${r.page} | ${r.jsKb.toFixed(1)} | ${r.jsFiles} | ${r.requests} | ${r.settledMs} | ${r.reactCopies} | ${r.reactDomCopies} | ${r.remotes} |`,
   );
   const table = [header, '|---|---:|---:|---:|---:|---:|---:|---|', ...lines].join('\n');
+  const accountTable = ['| accounts | figure |', '|---|---:|', ...accounts].join('\n');
   console.log(table);
+  console.log(`\n${accountTable}`);
   const generated = `${START}
 Measured by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}: production builds, each remote
 on its own port, headless Chromium, a cold cache per page, on this project's 2-core machine. JS gzip is
@@ -140,6 +227,10 @@ compress them). "Slots settled" is the time from navigation until every remote s
 React DOM copies counts renderers registered with the React DevTools hook (one expected).
 
 ${table}
+
+Sign-in timing and the on-demand auth modal (same run; sign-ins over HTTP from the bench process):
+
+${accountTable}
 ${END}`;
   const file = path.join(root, 'docs/performance.md');
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';

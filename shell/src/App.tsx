@@ -1,7 +1,8 @@
-import { createElement, lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { instanceMarkers, userStore, type RemoteName } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
+import { lazyComponent } from './lazyComponent';
 import { markNavigation } from './federation';
 import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
@@ -13,7 +14,7 @@ import { Topics } from './pages/Topics';
 
 /** Account pages few visits see: each is its own chunk, fetched when its route is shown. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  return lazyComponent(() => load().then((m) => m[name]));
 }
 const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage');
 const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage');
@@ -73,9 +74,7 @@ export function App() {
   if (pathname === '/auth/frame') {
     return (
       <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
-        <Suspense fallback={null}>
-          <AuthFramePage />
-        </Suspense>
+        <AuthFramePage />
       </div>
     );
   }
@@ -91,10 +90,10 @@ export function App() {
         <Route path="/the-latest" element={<Home />} />
         <Route path="/topics" element={<Topics />} />
         <Route path="/magazine" element={<Magazine />} />
-        <Route path="/register" element={<Suspense fallback={<PageLoading />}><RegisterPage /></Suspense>} />
-        <Route path="/subscriber-registration" element={<Suspense fallback={<PageLoading />}><SubscriberRegistrationPage /></Suspense>} />
-        <Route path="/restricted-user" element={<Suspense fallback={<PageLoading />}><RestrictedUserPage /></Suspense>} />
-        <Route path="/reset-password" element={<Suspense fallback={<PageLoading />}><ResetPasswordPage /></Suspense>} />
+        <Route path="/register" element={<RegisterPage fallback={<PageLoading />} />} />
+        <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
+        <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />
+        <Route path="/reset-password" element={<ResetPasswordPage fallback={<PageLoading />} />} />
         <Route path="/:year/:month/:slug" element={<ArticlePage />} />
         {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
           paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),

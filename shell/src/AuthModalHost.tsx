@@ -4,16 +4,22 @@
  * start for 'auth:open' and '#signin', then mounts the modal with that first request; from then on
  * the modal listens itself.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { bus, type AuthScreen } from 'shared-contracts';
+import type { AuthModalProps } from './AuthModal';
+import { lazyComponent } from './lazyComponent';
 
 const SIGN_IN_HASH = '#signin';
 
-const AuthModal = lazy(() => import(/* webpackChunkName: "auth-modal" */ './AuthModal').then((m) => ({ default: m.AuthModal })));
+const AuthModal = lazyComponent<AuthModalProps>(() =>
+  import(/* webpackChunkName: "auth-modal" */ './AuthModal').then((m) => m.AuthModal),
+);
 
 /** Starts fetching the modal's code, for example when a pointer reaches a Sign in button. */
 export function preloadAuthModal(): void {
-  void import(/* webpackChunkName: "auth-modal" */ './AuthModal');
+  AuthModal.preload().catch(() => {
+    // Shown when the modal is opened, if it still cannot load.
+  });
 }
 
 export function AuthModalHost() {
@@ -34,9 +40,5 @@ export function AuthModalHost() {
   }, [first]);
 
   if (!first) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthModal initial={first} />
-    </Suspense>
-  );
+  return <AuthModal initial={first} />;
 }

@@ -1,9 +1,10 @@
 /**
  * The dialog around the auth screens: role=dialog, aria-modal, named by its heading; Tab stays
  * inside, Escape closes, the first field of each screen takes focus, and focus goes back to where
- * it was when the dialog closes.
+ * it was when the dialog closes. Layout effects: the keys and the focus are in place before the
+ * dialog is first painted, so an Escape pressed as soon as it shows is never missed.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -24,20 +25,20 @@ export function AuthDialog({ title, screen, onClose, frame = false, children }: 
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => {
       if (previous && previous !== document.body && previous.isConnected) previous.focus();
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = dialog.current;
     if (!el) return;
     (el.querySelector<HTMLElement>('input, select, textarea') ?? el).focus();
   }, [screen]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     function onKeyDown(e: globalThis.KeyboardEvent) {
       const el = dialog.current;
       if (!el) return;

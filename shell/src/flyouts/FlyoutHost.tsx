@@ -3,15 +3,16 @@
  * close button, a click outside it, Escape, and when the host unmounts; a destroy with a message
  * shows the confirmation in the dialog's status line (2 s, 7 s for forgot-password), then closes.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazyComponent } from '../lazyComponent';
 import { flyouts, useFlyout, type FlyoutKind } from './flyouts';
 
 // The forms load when a flyout first opens: most page views never open one.
-const ChangePasswordForm = lazy(() =>
-  import(/* webpackChunkName: "flyout-change-password" */ './ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })),
+const ChangePasswordForm = lazyComponent(() =>
+  import(/* webpackChunkName: "flyout-change-password" */ './ChangePasswordForm').then((m) => m.ChangePasswordForm),
 );
-const ForgotPasswordForm = lazy(() =>
-  import(/* webpackChunkName: "flyout-forgot-password" */ './ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+const ForgotPasswordForm = lazyComponent(() =>
+  import(/* webpackChunkName: "flyout-forgot-password" */ './ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
 );
 
 export const FLYOUT_TITLES: Record<FlyoutKind, string> = {
@@ -24,7 +25,8 @@ export function FlyoutHost() {
   const ref = useRef<HTMLDivElement>(null);
   const open = flyout !== null;
 
-  useEffect(() => {
+  // Before paint, so an Escape or outside click right as the flyout shows is never missed.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
       if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) flyouts.close();
@@ -60,11 +62,12 @@ export function FlyoutHost() {
       <p role="status" className="flyout-confirmation">
         {flyout.phase === 'confirmation' ? flyout.message : ''}
       </p>
-      {flyout.phase === 'open' && (
-        <Suspense fallback={<p>Loading…</p>}>
-          {flyout.kind === 'change-password' ? <ChangePasswordForm key="change-password" /> : <ForgotPasswordForm key="forgot-password" />}
-        </Suspense>
-      )}
+      {flyout.phase === 'open' &&
+        (flyout.kind === 'change-password' ? (
+          <ChangePasswordForm key="change-password" fallback={<p>Loading…</p>} />
+        ) : (
+          <ForgotPasswordForm key="forgot-password" fallback={<p>Loading…</p>} />
+        ))}
     </div>
   );
 }

@@ -75,7 +75,14 @@ export const flyouts = {
     set(null);
     const back = opener;
     opener = null;
-    if (back && back.isConnected) back.focus();
+    if (back && back.isConnected) {
+      back.focus();
+      // A form that finished loading in this same moment may have taken focus and then gone with
+      // the flyout, leaving it on <body>: once React has removed the flyout, put it back.
+      setTimeout(() => {
+        if ((document.activeElement === document.body || document.activeElement === null) && back.isConnected) back.focus();
+      }, 0);
+    }
   },
   /** Destroy: with a message, show it as a confirmation for 2 s (7 s for forgot-password), then close. */
   destroy(message?: string): void {
