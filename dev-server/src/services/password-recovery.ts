@@ -12,6 +12,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   validateEmail,
   validateRegistrationPassword,
+  validateSitePassword,
   type ApiMessage,
 } from 'shared-contracts';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
@@ -113,7 +114,9 @@ export function createPasswordRecoveryService(deps: {
     async changePassword(viewer: Viewer, input: { current: string; password: string }, currentToken: string | undefined): Promise<ApiMessage> {
       checkFields([
         ['current', input.current === '' ? MESSAGES.changePassword.currentRequired : null],
-        ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateRegistrationPassword(input.password)],
+        // The site spec's change-password rule (site §5): its own password pattern, which the
+        // change-password flyout checks too.
+        ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateSitePassword(input.password)],
       ]);
       if (!(await verifyPassword(input.current, viewer.user.password_hash))) {
         throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [

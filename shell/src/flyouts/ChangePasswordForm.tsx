@@ -60,8 +60,12 @@ export function ChangePasswordForm() {
       flyouts.destroy(MESSAGES.changePassword.success);
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.status === 400) showErrors({ currentPassword: MESSAGES.changePassword.currentInvalid });
-      else setFormError(MESSAGES.generic);
+      if (error instanceof ApiError && error.status === 400) {
+        // The server names the field: 'current' (wrong or missing) or 'password' (the new one).
+        const body = error.body && 'errors' in error.body ? error.body : null;
+        const onNew = body?.errors?.find((e) => e.field === 'password');
+        showErrors(onNew ? { newPassword: onNew.errorMessage } : { currentPassword: MESSAGES.changePassword.currentInvalid });
+      } else setFormError(MESSAGES.generic);
     }
   }
 

@@ -3,18 +3,17 @@
  * are required ('reCAPTCHA is required.' without one). 200 destroys the flyout with 'If your email
  * is registered with us, ...' (shown 7 s); 403, 423 and other failures show their site message.
  *
- * The captcha check is local in this project (ARCHITECTURE.md: third parties have a local
- * implementation), so the token is the local verifier's.
+ * The token comes from the same captcha client as the auth modal (auth/captcha.ts): the local
+ * verifier's fixed token offline, a real reCAPTCHA token when one is configured.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, DEVICE_TYPE, api, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts';
+import { ApiError, DEVICE_TYPE, MESSAGES, api, captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts';
+import { captchaToken as fetchCaptchaToken } from '../auth/captcha';
 import { Field } from './Field';
 import { flyouts } from './flyouts';
 
-/** Token of the local captcha verifier. */
-export const LOCAL_CAPTCHA_TOKEN = 'local-captcha';
-
-export function ForgotPasswordForm({ captchaToken = LOCAL_CAPTCHA_TOKEN }: { captchaToken?: string }) {
+/** `captchaToken` replaces the captcha client's token (tests of a missing token). */
+export function ForgotPasswordForm({ captchaToken }: { captchaToken?: string }) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState('');
@@ -29,7 +28,20 @@ export function ForgotPasswordForm({ captchaToken = LOCAL_CAPTCHA_TOKEN }: { cap
     event.preventDefault();
     if (busy) return;
     setFormError('');
-    const parsed = forgotPasswordFormSchema.safeParse({ emailAddress: email, reCaptchaToken: captchaToken, deviceType: DEVICE_TYPE });
+    const emailIssue = forgotPasswordFormSchema.shape.emailAddress.safeParse(email);
+    if (!emailIssue.success) {
+      setEmailError(emailIssue.error.issues[0]?.message);
+      emailRef.current?.focus();
+      return;
+    }
+    let token: string | undefined;
+    try {
+      token = captchaToken ?? (await fetchCaptchaToken(captchaAction('forgot_pass', 'modal')));
+    } catch {
+      setFormError(MESSAGES.captcha.unavailable);
+      return;
+    }
+    const parsed = forgotPasswordFormSchema.safeParse({ emailAddress: email, reCaptchaToken: token ?? '', deviceType: DEVICE_TYPE });
     if (!parsed.success) {
       const issue = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
       const emailIssue = issue('emailAddress');

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, bus, userStore, type EventMap } from 'shared-contracts';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
@@ -157,6 +157,15 @@ describe('change-password flyout', () => {
     expect(current).toHaveAccessibleDescription('Current Password is invalid');
   });
 
+  it("shows the server's rule on the new password when the server refuses it (400 on password)", async () => {
+    answer(400, { message: MESSAGES.password.sitePattern, errors: [{ field: 'password', errorMessage: MESSAGES.password.sitePattern }] });
+    openFlyout('change-password');
+    const flyout = await submitValid();
+    const next = within(flyout).getByLabelText('New password');
+    await waitFor(() => expect(next).toHaveAccessibleDescription(MESSAGES.password.sitePattern));
+    expect(within(flyout).getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('announces the generic failure on other errors', async () => {
     answer(500, { message: 'Boom' });
     openFlyout('change-password');
@@ -223,8 +232,10 @@ describe('forgot-password flyout', () => {
     const flyout = dialog('Forgot password');
     await user.type(within(flyout).getByLabelText('Email'), ' reader@example.com ');
     await user.click(within(flyout).getByRole('button', { name: 'Send link' }));
-    expect(await within(flyout).findByRole('status')).toHaveTextContent(
-      /^If your email is registered with us, you will receive an email with a link to reset your password\.$/,
+    await waitFor(() =>
+      expect(within(flyout).getByRole('status')).toHaveTextContent(
+        /^If your email is registered with us, you will receive an email with a link to reset your password\.$/,
+      ),
     );
     expect(sent(fetch, '/api/user/forgotpassword')).toEqual({
       deviceType: 'WEB_SITE',
