@@ -28,6 +28,7 @@ function article(over: Partial<Article> = {}): Article {
     bigIdea: false,
     lead: 'The plan was good. The meeting went well. Then nothing happened.',
     body: ['Middle managers translate strategy into work.', 'When they are left out, the plan stalls.'],
+    ascend: false,
     ...over,
   };
 }

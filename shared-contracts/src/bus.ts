@@ -2,7 +2,7 @@
  * The typed event bus: every cross-part request is an event named `domain:verb`. The map below is
  * the one place payloads are defined, so a payload change breaks the build, not the page.
  */
-import type { User } from './schemas';
+import type { PaywallMessage, User } from './schemas';
 
 export type AuthScreen = 'signin' | 'registration' | 'forgot-password';
 
@@ -16,7 +16,11 @@ export interface EventMap {
   /** An item was saved into My Library folders. */
   'library:saved': { id: string; listIds: string[] };
   /** The paywall decided the state of the current page. */
-  'paywall:state': { state: 'full-content' | 'registration-wall' | 'subscription-wall' };
+  'paywall:state': {
+    state: 'full-content' | 'registration-wall' | 'subscription-wall' | 'subscriber-panel';
+    /** The paywall message behind the state (schemas.ts PaywallMessage), when there is one. */
+    message?: PaywallMessage;
+  };
 }
 
 export type EventName = keyof EventMap;

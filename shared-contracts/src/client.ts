@@ -8,6 +8,10 @@ import {
   ApiErrorBodySchema,
   ApiMessageSchema,
   ArchiveSchema,
+  ArticleContentSchema,
+  ArticleGiftSchema,
+  GiftAllowanceSchema,
+  ReadingListsSchema,
   CaptchaStatusSchema,
   GeolocationSchema,
   QuotaSchema,
@@ -172,6 +176,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
     article: (year: string | number, month: string | number, slug: string) =>
       request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
+    /** The body, if the meter allows it (paywall §7); `gift` is a gift link's token. */
+    articleContent: (year: string | number, month: string | number, slug: string, gift?: string) =>
+      request(
+        'POST',
+        `/api/article/piano/content${q({ year, month, seotitle: slug })}`,
+        ArticleContentSchema,
+        gift ? { gift } : {},
+      ),
+    giveGift: (url: string) => request('POST', '/api/article-gift/give-gift', ArticleGiftSchema, { url }),
+    giftAllowance: () => request('GET', '/api/article-gift/allowance', GiftAllowanceSchema),
+    readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', ArchiveSchema),
     products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, ProductListSchema),

@@ -155,7 +155,13 @@ export const ArticleSchema = z.extend(ArticleSummarySchema, {
   series: z.nullable(z.string()),
   bigIdea: z.boolean(),
   lead: z.string(),
+  /**
+   * The body after the lead. GET /api/article/... always answers [] here (the headline and lead
+   * only, no meter); the body comes from POST /api/article/piano/content, which applies the meter.
+   */
   body: z.array(z.string()),
+  /** Ascend pages have their own meter (quota limit 3). */
+  ascend: z.boolean(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
@@ -378,3 +384,96 @@ export type CaptchaStatus = z.infer<typeof CaptchaStatusSchema>;
 /** GET /api/geolocation (paywall §7): the visitor's ISO 3166 country code, or null when unknown. */
 export const GeolocationSchema = z.object({ country: z.nullable(z.string()) });
 export type Geolocation = z.infer<typeof GeolocationSchema>;
+
+/* ------------------------------------------------------------------ paywall (issue 4) */
+
+/**
+ * The paywall messages of paywall §4, once for every part. `type` is the spec's message name; the
+ * spec's context-prefixed names are split into a type and a context ('data-visual enable-paywall'
+ * = { type: 'enable-paywall', context: 'data-visual' }; 'video enable-paywall' and
+ * 'video disable-paywall' likewise).
+ */
+export const PAYWALL_MESSAGE_TYPES = [
+  'full-content',
+  'ascend-full-content',
+  'full-content+rl',
+  'enable-paywall',
+  'enable-anonymus-paywall',
+  'piano:enable-paywall-creative',
+  'enable-reading-list-paywall',
+  'waiver+rl',
+  'enable-registration-wall-ascend',
+  'disable-paywall',
+] as const;
+export type PaywallMessageType = (typeof PAYWALL_MESSAGE_TYPES)[number];
+export const PAYWALL_CONTEXTS = ['article', 'video', 'data-visual'] as const;
+export type PaywallContext = (typeof PAYWALL_CONTEXTS)[number];
+
+/** The subscriber-only panel of paywall §2 (piano:enable-paywall-creative). */
+export const PaywallCreativeSchema = z.object({
+  greetingFirstName: z.nullable(z.string()),
+  title: z.string(),
+  dek: z.nullable(z.string()),
+  subDek: z.nullable(z.string()),
+  cta: z.object({ text: z.string(), href: z.string() }),
+});
+export type PaywallCreative = z.infer<typeof PaywallCreativeSchema>;
+
+export const PaywallMessageSchema = z.object({
+  type: z.enum(PAYWALL_MESSAGE_TYPES),
+  context: z.enum(PAYWALL_CONTEXTS),
+  /** With '+rl' and reading-list messages: the reading list the overlay opens on. */
+  readingList: z.optional(z.string()),
+  /** With 'piano:enable-paywall-creative'. */
+  creative: z.optional(PaywallCreativeSchema),
+});
+export type PaywallMessage = z.infer<typeof PaywallMessageSchema>;
+
+/** Why the server gave (or refused) the full content. */
+export const AccessReasonSchema = z.enum(['free', 'subscriber', 'metered', 'reread', 'gift', 'walled']);
+export type AccessReason = z.infer<typeof AccessReasonSchema>;
+
+/**
+ * POST /api/article/piano/content?year&month&seotitle (paywall §7), body { gift? }: the server's
+ * meter decides. guid: the viewer's guid (guests: the device's). content: the body paragraphs after
+ * the lead, or [] when walled. quota: the meter that applied (null for subscribers and free
+ * articles). message: what the paywall shows.
+ */
+export const ArticleContentSchema = z.object({
+  guid: z.string(),
+  content: z.array(z.string()),
+  quota: z.nullable(QuotaSchema),
+  reason: AccessReasonSchema,
+  message: PaywallMessageSchema,
+  /** Set when a valid gift link opened the article: when it stops working. */
+  giftExpiresAt: z.nullable(z.string()),
+});
+export type ArticleContent = z.infer<typeof ArticleContentSchema>;
+
+/** POST /api/article-gift/give-gift { url } (paywall §7; site §3 Article gift). */
+export const ArticleGiftSchema = z.object({ articleGiftURL: z.string(), articleGiftsLeft: z.int().check(z.nonnegative()) });
+export type ArticleGift = z.infer<typeof ArticleGiftSchema>;
+/** GET /api/article-gift/allowance: what a subscriber has left this month. */
+export const GiftAllowanceSchema = z.object({
+  articleGiftsLeft: z.int().check(z.nonnegative()),
+  monthlyAllowance: z.int().check(z.nonnegative()),
+});
+export type GiftAllowance = z.infer<typeof GiftAllowanceSchema>;
+
+/** One article of a reading list (paywall §3 Reading list: author list, link, title, summary, imageUri). */
+export const ReadingListItemSchema = z.object({
+  title: z.string(),
+  link: z.string(),
+  summary: z.string(),
+  author: z.array(AuthorSchema),
+  imageUri: z.nullable(z.string()),
+});
+export const ReadingListSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  recordList: z.object({ recordItems: z.array(ReadingListItemSchema) }),
+});
+export type ReadingList = z.infer<typeof ReadingListSchema>;
+/** GET /api/reading-lists?article={articleId}: the lists the article appears in, the selected first. */
+export const ReadingListsSchema = z.object({ lists: z.array(ReadingListSchema) });
+export type ReadingLists = z.infer<typeof ReadingListsSchema>;

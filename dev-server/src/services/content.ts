@@ -48,6 +48,7 @@ function toArticle(row: ArticleWithTopic): Article {
     bigIdea: row.big_idea === 1,
     lead: row.lead,
     body: StringList.parse(JSON.parse(row.body)),
+    ascend: false,
   };
 }
 
