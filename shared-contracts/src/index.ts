@@ -8,3 +8,4 @@ export * from './constants';
 export * from './validation';
 export * from './useLoad';
 export * from './SignInPrompt';
+export * from './analytics';

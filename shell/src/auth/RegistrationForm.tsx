@@ -21,7 +21,7 @@ import {
   type ServerErrorBody,
   type User,
 } from 'shared-contracts';
-import { pushDataLayer } from '../analytics';
+import { pushDataLayer } from 'shared-contracts';
 import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from './captcha';
 import { FormMessage, TextField, submitLabel, useField, type FieldState } from './fields';
 import { useVisitorCountry } from './geo';

@@ -16,7 +16,7 @@ import {
   type SignInFailure,
   type User,
 } from 'shared-contracts';
-import { pushDataLayer, type DataLayerEvent } from '../analytics';
+import { pushDataLayer, type DataLayerEvent } from 'shared-contracts';
 import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from './captcha';
 import { FormMessage, TextField, submitLabel, useField } from './fields';
 

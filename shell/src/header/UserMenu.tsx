@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { userStore, type User } from 'shared-contracts';
-import { pushDataLayer } from '../analytics';
+import { pushDataLayer } from 'shared-contracts';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
 import { useDomestic } from './domestic';

@@ -16,7 +16,7 @@ import {
   validateRegistrationPassword,
   type SubscriberLookup,
 } from 'shared-contracts';
-import { pushDataLayer } from '../analytics';
+import { pushDataLayer } from 'shared-contracts';
 import { FormMessage, TextField, useField } from '../auth/fields';
 
 /** NOT IN SPEC: the link's email cannot be read. */
