@@ -17,12 +17,14 @@ import type { RouteContext } from './routes/context';
 import { devRoutes } from './routes/dev';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/passwords';
+import { paywallRoutes } from './routes/paywall';
 import { platformRoutes } from './routes/platform';
 import { profileRoutes } from './routes/profile';
 import { shellRoutes } from './routes/shell';
 import { storeRoutes } from './routes/store';
 import { systemRoutes } from './routes/system';
 import { createServices } from './services';
+import { NotFoundError } from './services/errors';
 
 export type { AppConfig, AppDeps } from './deps';
 
@@ -46,6 +48,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(systemRoutes(ctx));
   app.use(contentRoutes(ctx));
+  app.use(paywallRoutes(ctx));
   app.use(storeRoutes(ctx));
   app.use(mediaRoutes(ctx));
   app.use(authRoutes(ctx));
@@ -56,7 +59,18 @@ export function createApp(deps: AppDeps): express.Express {
   // The mail outbox holds live reset links: only ever served when asked for (DEV_OUTBOX=1).
   if (deps.config.exposeOutbox === true) app.use(devRoutes(ctx));
 
-  if (deps.config.shellDist !== null) app.use(shellRoutes(deps.config.shellDist));
+  if (deps.config.shellDist !== null) {
+    app.use(
+      shellRoutes(deps.config.shellDist, {
+        publicOrigin: deps.config.publicOrigin,
+        article: (year, month, slug) =>
+          services.content.article(year, month, slug).catch((error: unknown) => {
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          }),
+      }),
+    );
+  }
 
   app.use(notFoundJson);
   app.use(jsonErrorHandler);

@@ -17,14 +17,18 @@ test('an article page shows its headline and the paywall gate with the body', as
   const url = await firstArticleUrl(page);
   const article = (await (await page.request.get(`/api/article${url}`)).json()) as {
     title: string;
+    lead: string;
     body: string[];
     topic: { name: string };
   };
+  // The article answer carries the headline and lead only; the body comes through the meter.
+  expect(article.body).toEqual([]);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await expect(page.getByRole('link', { name: article.topic.name })).toBeVisible();
   await expectSlot(page, 'paywall/ArticleGate', 'ready');
-  await expect(slot(page, 'paywall/ArticleGate').getByText(article.body[0] ?? '')).toBeVisible();
+  await expect(slot(page, 'paywall/ArticleGate').getByText(article.lead)).toBeVisible();
+  await expect(slot(page, 'paywall/ArticleGate').locator('[data-gate-state="full-content"] p').first()).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -9,3 +9,6 @@ export * from './validation';
 export * from './useLoad';
 export * from './SignInPrompt';
 export * from './analytics';
+export * from './forms';
+export * from './captcha';
+export * from './geo';

@@ -36,6 +36,8 @@ export interface ArticleTable {
   big_idea: Flag;
   free: Flag;
   image: string | null;
+  /** 1: an Ascend article, metered by the ascend quota (migration 0003). */
+  ascend: Generated<Flag>;
 }
 
 export interface MagazineIssueTable {
@@ -257,6 +259,41 @@ export interface PasswordResetTable {
   used_at: string | null;
 }
 
+/**
+ * The meter (migration 0003): one row per subject, article and calendar month (UTC, 'YYYY-MM').
+ * The subject is 'u:{userId}' or 'd:{SHA-256 of the guest device cookie}'.
+ */
+export interface ArticleViewTable {
+  subject_key: string;
+  article_id: string;
+  /** 'article' (the quota) or 'ascend' (the ascend quota). */
+  kind: string;
+  period: string;
+  first_viewed_at: string;
+}
+
+/** Gift links a subscriber made; only the SHA-256 (hex) of the token is kept. */
+export interface ArticleGiftTable {
+  token_hash: string;
+  article_id: string;
+  giver_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ReadingListTable {
+  id: string;
+  slug: string;
+  name: string;
+  position: number;
+}
+
+export interface ReadingListItemTable {
+  list_id: string;
+  article_id: string;
+  position: number;
+}
+
 export interface Database {
   topics: TopicTable;
   articles: ArticleTable;
@@ -279,6 +316,10 @@ export interface Database {
   subscriber_records: SubscriberRecordTable;
   subscriptions: SubscriptionTable;
   password_resets: PasswordResetTable;
+  article_views: ArticleViewTable;
+  article_gifts: ArticleGiftTable;
+  reading_lists: ReadingListTable;
+  reading_list_items: ReadingListItemTable;
 }
 
 export type TopicRow = Selectable<TopicTable>;
@@ -299,6 +340,9 @@ export type SignInCounterRow = Selectable<SignInCounterTable>;
 export type SubscriberRecordRow = Selectable<SubscriberRecordTable>;
 export type SubscriptionRow = Selectable<SubscriptionTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;
+
+export type ArticleGiftRow = Selectable<ArticleGiftTable>;
+export type ReadingListRow = Selectable<ReadingListTable>;
 
 export type NewArticle = Insertable<ArticleTable>;
 export type NewTopic = Insertable<TopicTable>;

@@ -7,6 +7,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import { accountsMigration } from './migration-0002-accounts';
+import { paywallMigration } from './migration-0003-paywall';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -205,6 +206,7 @@ const foundation: Migration = {
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_accounts': accountsMigration,
+  '0003_paywall': paywallMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -2,11 +2,14 @@
 import type { Kysely } from 'kysely';
 import type { ArchiveEntryRow, ArticleRow, Database, TopicRow } from '../db/database';
 
-export type ArticleWithTopic = ArticleRow & { topic_name: string };
+/** topic_root_id: the topic's parent, or the topic itself when it is a top level. */
+export type ArticleWithTopic = ArticleRow & { topic_name: string; topic_root_id: string };
 
 export function createContentRepository(db: Kysely<Database>) {
   const articlesWithTopic = () =>
-    db.selectFrom('articles').innerJoin('topics', 'topics.id', 'articles.topic_id').selectAll('articles').select('topics.name as topic_name');
+    db.selectFrom('articles').innerJoin('topics', 'topics.id', 'articles.topic_id').selectAll('articles')
+      .select('topics.name as topic_name')
+      .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'));
 
   return {
     async listTopics(): Promise<TopicRow[]> {
@@ -40,6 +43,10 @@ export function createContentRepository(db: Kysely<Database>) {
         .where('articles.month', '=', month)
         .where('articles.slug', '=', slug)
         .executeTakeFirst();
+    },
+
+    async findArticleById(id: string): Promise<ArticleWithTopic | undefined> {
+      return articlesWithTopic().where('articles.id', '=', id).executeTakeFirst();
     },
 
     /** Archive picker rows: newest year first, months in issue order. */

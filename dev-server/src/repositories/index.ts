@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { createAccountRepository } from './accounts';
 import { createContentRepository } from './content';
+import { createGiftRepository } from './gifts';
+import { createMeterRepository } from './meter';
+import { createReadingListRepository } from './reading-lists';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
 import { createPasswordResetRepository } from './password-resets';
@@ -20,6 +23,9 @@ export function createRepositories(db: Kysely<Database>) {
     signInCounters: createSignInCounterRepository(db),
     subscribers: createSubscriberRepository(db),
     passwordResets: createPasswordResetRepository(db),
+    meter: createMeterRepository(db),
+    gifts: createGiftRepository(db),
+    readingLists: createReadingListRepository(db),
   };
 }
 

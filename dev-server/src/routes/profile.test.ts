@@ -11,6 +11,7 @@ import {
   type DemoUser,
 } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
+import { articlesOf, readContent } from '../test/paywall';
 import { createTestApp, sidFrom, signIn, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -122,18 +123,20 @@ describe('POST /service/user/profile', () => {
 });
 
 describe('quotas', () => {
-  it('answer the limits of the spec and what is left', async () => {
-    const sid = await sidOf(DEMO_READER);
+  it('answer the limits of the spec and the articles read this month', async () => {
+    const account = await registerFresh(t);
+    const sid = account.sid;
     expect(QuotaSchema.parse((await get(t.app, '/service/user/quota', sid).expect(200)).body)).toEqual({ limit: 4, count: 0, remaining: 4 });
     expect((await get(t.app, '/service/user/ascend-quota', sid).expect(200)).body).toEqual({ limit: 3, count: 0, remaining: 3 });
-    await t.db.updateTable('users').set({ quota_count: 3, ascend_quota_count: 5 }).where('email', '=', DEMO_READER.email).execute();
-    try {
-      expect((await get(t.app, '/service/user/quota', sid).expect(200)).body).toEqual({ limit: 4, count: 3, remaining: 1 });
-      expect((await get(t.app, '/service/user/ascend-quota', sid).expect(200)).body).toEqual({ limit: 3, count: 5, remaining: 0 });
-      expect((await get(t.app, '/service/user/profile', sid).expect(200)).body.quota).toEqual({ limit: 4, count: 3, remaining: 1 });
-    } finally {
-      await t.db.updateTable('users').set({ quota_count: 0, ascend_quota_count: 0 }).where('email', '=', DEMO_READER.email).execute();
-    }
+    const [metered] = await articlesOf(t, 'metered', 1);
+    const [ascend] = await articlesOf(t, 'ascend', 1);
+    await readContent(t, metered!, { sid });
+    await readContent(t, ascend!, { sid });
+    expect((await get(t.app, '/service/user/quota', sid).expect(200)).body).toEqual({ limit: 4, count: 1, remaining: 3 });
+    expect((await get(t.app, '/service/user/ascend-quota', sid).expect(200)).body).toEqual({ limit: 3, count: 1, remaining: 2 });
+    const user = UserSchema.parse((await get(t.app, '/service/user/profile', sid).expect(200)).body);
+    expect(user.quota).toEqual({ limit: 4, count: 1, remaining: 3 });
+    expect(user.ascendQuota).toEqual({ limit: 3, count: 1, remaining: 2 });
   });
 
   it('answer 401 to a guest', async () => {

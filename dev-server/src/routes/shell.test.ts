@@ -3,9 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { ApiErrorBodySchema, RemotesConfigSchema } from 'shared-contracts';
-import { createTestApp, TEST_REMOTES, type TestApp } from '../test/harness';
+import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
+import { articlesOf } from '../test/paywall';
+import { renderArticlePage } from './article-html';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
+  '<meta name="description" content="Ideas and advice for leaders." /></head>' +
+  '<body><div id="root"></div><script src="/main.js"></script></body></html>';
 
 let dist: string;
 let t: TestApp;
@@ -57,7 +62,7 @@ describe('static shell', () => {
     }
   });
 
-  it.each(['/', '/2025/06/some-article', '/my-library/library/team-offsite', '/store/books'])(
+  it.each(['/', '/my-library/library/team-offsite', '/store/books', '/2025/06'])(
     'answers index.html to a browser asking for %s',
     async (p) => {
       const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
@@ -83,5 +88,119 @@ describe('static shell', () => {
       await bare.close();
       fs.rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an article page without JavaScript', () => {
+  const page = (p: string) => request(t.app).get(p).set('Accept', 'text/html').expect('Cache-Control', 'no-cache');
+  const jsonLdOf = (html: string): Record<string, unknown> => {
+    const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    if (!match) throw new Error('no JSON-LD');
+    return JSON.parse(match[1]!) as Record<string, unknown>;
+  };
+  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+
+  it('holds the title, description, JSON-LD, headline and lead of a metered article, and no body paragraph', async () => {
+    const [a] = await articlesOf(t, 'metered', 1);
+    const row = await t.db.selectFrom('articles').select(['summary', 'authors', 'published']).where('id', '=', a!.id).executeTakeFirstOrThrow();
+    const res = await page(a!.url).expect(200).expect('Content-Type', /^text\/html/);
+    const html = res.text;
+    expect(html).toContain(`<title>${a!.title} | The Management Review</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<meta name="description" content="${row.summary}" />`);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(jsonLdOf(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: a!.title,
+      description: row.summary,
+      datePublished: row.published,
+      author: (JSON.parse(row.authors) as string[]).map((name) => ({ '@type': 'Person', name })),
+      url: `http://localhost:3000${a!.url}`,
+      isAccessibleForFree: false,
+      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-gated' },
+    });
+    const root = rootOf(html);
+    expect(root).toContain(`<h1>${a!.title}</h1>`);
+    expect(root).toContain(`<p class="lead">${a!.lead}</p>`);
+    expect(root).toContain('<section class="article-gated"></section>');
+    expect(root.match(/<p[ >]/g)).toHaveLength(1);
+    for (const paragraph of a!.body) expect(html).not.toContain(paragraph.slice(0, 50));
+    // The shell's script is still there to take over.
+    expect(html).toContain('<script src="/main.js"></script>');
+  });
+
+  it('marks a free article accessible for free, without a gated part', async () => {
+    const [a] = await articlesOf(t, 'free', 1);
+    const html = (await page(a!.url).expect(200)).text;
+    const ld = jsonLdOf(html);
+    expect(ld.isAccessibleForFree).toBe(true);
+    expect(ld).not.toHaveProperty('hasPart');
+    for (const paragraph of a!.body) expect(html).not.toContain(paragraph.slice(0, 50));
+  });
+
+  it('escapes what the article says', async () => {
+    const [a] = await articlesOf(t, 'metered', 1);
+    const nasty = `</script><script>alert("x")</script> & 'Co' <b>`;
+    const original = await t.db.selectFrom('articles').select(['title', 'summary', 'lead']).where('id', '=', a!.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('articles').set({ title: `T ${nasty} $& $1`, summary: `S ${nasty}`, lead: `L ${nasty}` }).where('id', '=', a!.id).execute();
+    try {
+      const html = (await page(a!.url).expect(200)).text;
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('<b>');
+      expect(html.match(/<\/script>/g)).toHaveLength(2); // JSON-LD and /main.js
+      const ld = jsonLdOf(html);
+      expect(ld.headline).toBe(`T ${nasty} $& $1`);
+      expect(ld.description).toBe(`S ${nasty}`);
+      expect(html).toContain('<h1>T &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39; &lt;b&gt; $&amp; $1</h1>');
+      expect(html).toContain('<title>T &lt;/script&gt;');
+      expect(html).toContain('content="S &lt;/script&gt;');
+    } finally {
+      await t.db.updateTable('articles').set(original).where('id', '=', a!.id).execute();
+    }
+  });
+
+  it('answers the plain page with 404 for an unknown or not yet published article', async () => {
+    const res = await page('/2025/06/no-such-article').expect(404);
+    expect(res.text).toBe(INDEX_HTML);
+    const [a] = await articlesOf(t, 'metered', 1);
+    t.clock.set('2023-01-01T00:00:00.000Z');
+    try {
+      expect((await page(a!.url).expect(404)).text).toBe(INDEX_HTML);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
+  it('serves a rebuilt index.html at once', async () => {
+    const file = path.join(dist, 'index.html');
+    const rebuilt = INDEX_HTML.replace('/main.js', '/main.2.js');
+    fs.writeFileSync(file, rebuilt);
+    try {
+      expect((await page('/').expect(200)).text).toBe(rebuilt);
+      const [a] = await articlesOf(t, 'metered', 1);
+      expect((await page(a!.url).expect(200)).text).toContain('/main.2.js');
+    } finally {
+      fs.writeFileSync(file, INDEX_HTML);
+    }
+  });
+});
+
+describe('renderArticlePage', () => {
+  it('adds a title, description and JSON-LD to a page without them', () => {
+    const html = '<html><head></head><body><div id="root"></div></body></html>';
+    const article = {
+      id: 'a1', title: 'T', summary: 'S', url: '/2025/01/t', published: '2025-01-01T00:00:00.000Z', contentType: 'Digital Article' as const,
+      category: { term: 'x' }, author: [], image: null, free: true, slug: 't', year: 2025, month: 1, topic: { name: 'x', url: '/topic/x' },
+      series: null, bigIdea: false, lead: 'L', body: [], ascend: false,
+    };
+    const out = renderArticlePage(html, article, 'http://localhost:3000');
+    expect(out).toContain('<title>T | The Management Review</title>');
+    expect(out).toContain('<meta name="description" content="S" />');
+    expect(out.indexOf('application/ld+json')).toBeLessThan(out.indexOf('</head>'));
+    expect(out).toContain('<div id="root"><main id="main" class="page article"><article><h1>T</h1><p class="lead">L</p></article></main></div>');
+    // The production build minifies index.html: the attribute loses its quotes.
+    const minified = renderArticlePage('<html><head></head><body><div id=root></div></body></html>', article, 'http://localhost:3000');
+    expect(minified).toContain('<div id=root><main id="main" class="page article"><article><h1>T</h1>');
   });
 });

@@ -1,14 +1,23 @@
 /**
  * The built shell: static files with cache headers by kind, and the SPA fallback (index.html for
  * any other page a browser asks for). API paths never fall back to HTML.
+ *
+ * index.html is kept in memory and read again when its modification time or size changes (one
+ * stat per page request, microseconds), so a rebuild is served at once without a restart. An
+ * article page (/{yyyy}/{mm}/{slug} of a published article) gets the article's title, description,
+ * JSON-LD, headline and lead (routes/article-html.ts); an unknown article gets the plain page with
+ * status 404. Every page is `no-cache` (revalidated, ETag).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
+import type { Article } from 'shared-contracts';
+import { renderArticlePage } from './article-html';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
 const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
+const ARTICLE_PAGE = /^\/(\d{4})\/(\d{2})\/([a-z0-9-]{1,200})\/?$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -28,26 +37,62 @@ function setCacheHeaders(res: Response, filePath: string): void {
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell not built</title></head>
 <body><h1>The shell is not built yet</h1><p>Run <code>npm run build</code>, then reload.</p></body></html>`;
 
-export function shellRoutes(shellDist: string): Router {
+/** index.html from memory, read again when the file changes; null when it does not exist. */
+export function createIndexHtmlCache(file: string): () => string | null {
+  let cached: { mtimeMs: number; size: number; html: string } | null = null;
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      cached = null;
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: fs.readFileSync(file, 'utf8') };
+    }
+    return cached.html;
+  };
+}
+
+export interface ShellPageSources {
+  /** The published article at a page path, or null (unknown, not yet published). */
+  article(year: number, month: number, slug: string): Promise<Article | null>;
+  /** The site's origin (the JSON-LD url). */
+  publicOrigin: string;
+}
+
+export function shellRoutes(shellDist: string, sources?: ShellPageSources): Router {
   const router = Router();
   const root = path.resolve(shellDist);
-  const indexFile = path.join(root, 'index.html');
+  const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
+  const origin = sources ? new URL(sources.publicOrigin).origin : '';
 
   router.use(express.static(root, { index: false, redirect: false, cacheControl: false, setHeaders: setCacheHeaders }));
 
-  router.get('/{*splat}', (req, res, next) => {
+  router.get('/{*splat}', async (req, res, next) => {
     const acceptsHtml = (req.get('accept') ?? '').includes('text/html');
     if (!acceptsHtml || NOT_SHELL_PAGES.test(req.path)) {
       next();
       return;
     }
-    if (!fs.existsSync(indexFile)) {
-      res.status(503).set('Cache-Control', NO_CACHE).type('html').send(NOT_BUILT_HTML);
+    const html = indexHtml();
+    res.set('Cache-Control', NO_CACHE).type('html');
+    if (html === null) {
+      res.status(503).send(NOT_BUILT_HTML);
       return;
     }
-    res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': NO_CACHE } }, (error) => {
-      if (error) next(error);
-    });
+    const match = sources ? ARTICLE_PAGE.exec(req.path) : null;
+    if (match && sources) {
+      const article = await sources.article(Number(match[1]), Number(match[2]), match[3]!);
+      if (!article) {
+        res.status(404).send(html);
+        return;
+      }
+      res.send(renderArticlePage(html, article, origin));
+      return;
+    }
+    res.send(html);
   });
 
   return router;

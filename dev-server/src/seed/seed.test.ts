@@ -1,5 +1,6 @@
 import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
+import { seedPaywallIfMissing } from '.';
 import { buildArchive } from './issues';
 import { createRng } from './prng';
 import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED, DEMO_SUBSCRIBER, DEMO_SUBSCRIBER_RECORDS, DEMO_USERS } from './demo-users';
@@ -97,5 +98,67 @@ describe('archive builder', () => {
     const before1980 = issues.filter((i) => i.year < 1980);
     expect(before1980.length).toBeLessThan(24 * 6);
     for (let y = 1956; y <= 2025; y++) expect(issues.some((i) => i.year === y && i.number === 1)).toBe(true);
+  });
+});
+
+describe('paywall seed', () => {
+  it('marks about 10% of the metered articles Ascend, never a free one, the same every time', async () => {
+    const a = await seededDatabase();
+    const b = await seededDatabase();
+    try {
+      const rows = await a.selectFrom('articles').select(['id', 'free', 'ascend']).orderBy('id').execute();
+      const ascend = rows.filter((r) => r.ascend === 1);
+      expect(ascend.length).toBe(Math.round(rows.filter((r) => r.free === 0).length * 0.1));
+      expect(ascend.every((r) => r.free === 0)).toBe(true);
+      const again = await b.selectFrom('articles').select('id').where('ascend', '=', 1).orderBy('id').execute();
+      expect(again.map((r) => r.id)).toEqual(ascend.map((r) => r.id));
+    } finally {
+      await a.destroy();
+      await b.destroy();
+    }
+  });
+
+  it('seeds 6-8 reading lists of 5-8 articles, some articles in several, no Ascend article', async () => {
+    const db = await seededDatabase();
+    try {
+      const lists = await db.selectFrom('reading_lists').selectAll().execute();
+      expect(lists.length).toBeGreaterThanOrEqual(6);
+      expect(lists.length).toBeLessThanOrEqual(8);
+      const items = await db
+        .selectFrom('reading_list_items')
+        .innerJoin('articles', 'articles.id', 'reading_list_items.article_id')
+        .select(['list_id', 'article_id', 'articles.ascend'])
+        .execute();
+      for (const list of lists) {
+        const n = items.filter((i) => i.list_id === list.id).length;
+        expect(n).toBeGreaterThanOrEqual(5);
+        expect(n).toBeLessThanOrEqual(8);
+      }
+      const perArticle = new Map<string, number>();
+      for (const i of items) perArticle.set(i.article_id, (perArticle.get(i.article_id) ?? 0) + 1);
+      expect([...perArticle.values()].some((n) => n > 1)).toBe(true);
+      expect(items.some((i) => i.ascend === 1)).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('adds the same Ascend marks and reading lists to a database seeded before them', async () => {
+    const fresh = await seededDatabase();
+    const old = await seededDatabase();
+    try {
+      await old.deleteFrom('reading_list_items').execute();
+      await old.deleteFrom('reading_lists').execute();
+      await old.updateTable('articles').set({ ascend: 0 }).execute();
+      expect(await seedPaywallIfMissing(old)).toBe(true);
+      expect(await seedPaywallIfMissing(old)).toBe(false);
+      const marks = (db: typeof old) => db.selectFrom('articles').select('id').where('ascend', '=', 1).orderBy('id').execute();
+      const items = (db: typeof old) => db.selectFrom('reading_list_items').selectAll().orderBy('list_id').orderBy('position').execute();
+      expect(await marks(old)).toEqual(await marks(fresh));
+      expect(await items(old)).toEqual(await items(fresh));
+    } finally {
+      await fresh.destroy();
+      await old.destroy();
+    }
   });
 });

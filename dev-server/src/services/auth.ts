@@ -16,6 +16,7 @@ import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import { normalizeEmail, requireCaptcha } from './field-rules';
 import { burnPasswordCheck, verifyPassword } from './passwords';
+import type { Quotas } from './meter';
 import type { ViewerLoader } from './viewers';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,6 +29,8 @@ export interface Viewer {
   status: UserStatus;
   /** Subscriber details (paywall §3) of a subscriber with a linked record, else null. */
   subscriber: SubscriberDetails | null;
+  /** The user's meter this calendar month (services/meter.ts), as of loading the viewer. */
+  quotas: Quotas;
 }
 
 /** Why a sign-in failed, in the fields of the login error answer (spec 2 sections 3 and 7). */

@@ -22,6 +22,8 @@ export function articleUrl(year: number, month: number, slug: string): string {
   return `/${year}/${String(month).padStart(2, '0')}/${slug}`;
 }
 
+export const ARTICLE_NOT_FOUND = 'Article not found';
+
 function toSummary(row: ArticleWithTopic): ArticleSummary {
   return {
     id: row.id,
@@ -37,7 +39,7 @@ function toSummary(row: ArticleWithTopic): ArticleSummary {
   };
 }
 
-function toArticle(row: ArticleWithTopic): Article {
+export function toArticle(row: ArticleWithTopic): Article {
   return {
     ...toSummary(row),
     slug: row.slug,
@@ -47,14 +49,30 @@ function toArticle(row: ArticleWithTopic): Article {
     series: row.series,
     bigIdea: row.big_idea === 1,
     lead: row.lead,
-    body: StringList.parse(JSON.parse(row.body)),
-    ascend: false,
+    // The body is the meter's to give (POST /api/article/piano/content): never part of the Article.
+    body: [],
+    ascend: row.ascend === 1,
   };
+}
+
+/** The paragraphs after the lead. */
+export function articleBody(row: ArticleWithTopic): string[] {
+  return StringList.parse(JSON.parse(row.body));
 }
 
 export function createContentService(deps: { content: ContentRepository; clock: Clock }) {
   const { content, clock } = deps;
+
+  /** The published article's row, or NotFoundError. */
+  async function articleRow(year: number, month: number, slug: string): Promise<ArticleWithTopic> {
+    const row = await content.findArticle(year, month, slug);
+    if (!row || row.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+    return row;
+  }
+
   return {
+    articleRow,
+
     /** The 'latest' stream: published articles, newest first. Subscribers read without a paywall. */
     async latestStream(request: PageRequest, viewer: Viewer | null): Promise<ArticleStream> {
       const now = clock.now().toISOString();
@@ -71,10 +89,16 @@ export function createContentService(deps: { content: ContentRepository; clock: 
       };
     },
 
+    /** The headline and lead (body always []); 404 for unknown and not yet published articles. */
     async article(year: number, month: number, slug: string): Promise<Article> {
-      const row = await content.findArticle(year, month, slug);
-      if (!row || row.published > clock.now().toISOString()) throw new NotFoundError('Article not found');
-      return toArticle(row);
+      return toArticle(await articleRow(year, month, slug));
+    },
+
+    /** The published article of an id, or NotFoundError. */
+    async articleById(id: string): Promise<ArticleWithTopic> {
+      const row = await content.findArticleById(id);
+      if (!row || row.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+      return row;
     },
 
     async topics(): Promise<Topic[]> {

@@ -1,13 +1,17 @@
 /** Every service, wired to its repositories and the injected parts. */
 import type { AppDeps } from '../deps';
 import type { Repositories } from '../repositories';
+import { createArticleAccessService } from './article-access';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
+import { createGiftService } from './gifts';
 import { createSignInLockout } from './lockout';
 import { createMediaService } from './media';
+import { createMeterService } from './meter';
 import { createPasswordRecoveryService } from './password-recovery';
 import { createPlatformService } from './platform';
 import { createProfileService } from './profile';
+import { createReadingListService } from './reading-lists';
 import { createRegistrationService } from './registration';
 import { createStoreService } from './store';
 import { createSubscriberService } from './subscribers';
@@ -18,11 +22,19 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
   const { clock, captcha, mailer } = deps;
   const accounts = repos.accounts;
   const lockout = createSignInLockout({ counters: repos.signInCounters });
-  const viewerOf = createViewerLoader({ accounts, subscribers: repos.subscribers, digestSecret: deps.config.digestSecret });
+  const meter = createMeterService({ meter: repos.meter, clock });
+  const viewerOf = createViewerLoader({ accounts, subscribers: repos.subscribers, digestSecret: deps.config.digestSecret, meter });
   const auth = createAuthService({ accounts, clock, captcha, guard: options.signInGuard ?? lockout, viewerOf });
   const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock });
+  const content = createContentService({ content: repos.content, clock });
+  const gifts = createGiftService({ gifts: repos.gifts, content, clock, publicOrigin: deps.config.publicOrigin });
+  const readingLists = createReadingListService({ readingLists: repos.readingLists, content, clock });
   return {
-    content: createContentService({ content: repos.content, clock }),
+    content,
+    meter,
+    gifts,
+    readingLists,
+    articleAccess: createArticleAccessService({ content, meter, gifts, readingLists }),
     store: createStoreService({ store: repos.store }),
     media: createMediaService({ media: repos.media }),
     auth,

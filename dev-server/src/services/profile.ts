@@ -1,8 +1,8 @@
 /**
  * Profile settings (paywall §3, §5, §7): display name, email and the attributes industry, jobTitle,
  * companySize (each '' or one of the spec's lists) and optIn ('true' / 'false'). Every accepted
- * change bumps updated_at, the profile's Last-Modified. Quotas are read from the user's row (the
- * meter that counts comes in a later issue).
+ * change bumps updated_at, the profile's Last-Modified. Quotas are the meter's counts of the current
+ * calendar month (services/meter.ts), with the limits of the user's row.
  */
 import {
   COMPANY_SIZES,
@@ -30,16 +30,12 @@ const SELECTS = {
   companySize: { column: 'company_size', choices: COMPANY_SIZES },
 } as const;
 
-function quota(limit: number, count: number): Quota {
-  return { limit, count, remaining: Math.max(0, limit - count) };
-}
-
 export function quotaOf(viewer: Viewer): Quota {
-  return quota(viewer.user.quota_limit, viewer.user.quota_count);
+  return viewer.quotas.quota;
 }
 
 export function ascendQuotaOf(viewer: Viewer): Quota {
-  return quota(viewer.user.ascend_quota_limit, viewer.user.ascend_quota_count);
+  return viewer.quotas.ascendQuota;
 }
 
 /** The row changes a profile update asks for, or the field errors that refuse it. */

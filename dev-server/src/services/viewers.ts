@@ -1,9 +1,10 @@
-/** Builds the Viewer of a user row: tiers, status, and subscriber details for subscribers. */
+/** Builds the Viewer of a user row: tiers, status, subscriber details for subscribers, and the meter. */
 import { UserStatusSchema } from 'shared-contracts';
 import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
 import type { Viewer } from './auth';
+import { userSubject, type MeterService } from './meter';
 import { DEV_DIGEST_SECRET, subscriberDetails } from './subscriptions';
 
 export type ViewerLoader = (user: UserRow) => Promise<Viewer>;
@@ -12,6 +13,7 @@ export function createViewerLoader(deps: {
   accounts: AccountRepository;
   subscribers: SubscriberRepository;
   digestSecret?: string;
+  meter: MeterService;
 }): ViewerLoader {
   const secret = deps.digestSecret ?? DEV_DIGEST_SECRET;
   return async (user) => {
@@ -24,6 +26,7 @@ export function createViewerLoader(deps: {
       const subscriptions = await deps.subscribers.listSubscriptions(records.map((r) => r.id));
       subscriber = subscriberDetails(records, subscriptions, secret);
     }
-    return { user, tiers, status, subscriber };
+    const quotas = await deps.meter.quotas(userSubject(user));
+    return { user, tiers, status, subscriber, quotas };
   };
 }

@@ -13,8 +13,8 @@ import {
   forgotPasswordMessage,
   validateEmail,
 } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from './captcha';
-import { FormMessage, TextField, useField } from './fields';
+import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
+import { FormMessage, TextField, useField } from 'shared-contracts';
 
 export interface ForgotPasswordFormProps {
   reason?: string;

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, MESSAGES, UI_TEXT, api, userStore } from 'shared-contracts';
-import { FormMessage, SelectField } from './fields';
+import { FormMessage, SelectField } from 'shared-contracts';
 
 export interface ProfileSettingsFormProps {
   onDone(): void;

@@ -22,9 +22,9 @@ import {
   type User,
 } from 'shared-contracts';
 import { pushDataLayer } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from './captcha';
-import { FormMessage, TextField, submitLabel, useField, type FieldState } from './fields';
-import { useVisitorCountry } from './geo';
+import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
+import { FormMessage, TextField, submitLabel, useField, type FieldState } from 'shared-contracts';
+import { useVisitorCountry } from 'shared-contracts';
 import { nav } from './navigation';
 
 export interface RegistrationFormProps {

@@ -17,8 +17,8 @@ import {
   type User,
 } from 'shared-contracts';
 import { pushDataLayer, type DataLayerEvent } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from './captcha';
-import { FormMessage, TextField, submitLabel, useField } from './fields';
+import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
+import { FormMessage, TextField, submitLabel, useField } from 'shared-contracts';
 
 type FailureReason = Extract<DataLayerEvent, { event: 'login_failure' }>['reason'];
 

@@ -20,5 +20,6 @@ export function withQueryFlag(href: string, name: string, value: string): string
 
 /** True when the page shows a paywall gate in a state other than full content (paywall §2 banner rule). */
 export function isPaywalledPage(doc: Document = document): boolean {
-  return [...doc.querySelectorAll('[data-gate-state]')].some((el) => el.getAttribute('data-gate-state') !== 'full-content');
+  const walls = ['registration-wall', 'subscription-wall', 'subscriber-panel'];
+  return [...doc.querySelectorAll('[data-gate-state]')].some((el) => walls.includes(el.getAttribute('data-gate-state') ?? ''));
 }

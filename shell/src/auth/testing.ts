@@ -4,8 +4,8 @@
  * needs them (the registration flag), and keeps captcha and geolocation answers by default.
  */
 import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, userStore } from 'shared-contracts';
-import { resetCaptcha } from './captcha';
-import { resetVisitorCountry } from './geo';
+import { resetCaptcha } from 'shared-contracts';
+import { resetVisitorCountry } from 'shared-contracts';
 import { nav } from './navigation';
 
 export interface Answer {

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, DEVICE_TYPE, MESSAGES, api, captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts';
-import { captchaToken as fetchCaptchaToken } from '../auth/captcha';
+import { captchaToken as fetchCaptchaToken } from 'shared-contracts';
 import { Field } from './Field';
 import { flyouts } from './flyouts';
 

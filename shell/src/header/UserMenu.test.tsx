@@ -6,7 +6,7 @@ import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { Header } from '../Header';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
-import { COUNTRY_CACHE_KEY } from './domestic';
+import { COUNTRY_CACHE_KEY } from 'shared-contracts';
 
 jest.mock('../RemoteSlot', () => ({
   RemoteSlot: () => null,

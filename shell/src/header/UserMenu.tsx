@@ -14,7 +14,7 @@ import { userStore, type User } from 'shared-contracts';
 import { pushDataLayer } from 'shared-contracts';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
-import { useDomestic } from './domestic';
+import { useDomestic } from 'shared-contracts';
 
 export function logoutUrl(path: string): string {
   return `/logout?returnPath=${encodeURIComponent(path)}`;

@@ -1,11 +1,20 @@
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { ApiError, api, formatLongDate, useLoad } from 'shared-contracts';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import { ApiError, api, useLoad, type Article } from 'shared-contracts';
+import { ArticleActions } from '../article/ArticleActions';
+import { ArticleHeadline } from '../article/ArticleHeadline';
+import { articleDocumentTitle } from '../article/headline';
+import { useDocumentTitle } from '../article/useDocumentTitle';
+import { PersistentBanner } from '../banner/PersistentBanner';
 import { startRemoteLoad } from '../federation';
 import { RemoteSlot, SlotFallback } from '../RemoteSlot';
 import { NotFound } from './NotFound';
 
-/** /{yyyy}/{mm}/{slug}: the headline is the shell's; the body is behind the paywall's gate. */
+/**
+ * /{yyyy}/{mm}/{slug}: the headline, the actions toolbar and the persistent banner are the shell's;
+ * the body is the paywall gate's (it fetches the content itself; GET /api/article answers the
+ * headline and lead only).
+ */
 export function ArticlePage() {
   const { year = '', month = '', slug = '' } = useParams();
   const valid = /^\d{4}$/.test(year) && /^\d{2}$/.test(month);
@@ -14,6 +23,7 @@ export function ArticlePage() {
     if (valid) startRemoteLoad('paywall', 'ArticleGate').promise.catch(() => {});
   }, [valid]);
   const article = useLoad(`${year}/${month}/${slug}`, () => (valid ? api.article(year, month, slug) : Promise.reject(new ApiError(404, null))));
+  useDocumentTitle(article.status === 'ready' ? articleDocumentTitle(article.data.title) : null);
   if (!valid) return <NotFound />;
   if (article.status === 'error') {
     return article.error instanceof ApiError && article.error.status === 404 ? (
@@ -31,21 +41,16 @@ export function ArticlePage() {
       </main>
     );
   }
-  const a = article.data;
+  return <ArticleView article={article.data} />;
+}
+
+function ArticleView({ article: a }: { article: Article }) {
+  const articleRef = useRef<HTMLElement>(null);
   return (
     <main id="main" className="page article">
-      <article>
-        <header className="article-headline">
-          <Link to={a.topic.url} className="eyebrow">
-            {a.topic.name}
-          </Link>
-          {a.series && <p className="series">{a.series}</p>}
-          <h1>{a.title}</h1>
-          <p className="dek">{a.summary}</p>
-          <p className="byline">
-            {a.author.map((x) => x.name).join(' and ')} · <time dateTime={a.published}>{formatLongDate(a.published)}</time>
-          </p>
-        </header>
+      <article ref={articleRef}>
+        <ArticleHeadline article={a} />
+        <ArticleActions article={a} />
         <RemoteSlot
           remote="paywall"
           module="ArticleGate"
@@ -59,6 +64,7 @@ export function ArticlePage() {
           placeholder={<p className="lead">{a.lead}</p>}
         />
       </article>
+      <PersistentBanner key={a.id} article={a} articleRef={articleRef} />
     </main>
   );
 }

@@ -17,7 +17,7 @@ import {
   type SubscriberLookup,
 } from 'shared-contracts';
 import { pushDataLayer } from 'shared-contracts';
-import { FormMessage, TextField, useField } from '../auth/fields';
+import { FormMessage, TextField, useField } from 'shared-contracts';
 
 /** NOT IN SPEC: the link's email cannot be read. */
 export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';

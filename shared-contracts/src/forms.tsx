@@ -4,7 +4,8 @@
  * paywall §5: on blur, on change once the field shows an error, and on submit.
  */
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { UI_TEXT, shouldValidateOn, type Rule } from 'shared-contracts';
+import { UI_TEXT } from './messages';
+import { shouldValidateOn, type Rule } from './validation';
 
 export interface FieldState {
   value: string;
@@ -60,6 +61,8 @@ interface TextFieldProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Adds the Show password / Hide password toggle. */
   revealable?: boolean;
+  /** A control shown at the end of the error message, read with it (the paywall's 'Reset it here.'). */
+  errorAction?: ReactNode;
 }
 
 export function TextField({
@@ -72,6 +75,7 @@ export function TextField({
   externalErrorId,
   inputRef,
   revealable,
+  errorAction,
 }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -123,6 +127,7 @@ export function TextField({
         {field.error !== null && (
           <p id={errorId} className="form-error" role="alert">
             {field.error}
+            {errorAction ? <> {errorAction}</> : null}
           </p>
         )}
       </div>

@@ -1,0 +1,97 @@
+/**
+ * Who may read an article's body (paywall §1, §4, §7): the server's meter decides, never the
+ * browser. In order:
+ *   free article -> full ('free'); subscriber -> full ('subscriber'); a valid, unexpired gift token
+ *   for THIS article -> full ('gift', the reader's meter untouched); else the meter: a new article
+ *   under the limit -> full ('metered'), one already counted this month -> full ('reread'), past
+ *   the limit -> walled ('walled', content []).
+ * The message says what the paywall shows: full-content (ascend-full-content for Ascend articles,
+ * full-content+rl with the first reading list holding the article); walled guests get the
+ * registration wall (enable-anonymus-paywall, or enable-registration-wall-ascend), walled
+ * registered users the subscriber-only panel (piano:enable-paywall-creative).
+ */
+import type { ArticleContent, PaywallMessage, Quota } from 'shared-contracts';
+import type { ArticleWithTopic } from '../repositories/content';
+import type { Viewer } from './auth';
+import { articleBody, type ContentService } from './content';
+import type { GiftService } from './gifts';
+import { deviceGuid, deviceSubject, userSubject, type MeterKind, type MeterService } from './meter';
+import type { ReadingListService } from './reading-lists';
+
+/** NOT IN SPEC wording of the subscriber-only panel (the spec names its parts, not their text). */
+export const PAYWALL_CREATIVE_TEXT = {
+  title: 'Subscribe to keep reading',
+  dek: (limit: number, kind: MeterKind) =>
+    `You have read your ${limit} free ${kind === 'ascend' ? 'Ascend articles' : limit === 1 ? 'article' : 'articles'} this month.`,
+  subDek: 'Subscribers read every article, the magazine archive and the visual library without limits.',
+  cta: { text: 'Subscribe now', href: '/subscriptions?ab=paywall-creative' },
+} as const;
+
+export interface ContentRequest {
+  year: number;
+  month: number;
+  slug: string;
+  gift?: string;
+}
+
+/** The reader: a signed-in viewer, else the guest device's token (the mid cookie). */
+export type Reader = { viewer: Viewer } | { viewer: null; deviceToken: string };
+
+function fullMessage(article: ArticleWithTopic, readingList: string | null): PaywallMessage {
+  if (article.ascend === 1) return { type: 'ascend-full-content', context: 'article' };
+  if (readingList !== null) return { type: 'full-content+rl', context: 'article', readingList };
+  return { type: 'full-content', context: 'article' };
+}
+
+function wallMessage(reader: Reader, kind: MeterKind, quota: Quota): PaywallMessage {
+  if (reader.viewer === null) {
+    return { type: kind === 'ascend' ? 'enable-registration-wall-ascend' : 'enable-anonymus-paywall', context: 'article' };
+  }
+  return {
+    type: 'piano:enable-paywall-creative',
+    context: 'article',
+    creative: {
+      greetingFirstName: reader.viewer.user.first_name.trim() || null,
+      title: PAYWALL_CREATIVE_TEXT.title,
+      dek: PAYWALL_CREATIVE_TEXT.dek(quota.limit, kind),
+      subDek: PAYWALL_CREATIVE_TEXT.subDek,
+      cta: { ...PAYWALL_CREATIVE_TEXT.cta },
+    },
+  };
+}
+
+export function createArticleAccessService(deps: {
+  content: ContentService;
+  meter: MeterService;
+  gifts: GiftService;
+  readingLists: ReadingListService;
+}) {
+  const { content, meter, gifts, readingLists } = deps;
+  return {
+    async content(request: ContentRequest, reader: Reader): Promise<ArticleContent> {
+      const article = await content.articleRow(request.year, request.month, request.slug);
+      const kind: MeterKind = article.ascend === 1 ? 'ascend' : 'article';
+      const subject = reader.viewer ? userSubject(reader.viewer.user) : deviceSubject(reader.deviceToken);
+      const guid = reader.viewer ? reader.viewer.user.guid : deviceGuid(reader.deviceToken);
+      const full = async (reason: ArticleContent['reason'], quota: Quota | null, giftExpiresAt: string | null = null): Promise<ArticleContent> => ({
+        guid,
+        content: articleBody(article),
+        quota,
+        reason,
+        message: fullMessage(article, await readingLists.firstListSlugOf(article.id)),
+        giftExpiresAt,
+      });
+
+      if (article.free === 1) return full('free', null);
+      if (reader.viewer?.status === 'subscriber') return full('subscriber', null);
+      const gift = await gifts.redeem(request.gift, article.id);
+      if (gift) return full('gift', await meter.quotaOf(subject, kind), gift.expiresAt);
+
+      const { outcome, quota } = await meter.view(subject, article.id, kind);
+      if (outcome !== 'walled') return full(outcome, quota);
+      return { guid, content: [], quota, reason: 'walled', message: wallMessage(reader, kind, quota), giftExpiresAt: null };
+    },
+  };
+}
+
+export type ArticleAccessService = ReturnType<typeof createArticleAccessService>;

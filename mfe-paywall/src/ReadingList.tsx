@@ -1,0 +1,135 @@
+/**
+ * The reading-list overlay (paywall §2): a button opens a modal dialog titled
+ * 'THIS ARTICLE APPEARS IN' with the selected list's articles numbered 01, 02, ... and up to three
+ * related lists; choosing a related list switches the list. Focus stays inside while it is open,
+ * Escape and Close close it, and focus goes back to the button.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { READING_LIST_RELATED_MAX, UI_TEXT, api, sameReadingList, useLoad, type ReadingList } from 'shared-contracts';
+
+/** Two-digit position of an article in the list: 01, 02, ... (paywall §2). */
+export function listNumber(index: number): string {
+  return String(index + 1).padStart(2, '0');
+}
+
+/** NOT IN SPEC wording of the button. */
+export function readingListButtonText(name: string): string {
+  return `This article appears in ${name}`;
+}
+
+/** The list the overlay opens on: the message's list when the answer has it, else the first. */
+export function pickList(lists: readonly ReadingList[], wanted: string | undefined): ReadingList | null {
+  if (wanted) {
+    const found = lists.find((l) => sameReadingList(l.name, wanted) || l.slug === wanted);
+    if (found) return found;
+  }
+  return lists[0] ?? null;
+}
+
+export function relatedLists(lists: readonly ReadingList[], current: ReadingList): ReadingList[] {
+  return lists.filter((l) => !sameReadingList(l.name, current.name)).slice(0, READING_LIST_RELATED_MAX);
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function ReadingListOverlay({ articleId, selected }: { articleId: string; selected?: string }) {
+  const lists = useLoad(`reading-lists:${articleId}`, () => api.readingLists(articleId));
+  const [currentName, setCurrentName] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (open) dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [open]);
+
+  if (lists.status !== 'ready') return null;
+  const all = lists.data.lists;
+  const initial = pickList(all, selected);
+  if (!initial) return null;
+  const current = (currentName !== null && all.find((l) => sameReadingList(l.name, currentName))) || initial;
+  const related = relatedLists(all, current);
+
+  function close() {
+    setOpen(false);
+    opener.current?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+      return;
+    }
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
+  function switchTo(list: ReadingList) {
+    setCurrentName(list.name);
+    listHeadingRef.current?.focus();
+  }
+
+  return (
+    <div className="reading-list">
+      <button ref={opener} type="button" className="button-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {readingListButtonText(initial.name)}
+      </button>
+      {open && (
+        <div className="overlay-backdrop" onClick={close}>
+          <div
+            ref={dialog}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            className="reading-list-overlay"
+            onKeyDown={onKeyDown}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <h2 id={titleId}>{UI_TEXT.readingListTitle}</h2>
+            <h3 ref={listHeadingRef} tabIndex={-1}>
+              {current.name}
+            </h3>
+            <ol className="reading-list-items">
+              {current.recordList.recordItems.map((item, i) => (
+                <li key={item.link}>
+                  <span className="number">{listNumber(i)}</span> <a href={item.link}>{item.title}</a>
+                </li>
+              ))}
+            </ol>
+            {related.length > 0 && (
+              <>
+                {/* NOT IN SPEC: the related lists' heading. */}
+                <h3>Related reading lists</h3>
+                <ul className="related-lists">
+                  {related.map((l) => (
+                    <li key={l.slug}>
+                      <button type="button" className="button-link" onClick={() => switchTo(l)}>
+                        {l.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <button type="button" className="overlay-close" data-autofocus onClick={close}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
