@@ -12,7 +12,7 @@
  * subscriber-panel.
  */
 import * as React from 'react';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   ARTICLE_CONTENT_MAX_ATTEMPTS,
@@ -20,6 +20,7 @@ import {
   api,
   bus,
   instanceMarkers,
+  lazyComponent,
   pushDataLayer,
   useLoad,
   useUserStore,
@@ -28,11 +29,18 @@ import {
   type ArticleContent,
 } from 'shared-contracts';
 import { AB_TAGS, giftText, meterText, promoAfter, showsMeter, subscribeHref, viewForMessage, type GateState, type GateView } from './gate';
-import { GiftFlyout } from './GiftFlyout';
-import { PaywallPanel } from './PaywallPanel';
-import { ReadingListOverlay } from './ReadingList';
 import { PaywallStyles } from './styles';
 import { SubscriberPanel, SubscriptionWall } from './Walls';
+
+// What only some readers see loads when it is shown: the panel (walled guests), the reading-list
+// button and overlay (articles in a list), the gift flyout (subscribers).
+const PaywallPanel = lazyComponent(() => import(/* webpackChunkName: "paywall-panel" */ './PaywallPanel').then((m) => m.PaywallPanel));
+const ReadingListOverlay = lazyComponent<ComponentProps<typeof import('./ReadingList').ReadingListOverlay>>(() =>
+  import(/* webpackChunkName: "reading-list" */ './ReadingList').then((m) => m.ReadingListOverlay),
+);
+const GiftFlyout = lazyComponent<ComponentProps<typeof import('./GiftFlyout').GiftFlyout>>(() =>
+  import(/* webpackChunkName: "gift-flyout" */ './GiftFlyout').then((m) => m.GiftFlyout),
+);
 
 export interface ArticleGateProps {
   article: Article;

@@ -152,7 +152,7 @@ describe('gift flyout', () => {
     const api = asSubscriber();
     const { container } = renderGate();
     await ready(container, 'full-content');
-    const open = screen.getByRole('button', { name: 'Gift this article' });
+    const open = await screen.findByRole('button', { name: 'Gift this article' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(open);
     expect(open).toHaveAttribute('aria-expanded', 'true');

@@ -61,7 +61,7 @@ describe('paywall panel: registration (default screen)', () => {
     mockApi({ [CONTENT_KEY]: { body: content({ message: message('enable-anonymus-paywall'), content: [], reason: 'walled' }) } });
     const { container } = renderGate();
     await waitFor(() => expect(gateSection(container)).toHaveAttribute('data-gate-state', 'registration-wall'));
-    const region = screen.getByRole('region', { name: 'Create a free account to keep reading' });
+    const region = await screen.findByRole('region', { name: 'Create a free account to keep reading' });
     for (const label of ['First name', 'Last name', 'Email', 'Password']) expect(within(region).getByLabelText(label)).toBeVisible();
     expect(within(region).getByLabelText('Password')).toHaveAccessibleDescription(HINT);
     expect(within(region).getByRole('button', { name: 'Show password' })).toBeVisible();

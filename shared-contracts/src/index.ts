@@ -12,3 +12,4 @@ export * from './analytics';
 export * from './forms';
 export * from './captcha';
 export * from './geo';
+export * from './lazyComponent';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { bus, type AuthScreen } from 'shared-contracts';
 import type { AuthModalProps } from './AuthModal';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent } from 'shared-contracts';
 
 const SIGN_IN_HASH = '#signin';
 

@@ -4,7 +4,7 @@
  * shows the confirmation in the dialog's status line (2 s, 7 s for forgot-password), then closes.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { lazyComponent } from '../lazyComponent';
+import { lazyComponent } from 'shared-contracts';
 import { flyouts, useFlyout, type FlyoutKind } from './flyouts';
 
 // The forms load when a flyout first opens: most page views never open one.
