@@ -7,25 +7,26 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import {
-  ApiError,
-  CaptchaUnavailableError,
-  DEVICE_TYPE,
-  FormMessage,
-  MESSAGES,
-  REGISTRATION_RANDOM_ID_RANGE,
-  TextField,
-  UI_TEXT,
   api,
+  ApiError,
   captchaAction,
   captchaToken,
+  CaptchaUnavailableError,
+  DEVICE_TYPE,
   forgotPasswordMessage,
+  FormMessage,
+  MESSAGES,
   prefetchCaptcha,
   pushDataLayer,
+  REGISTRATION_RANDOM_ID_RANGE,
   registrationErrorOutcome,
   registrationOptIn,
   signInErrorMessage,
+  TextField,
+  UI_TEXT,
   useField,
   userStore,
+  useVisitorCountry,
   validateEmail,
   validateFirstName,
   validateLastName,
@@ -39,7 +40,6 @@ import {
 } from 'shared-contracts';
 import { CUSTOMER_SERVICE_EMAIL, CUSTOMER_SERVICE_PHONES } from './contact';
 import { AB_TAGS, subscribeHref } from './gate';
-import { useVisitorCountry } from 'shared-contracts';
 import { nav, registrationSuccessUrl } from './navigation';
 
 export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number];

@@ -6,9 +6,16 @@
 import * as React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { resetCaptcha, userStore, type Article, type ArticleContent, type PaywallMessage, type ReadingList } from 'shared-contracts';
+import {
+  resetCaptcha,
+  resetVisitorCountry,
+  userStore,
+  type Article,
+  type ArticleContent,
+  type PaywallMessage,
+  type ReadingList,
+} from 'shared-contracts';
 import ArticleGate from './ArticleGate';
-import { resetVisitorCountry } from 'shared-contracts';
 import { nav } from './navigation';
 
 export interface Answer {

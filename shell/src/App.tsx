@@ -1,8 +1,7 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { instanceMarkers, userStore, type RemoteName } from 'shared-contracts';
+import { instanceMarkers, lazyComponent, userStore, type RemoteName } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
-import { lazyComponent } from 'shared-contracts';
 import { markNavigation } from './federation';
 import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';

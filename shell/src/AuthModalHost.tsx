@@ -5,9 +5,8 @@
  * the modal listens itself.
  */
 import { useEffect, useState } from 'react';
-import { bus, type AuthScreen } from 'shared-contracts';
+import { bus, lazyComponent, type AuthScreen } from 'shared-contracts';
 import type { AuthModalProps } from './AuthModal';
-import { lazyComponent } from 'shared-contracts';
 
 const SIGN_IN_HASH = '#signin';
 

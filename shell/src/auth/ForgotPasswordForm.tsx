@@ -4,17 +4,21 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  ApiError,
-  FORGOT_PASSWORD_AUTO_CLOSE_MS,
-  MESSAGES,
-  UI_TEXT,
   api,
+  ApiError,
   captchaAction,
+  captchaToken,
+  CaptchaUnavailableError,
+  FORGOT_PASSWORD_AUTO_CLOSE_MS,
   forgotPasswordMessage,
+  FormMessage,
+  MESSAGES,
+  prefetchCaptcha,
+  TextField,
+  UI_TEXT,
+  useField,
   validateEmail,
 } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
-import { FormMessage, TextField, useField } from 'shared-contracts';
 
 export interface ForgotPasswordFormProps {
   reason?: string;

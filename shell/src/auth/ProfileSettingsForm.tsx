@@ -4,8 +4,17 @@
  * reloads, the /register page goes home).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, MESSAGES, UI_TEXT, api, userStore } from 'shared-contracts';
-import { FormMessage, SelectField } from 'shared-contracts';
+import {
+  api,
+  COMPANY_SIZES,
+  FormMessage,
+  INDUSTRIES,
+  JOB_TITLES,
+  MESSAGES,
+  SelectField,
+  UI_TEXT,
+  userStore,
+} from 'shared-contracts';
 
 export interface ProfileSettingsFormProps {
   onDone(): void;

@@ -5,26 +5,32 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
-  ApiError,
-  MESSAGES,
-  UI_TEXT,
-  REGISTRATION_RANDOM_ID_RANGE,
   api,
+  ApiError,
   captchaAction,
+  captchaToken,
+  CaptchaUnavailableError,
+  FormMessage,
+  MESSAGES,
+  prefetchCaptcha,
+  pushDataLayer,
+  REGISTRATION_RANDOM_ID_RANGE,
   registrationErrorOutcome,
   registrationOptIn,
+  submitLabel,
+  TextField,
+  UI_TEXT,
+  useField,
   userStore,
+  useVisitorCountry,
   validateEmail,
   validateFirstName,
   validateLastName,
   validateRegistrationPassword,
+  type FieldState,
   type ServerErrorBody,
   type User,
 } from 'shared-contracts';
-import { pushDataLayer } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
-import { FormMessage, TextField, submitLabel, useField, type FieldState } from 'shared-contracts';
-import { useVisitorCountry } from 'shared-contracts';
 import { nav } from './navigation';
 
 export interface RegistrationFormProps {

@@ -4,21 +4,27 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  ApiError,
-  DEVICE_TYPE,
-  MESSAGES,
-  UI_TEXT,
   api,
+  ApiError,
   captchaAction,
+  captchaToken,
+  CaptchaUnavailableError,
+  DEVICE_TYPE,
+  FormMessage,
+  MESSAGES,
+  prefetchCaptcha,
+  pushDataLayer,
   signInErrorMessage,
+  submitLabel,
+  TextField,
+  UI_TEXT,
+  useField,
   validateSignInEmail,
   validateSignInPassword,
+  type DataLayerEvent,
   type SignInFailure,
   type User,
 } from 'shared-contracts';
-import { pushDataLayer, type DataLayerEvent } from 'shared-contracts';
-import { CaptchaUnavailableError, captchaToken, prefetchCaptcha } from 'shared-contracts';
-import { FormMessage, TextField, submitLabel, useField } from 'shared-contracts';
 
 type FailureReason = Extract<DataLayerEvent, { event: 'login_failure' }>['reason'];
 

@@ -7,8 +7,16 @@
  * verifier's fixed token offline, a real reCAPTCHA token when one is configured.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, DEVICE_TYPE, MESSAGES, api, captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts';
-import { captchaToken as fetchCaptchaToken } from 'shared-contracts';
+import {
+  api,
+  ApiError,
+  captchaAction,
+  captchaToken as fetchCaptchaToken,
+  DEVICE_TYPE,
+  forgotPasswordFormSchema,
+  forgotPasswordMessage,
+  MESSAGES,
+} from 'shared-contracts';
 import { Field } from './Field';
 import { flyouts } from './flyouts';
 

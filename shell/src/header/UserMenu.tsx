@@ -10,11 +10,9 @@
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { userStore, type User } from 'shared-contracts';
-import { pushDataLayer } from 'shared-contracts';
+import { pushDataLayer, useDomestic, userStore, type User } from 'shared-contracts';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
-import { useDomestic } from 'shared-contracts';
 
 export function logoutUrl(path: string): string {
   return `/logout?returnPath=${encodeURIComponent(path)}`;

@@ -4,8 +4,17 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, MESSAGES, api, bus, validateRegistrationPassword, validateRequired } from 'shared-contracts';
-import { FormMessage, TextField, useField } from 'shared-contracts';
+import {
+  api,
+  ApiError,
+  bus,
+  FormMessage,
+  MESSAGES,
+  TextField,
+  useField,
+  validateRegistrationPassword,
+  validateRequired,
+} from 'shared-contracts';
 
 /** NOT IN SPEC: shown when the page is opened without a token. */
 export const MISSING_RESET_TOKEN = 'This password reset link is not valid. Please ask for a new one.';

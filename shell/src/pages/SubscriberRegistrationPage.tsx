@@ -6,18 +6,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  ApiError,
-  MESSAGES,
   api,
+  ApiError,
   bus,
+  FormMessage,
   isValidEmail,
+  MESSAGES,
   pickLatestSubscription,
+  pushDataLayer,
+  TextField,
+  useField,
   userStore,
   validateRegistrationPassword,
   type SubscriberLookup,
 } from 'shared-contracts';
-import { pushDataLayer } from 'shared-contracts';
-import { FormMessage, TextField, useField } from 'shared-contracts';
 
 /** NOT IN SPEC: the link's email cannot be read. */
 export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';
