@@ -53,8 +53,10 @@ export function renderArticlePage(indexHtml: string, article: Article, origin: s
 
   let page = indexHtml;
   page = /<title>[\s\S]*?<\/title>/i.test(page) ? page.replace(/<title>[\s\S]*?<\/title>/i, () => title) : beforeHeadEnd(page, title);
-  page = /<meta\s+name=["']description["'][^>]*>/i.test(page)
-    ? page.replace(/<meta\s+name=["']description["'][^>]*>/i, () => description)
+  // The built index.html is minified: attribute values may have lost their quotes.
+  const existingDescription = /<meta\s+name=(?:"description"|'description'|description)(?=[\s/>])[^>]*>/i;
+  page = existingDescription.test(page)
+    ? page.replace(existingDescription, () => description)
     : beforeHeadEnd(page, description);
   page = beforeHeadEnd(page, jsonLd);
 

@@ -200,7 +200,14 @@ describe('renderArticlePage', () => {
     expect(out.indexOf('application/ld+json')).toBeLessThan(out.indexOf('</head>'));
     expect(out).toContain('<div id="root"><main id="main" class="page article"><article><h1>T</h1><p class="lead">L</p></article></main></div>');
     // The production build minifies index.html: the attribute loses its quotes.
-    const minified = renderArticlePage('<html><head></head><body><div id=root></div></body></html>', article, 'http://localhost:3000');
+    const minified = renderArticlePage(
+      '<html><head><meta name=description content="Site"><title>Site</title></head><body><div id=root></div></body></html>',
+      article,
+      'http://localhost:3000',
+    );
     expect(minified).toContain('<div id=root><main id="main" class="page article"><article><h1>T</h1>');
+    expect(minified.match(/name=("|)description/g)).toHaveLength(1);
+    expect(minified).toContain('<meta name="description" content="S" />');
+    expect(minified).not.toContain('<title>Site</title>');
   });
 });
