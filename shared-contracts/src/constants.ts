@@ -27,8 +27,6 @@ export const SIGN_IN_MAX_TRIES = 5;
 /** NOT IN SPEC: how long a mailed password-reset link works, in minutes. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-/** NOT IN SPEC: the meter's window; views count within one calendar month (UTC). */
-export const METER_WINDOW = 'calendar-month-utc';
 /** NOT IN SPEC: article gifts a subscriber may give per calendar month. */
 export const GIFT_MONTHLY_ALLOWANCE = 5;
 /** NOT IN SPEC: how long a gift link opens its article, in days. */

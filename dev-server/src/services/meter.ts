@@ -4,7 +4,7 @@
  * - A subject is a signed-in user ('u:{userId}', limits from the user's row, 4 and 3 by default) or
  *   a guest device ('d:{SHA-256 of the mid cookie}', the default limits). The cookie value itself is
  *   never stored.
- * - A distinct article counts once per calendar month (UTC, METER_WINDOW); reading it again that
+ * - A distinct article counts once per calendar month (UTC; not in the spec, decision 011); reading it again that
  *   month is free. Ascend articles count against the ascend quota, every other metered article
  *   against the quota. Free articles and subscribers are never metered (the access service decides).
  * - Counting is one statement (repositories/meter.ts), so parallel requests never pass the limit.
