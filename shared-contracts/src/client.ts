@@ -49,6 +49,19 @@ import {
 export const CSRF_HEADER = 'X-Requested-With';
 export const CSRF_VALUE = 'magazine-site';
 
+/**
+ * A readable cookie the server sets and clears with the (HttpOnly) session cookie. It says only
+ * "a session may exist", so a guest's page need not ask the server who is signed in (no request,
+ * no 401). Its presence is never trusted for anything else.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+/** True when the page's cookies carry the session hint. */
+export function hasSessionHint(): boolean {
+  if (typeof document === 'undefined') return true; // no cookies to read: ask the server
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -51,10 +51,21 @@ function recordChanges() {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  document.cookie = 'signed_in=1; path=/';
   delete document.documentElement.dataset.siteState;
 });
 
 describe('user store', () => {
+  it('knows a guest without a request when the session hint cookie is absent', async () => {
+    document.cookie = 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const { client, calls } = fakeServer({ user });
+    const store = createUserStore();
+    await store.getState().start(client);
+    expect(store.getState().status).toBe('guest');
+    expect(calls).toEqual([]);
+  });
+
+
   it('starts unknown, then reflects the signed-in user and announces the change', () => {
     const store = createUserStore();
     expect(store.getState().status).toBe('unknown');

@@ -29,7 +29,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { api, type ApiClient } from './client';
+import { api, hasSessionHint, type ApiClient } from './client';
 import { bus } from './bus';
 import type { SiteState } from './constants';
 import { UserSchema, type Quota, type User, type UserStatus } from './schemas';
@@ -74,6 +74,8 @@ export interface UserStoreOptions {
   sessionStorage?: () => Storage | null;
   /** Reloads the page (guid mismatch). Default: location.reload(). */
   reload?: () => void;
+  /** Whether a session may exist (the server's readable hint cookie). Default: hasSessionHint(). */
+  sessionHint?: () => boolean;
 }
 
 interface CachedUser {
@@ -136,6 +138,7 @@ export function createUserStore(options: UserStoreOptions = {}) {
   const storage = options.storage ?? (() => browserStorage('localStorage'));
   const session = options.sessionStorage ?? (() => browserStorage('sessionStorage'));
   const reload = options.reload ?? (() => window.location.reload());
+  const sessionHint = options.sessionHint ?? hasSessionHint;
 
   return createStore<UserState>()((set, get) => {
     /** Puts the user in the state; announces user:changed only on a real change. */
@@ -176,6 +179,8 @@ export function createUserStore(options: UserStoreOptions = {}) {
       },
       async refresh(client = api) {
         const cached = readCache(storage());
+        // No session cookie at all: a guest, known without asking (no request, no 401 in the console).
+        if (!sessionHint()) return becomeGuest();
         try {
           // The HEAD is only worth it when there is a cached user to compare with.
           const modified = cached ? await client.profileModified() : null;

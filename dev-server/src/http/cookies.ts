@@ -1,5 +1,6 @@
 /** The session cookie: 'sid', HttpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. */
 import type { Request, Response } from 'express';
+import { SESSION_HINT_COOKIE } from 'shared-contracts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -22,8 +23,11 @@ export function readCookie(req: Request, name: string): string | undefined {
 
 export function setSessionCookie(res: Response, token: string, expires: Date, secure: boolean): void {
   res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires });
+  // Readable by the page: "a session may exist" (shared-contracts SESSION_HINT_COOKIE). No secret in it.
+  res.cookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure, expires });
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+  res.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
 }

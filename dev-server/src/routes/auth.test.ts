@@ -50,6 +50,11 @@ describe('POST /authenticate', () => {
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).not.toMatch(/; Secure/);
     expect(sidFrom(res)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The page-readable hint that a session may exist: no secret, same lifetime.
+    const hint = setCookies(res).find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/; SameSite=Lax/);
 
     const me = UserSchema.parse((await profile(sidFrom(res)).expect(200)).body);
     expect(me.id).toBe(user.id);
@@ -173,6 +178,7 @@ describe('sign-out', () => {
     const cleared = setCookies(res).find((c) => c.startsWith('sid='));
     expect(cleared).toMatch(/^sid=;/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(setCookies(res).find((c) => c.startsWith('signed_in='))).toMatch(/Expires=Thu, 01 Jan 1970/);
     await profile(sid).expect(401);
   });
 
