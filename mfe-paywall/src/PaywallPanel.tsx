@@ -18,7 +18,7 @@ import {
   MESSAGES,
   prefetchCaptcha,
   pushDataLayer,
-  REGISTRATION_RANDOM_ID_RANGE,
+  registrationId,
   registrationErrorOutcome,
   registrationOptIn,
   signInErrorMessage,
@@ -46,12 +46,6 @@ export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number];
 
 /** The last words of the paywall's 409 message, a control that opens the forgot-password screen. */
 const RESET_IT_HERE = 'Reset it here.';
-
-/** The random id of the registration call (paywall §7): a whole number from 100 to 999999. */
-function registrationId(): number {
-  const { min, max } = REGISTRATION_RANDOM_ID_RANGE;
-  return min + Math.floor(Math.random() * (max - min + 1));
-}
 
 export function PaywallPanel() {
   const [screen, setScreen] = useState<PanelScreen>('registration');

@@ -15,44 +15,13 @@ import {
   type PaywallMessage,
   type ReadingList,
 } from 'shared-contracts';
+import { mockApiRoutes, sampleArticle } from 'shared-contracts/src/testing';
 import ArticleGate from './ArticleGate';
 import { nav } from './navigation';
 
-export interface Answer {
-  status?: number;
-  body: unknown;
-}
-type Route = Answer | ((request: { url: URL; body: unknown }) => Answer | Promise<Answer>);
-
-export function mockApi(routes: Record<string, Route> = {}) {
-  const table: Record<string, Route> = {
-    'GET /api/recaptcha/enabled': { body: { enabled: true, provider: 'local' } },
-    'GET /api/geolocation': { body: { country: 'US' } },
-    ...routes,
-  };
-  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const route = table[key];
-    const answer: Answer = route === undefined ? { status: 404, body: { message: 'Not found' } } : typeof route === 'function' ? await route({ url, body }) : route;
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  });
-  globalThis.fetch = fn as unknown as typeof fetch;
-  const calls = (key: string) =>
-    fn.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key);
-  return {
-    fetch: fn,
-    /** The JSON bodies sent to "METHOD /path", in order. */
-    sent(key: string): unknown[] {
-      return calls(key).map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
-    },
-    /** The full URLs requested as "METHOD /path", in order. */
-    urls(key: string): URL[] {
-      return calls(key).map(([input]) => new URL(String(input), 'http://localhost'));
-    },
-  };
-}
+/** The API fake of every package's tests (shared-contracts/src/testing.ts). */
+export const mockApi = mockApiRoutes;
+export type { ApiAnswer as Answer } from 'shared-contracts/src/testing';
 
 export const CONTENT_KEY = 'POST /api/article/piano/content';
 
@@ -69,30 +38,7 @@ export function resetPaywallTestState() {
   };
 }
 
-export function article(over: Partial<Article> = {}): Article {
-  return {
-    id: 'a1',
-    title: 'Why Strategy Fails in the Middle',
-    summary: 'Most plans die between the board room and the shop floor.',
-    url: '/2025/03/why-strategy-fails-in-the-middle',
-    published: '2025-03-04T00:00:00.000Z',
-    contentType: 'Digital Article',
-    category: { term: 'Strategy' },
-    author: [{ name: 'Jo Writer' }],
-    image: null,
-    free: false,
-    slug: 'why-strategy-fails-in-the-middle',
-    year: 2025,
-    month: 3,
-    topic: { name: 'Strategy', url: '/topic/strategy' },
-    series: null,
-    bigIdea: false,
-    lead: 'The plan was good. The meeting went well. Then nothing happened.',
-    body: [],
-    ascend: false,
-    ...over,
-  };
-}
+export const article = sampleArticle;
 
 export const BODY = [
   'Middle managers translate strategy into work.',

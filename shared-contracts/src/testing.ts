@@ -2,7 +2,7 @@
  * Test helpers for every package's Jest tests (import from 'shared-contracts/src/testing').
  * Not exported from the package index, so they never reach a bundle.
  */
-import type { User } from './schemas';
+import type { Article, User } from './schemas';
 
 export type MockAnswer = { status?: number; body: unknown };
 
@@ -44,6 +44,78 @@ export function sampleUser(over: Partial<User> = {}): User {
     optIn: false,
     hmmEligible: false,
     subscriber: null,
+    ...over,
+  };
+}
+
+export interface ApiAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+export type ApiRoute = ApiAnswer | ((request: { url: URL; body: unknown }) => ApiAnswer | Promise<ApiAnswer>);
+
+/**
+ * Replaces globalThis.fetch with a table of answers keyed "METHOD /path" (the query is ignored);
+ * the captcha status and the country have defaults, anything else answers 404. Returns the mock
+ * and readers of what was sent.
+ */
+export function mockApiRoutes(routes: Record<string, ApiRoute> = {}) {
+  const table: Record<string, ApiRoute> = {
+    'GET /api/recaptcha/enabled': { body: { enabled: true, provider: 'local' } },
+    'GET /api/geolocation': { body: { country: 'US' } },
+    ...routes,
+  };
+  const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
+    `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
+  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const route = table[keyOf(input, init)];
+    const answer: ApiAnswer =
+      route === undefined ? { status: 404, body: { message: 'Not found' } } : typeof route === 'function' ? await route({ url, body }) : route;
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  const calls = (key: string) => fn.mock.calls.filter(([input, init]) => keyOf(input, init) === key);
+  return {
+    fetch: fn,
+    /** The JSON bodies sent to "METHOD /path", in order. */
+    sent(key: string): unknown[] {
+      return calls(key).map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+    },
+    /** The full URLs requested as "METHOD /path", in order. */
+    urls(key: string): URL[] {
+      return calls(key).map(([input]) => new URL(String(input), 'http://localhost'));
+    },
+  };
+}
+
+/** An article as GET /api/article answers it (headline and lead, no body); override what a test needs. */
+export function sampleArticle(over: Partial<Article> = {}): Article {
+  return {
+    id: 'a1',
+    title: 'Why Strategy Fails in the Middle',
+    summary: 'Most plans die between the board room and the shop floor.',
+    url: '/2025/03/why-strategy-fails-in-the-middle',
+    published: '2025-03-04T00:00:00.000Z',
+    contentType: 'Digital Article',
+    category: { term: 'Strategy' },
+    author: [{ name: 'Jo Writer' }],
+    image: null,
+    free: false,
+    slug: 'why-strategy-fails-in-the-middle',
+    year: 2025,
+    month: 3,
+    topic: { name: 'Strategy', url: '/topic/strategy' },
+    series: null,
+    bigIdea: false,
+    lead: 'The plan was good. The meeting went well. Then nothing happened.',
+    body: [],
+    ascend: false,
     ...over,
   };
 }

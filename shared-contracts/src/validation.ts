@@ -15,6 +15,7 @@
 import * as z from 'zod/mini';
 
 import {
+  REGISTRATION_RANDOM_ID_RANGE,
   ARTICLE_CONTENT_TYPES,
   AUTO_SUGGEST,
   CAPTCHA_ACTIONS,
@@ -914,3 +915,9 @@ export function makeShareEmailFormSchema(loggedIn: boolean) {
   });
 }
 export type ShareEmailFormValues = z.infer<ReturnType<typeof makeShareEmailFormSchema>>;
+
+/** The random id of the registration call (paywall §7): a whole number from 100 to 999999. */
+export function registrationId(random: () => number = Math.random): number {
+  const { min, max } = REGISTRATION_RANDOM_ID_RANGE;
+  return min + Math.floor(random() * (max - min + 1));
+}

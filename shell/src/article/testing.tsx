@@ -2,32 +2,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { userStore, type Article, type User } from 'shared-contracts';
-import { mockFetch } from 'shared-contracts/src/testing';
+import { mockFetch, sampleArticle as baseArticle } from 'shared-contracts/src/testing';
 import { ArticlePage } from '../pages/ArticlePage';
 
+/** The shared sample article, with the topic these tests name. */
 export function sampleArticle(over: Partial<Article> = {}): Article {
-  return {
-    id: 'a1',
-    title: 'Why Strategy Fails in the Middle',
-    summary: 'Most plans die between the board room and the shop floor.',
-    url: '/2025/03/why-strategy-fails-in-the-middle',
-    published: '2025-03-04T00:00:00.000Z',
-    contentType: 'Digital Article',
-    category: { term: 'Strategy' },
-    author: [{ name: 'Jo Writer' }],
-    image: null,
-    free: false,
-    slug: 'why-strategy-fails-in-the-middle',
-    year: 2025,
-    month: 3,
-    topic: { name: 'Leading Teams', url: '/topic/leading-teams' },
-    series: null,
-    bigIdea: false,
-    lead: 'The plan was good. The meeting went well. Then nothing happened.',
-    body: [],
-    ascend: false,
-    ...over,
-  };
+  return baseArticle({ topic: { name: 'Leading Teams', url: '/topic/leading-teams' }, ...over });
 }
 
 /**

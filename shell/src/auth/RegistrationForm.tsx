@@ -14,7 +14,7 @@ import {
   MESSAGES,
   prefetchCaptcha,
   pushDataLayer,
-  REGISTRATION_RANDOM_ID_RANGE,
+  registrationId,
   registrationErrorOutcome,
   registrationOptIn,
   submitLabel,
@@ -40,12 +40,6 @@ export interface RegistrationFormProps {
   onCreated(user: User, details: { email: string; flagged: boolean }): void;
   /** The 'Sign in.' link; omitted where there is nowhere to switch to. */
   onSignIn?(): void;
-}
-
-/** The random id of the registration call (paywall §7): a whole number from 100 to 999999. */
-export function registrationId(random: () => number = Math.random): number {
-  const { min, max } = REGISTRATION_RANDOM_ID_RANGE;
-  return min + Math.floor(random() * (max - min + 1));
 }
 
 export function RegistrationForm({ reason, method, onCreated, onSignIn }: RegistrationFormProps) {
