@@ -15,6 +15,8 @@ export interface EventMap {
   'cart:updated': { count: number };
   /** An item was saved into My Library folders. */
   'library:saved': { id: string; listIds: string[] };
+  /** The member followed or unfollowed a topic; carries the new following state (discovery.ts). */
+  'following:changed': { slugs: string[]; unreadCount: number };
   /** The paywall decided the state of the current page. */
   'paywall:state': {
     state: 'full-content' | 'registration-wall' | 'subscription-wall' | 'subscriber-panel';

@@ -44,6 +44,18 @@ import {
   type SubscriberSearchRequest,
   type User,
 } from './schemas';
+import {
+  FollowingSchema,
+  IssueSchema,
+  NewsletterListSchema,
+  NewsletterSubscriptionsSchema,
+  SearchSuggestionSchema,
+  StreamSchema,
+  TopicDetailSchema,
+  type NewsletterKind,
+  type StreamParams,
+  type StreamType,
+} from './discovery';
 
 /** Header (and value) that every state-changing request carries; the server refuses those without it. */
 export const CSRF_HEADER = 'X-Requested-With';
@@ -213,6 +225,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
       ),
     chartSubjects: () => request('GET', '/api/data-and-visuals/subjects', z.array(VisualSubjectSchema)),
     folders: () => request('GET', '/service/user/lists', FolderListSchema),
+
+    /* ---------------------------------------------------------------- discovery (issue 5) */
+    /** One page of a stream; `number` counts from the stream's first page (firstPageOf). */
+    stream: (type: StreamType, number: number, size: number, params: StreamParams = {}) =>
+      request(
+        'GET',
+        `/service/stream/${type}/${number}/${size}${q({ ...params, format: 'json' })}`,
+        StreamSchema,
+      ),
+    /** Auto-suggest (site §7): up to 6 records and 3 subjects. */
+    autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, SearchSuggestionSchema),
+    topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, TopicDetailSchema),
+    following: () => request('GET', '/service/user/topics', FollowingSchema),
+    follow: (name: string) => request('POST', '/service/user/topics', FollowingSchema, { name }),
+    unfollow: (slug: string) => request('DELETE', `/service/user/topics/${encodeURIComponent(slug)}`, FollowingSchema),
+    newsletters: () => request('GET', '/api/newsletters', NewsletterListSchema),
+    newsletterSubscriptions: () => request('GET', '/service/user/newsletters', NewsletterSubscriptionsSchema),
+    /** Subscribe to a newsletter or a marketing campaign by id. */
+    subscribeNewsletter: (kind: NewsletterKind, id: string) =>
+      request('POST', kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns', NewsletterSubscriptionsSchema, {
+        name: id,
+        activity: 'subscribe',
+      }),
+    unsubscribeNewsletter: (kind: NewsletterKind, id: string) =>
+      request(
+        'DELETE',
+        `${kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns'}/${encodeURIComponent(id)}`,
+        NewsletterSubscriptionsSchema,
+      ),
+    unsubscribeAll: () => request('DELETE', '/service/user/unsubscribe/all', NewsletterSubscriptionsSchema),
+    currentIssue: () => request('GET', '/api/magazine/current-issue', IssueSchema),
+    issue: (code: string) => request('GET', `/api/magazine/issue/${encodeURIComponent(code)}`, IssueSchema),
   };
 }
 

@@ -102,6 +102,17 @@ export const EU_CONSENT_COUNTRIES = [
 
 /** Customer-service phone labels; the numbers are given in the page, not in the spec (paywall §9; site §4). */
 export const CUSTOMER_SERVICE_PHONE_LABELS = ['US/Canada', 'International'] as const;
+/**
+ * Customer-service lines (paywall §2, §9: US/Canada and International, "given in page, values not
+ * shown"). NOT IN SPEC: the numbers and the mail address are placeholders (reserved fictional
+ * numbers and an example.com address). One list for every part: paywall, newsletters, cart.
+ */
+export const CUSTOMER_SERVICE_PHONES: readonly { label: (typeof CUSTOMER_SERVICE_PHONE_LABELS)[number]; display: string; tel: string }[] = [
+  { label: 'US/Canada', display: '+1 800 555 0199', tel: '+18005550199' },
+  { label: 'International', display: '+44 20 7946 0958', tel: '+442079460958' },
+];
+/** NOT IN SPEC: the customer-service mail address. */
+export const CUSTOMER_SERVICE_EMAIL = 'customerservice@example.com';
 
 /* ------------------------------------------------------------------ profile settings lists (paywall §5) */
 

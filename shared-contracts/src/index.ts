@@ -1,4 +1,5 @@
 export * from './schemas';
+export * from './discovery';
 export * from './bus';
 export * from './client';
 export * from './store';

@@ -1,0 +1,325 @@
+/**
+ * Discovery (issue 5): streams, search and auto-suggest, topics and follows, newsletters and
+ * marketing campaigns, magazine issues. Schemas are shared by the server (answers) and the client
+ * (parsing); the small rules are pure functions so every part applies them the same way.
+ */
+import * as z from 'zod/mini';
+import { AUTO_SUGGEST, STREAM_AUTOLOAD_PAGES, STREAMS_COUNTING_FROM_ONE } from './constants';
+import { AuthorSchema, PageInfoSchema, TopicSchema, type Topic } from './schemas';
+
+/* ------------------------------------------------------------------ streams (site §3, §7, §9) */
+
+/** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
+export const STREAM_TYPES = [
+  'latest',
+  'magazine',
+  'search',
+  'topic',
+  'following',
+  'webinars',
+  'visual-library',
+  'analytics',
+  'ascend',
+] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
+
+/** Streams only a signed-in member can load (401 for guests). */
+export const MEMBER_STREAMS: readonly StreamType[] = ['following'];
+
+/**
+ * One stream entry (site §3, Stream entry): an article, a video (webinars), a chart (visual-library)
+ * or a sponsored report (analytics). `url` is the entry's page (the spec's endpoint).
+ */
+export const StreamEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  published: z.string(),
+  /** 'Magazine Article', 'Digital Article', 'Video', 'Chart', 'Sponsored Report'. */
+  contentType: z.string(),
+  category: z.object({ term: z.string() }),
+  author: z.array(AuthorSchema),
+  image: z.nullable(z.string()),
+  /** Sponsored entries get their own style (site §2); `sponsor` names who paid for it. */
+  sponsored: z.boolean(),
+  sponsor: z.nullable(z.string()),
+  /** 'F' means coming soon (site §3); null for content that is not a product. */
+  productStatus: z.nullable(z.string()),
+  productLink: z.nullable(z.string()),
+  /** Cents, or null when the entry is not sold. */
+  listPrice: z.nullable(z.int()),
+});
+export type StreamEntry = z.infer<typeof StreamEntrySchema>;
+
+/** A facet value of the search answer, with how many results carry it. */
+export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
+export type FacetValue = z.infer<typeof FacetValueSchema>;
+
+/** Stream response (site §3): entry list, page (with last), type, isPaywallEnabled, maintenanceStatus. */
+export const StreamSchema = z.object({
+  entry: z.array(StreamEntrySchema),
+  page: PageInfoSchema,
+  type: z.enum(STREAM_TYPES),
+  isPaywallEnabled: z.boolean(),
+  maintenanceStatus: z.boolean(),
+  /** Search only: the counts behind the filters (content type and root topic), for the whole result. */
+  facets: z.optional(
+    z.object({
+      contentType: z.array(FacetValueSchema),
+      topic: z.array(FacetValueSchema),
+    }),
+  ),
+});
+export type Stream = z.infer<typeof StreamSchema>;
+
+/** Search sort keys and orders (spec: POST search{query}&filters&sort&order). */
+export const SEARCH_SORTS = ['relevance', 'date'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_ORDERS = ['desc', 'asc'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+/** Longest search term the server accepts. */
+export const SEARCH_TERM_MAX_LENGTH = 200;
+
+/**
+ * Query parameters of a stream request (all optional):
+ * - query: the search term (search); required for search, 400 'Enter a search term.' when blank.
+ * - contentType: filter by content type (search, latest, magazine).
+ * - topic: a topic slug (topic: required; search: filter, a root topic includes its subtopics).
+ * - filter: a followed topic's slug (following: only that topic).
+ * - sort, order: search only; relevance/desc by default.
+ */
+export interface StreamParams {
+  query?: string;
+  contentType?: string;
+  topic?: string;
+  filter?: string;
+  sort?: SearchSort;
+  order?: SearchOrder;
+}
+
+/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (site §9). */
+export function firstPageOf(stream: StreamType): 0 | 1 {
+  return (STREAMS_COUNTING_FROM_ONE as readonly string[]).includes(stream) ? 1 : 0;
+}
+
+/** Streams that keep the number of loaded pages in the address (site §9): those counting from 1. */
+export function keepsPagesInUrl(stream: StreamType): boolean {
+  return firstPageOf(stream) === 1;
+}
+
+/** The query parameter holding the loaded page count (streams counting from 1). */
+export const STREAM_PAGES_PARAM = 'page';
+
+/**
+ * How many pages a stream loads before it asks for a click (site §9): the first page, then pages
+ * load by themselves as the reader reaches the end until STREAM_AUTOLOAD_PAGES are shown, then the
+ * 'load more' link appears, unless unlimited autoload is allowed.
+ */
+export function shouldAutoload(loadedPages: number, unlimited = false): boolean {
+  return unlimited || loadedPages < STREAM_AUTOLOAD_PAGES;
+}
+
+/** Loaded page count read from the address: a whole number from 1 to 50, else 1. */
+export function pagesFromUrl(value: string | null): number {
+  if (value === null || !/^\d{1,2}$/.test(value)) return 1;
+  const n = Number(value);
+  return n >= 1 && n <= 50 ? n : 1;
+}
+
+/* ------------------------------------------------------------------ search (site §2, §3, §5, §9) */
+
+/** Search suggestion (site §3): records (title, link, contentType) and subjects. */
+export const SearchSuggestionSchema = z.object({
+  records: z.array(z.object({ title: z.string(), link: z.string(), contentType: z.string() })),
+  subjects: z.array(z.object({ name: z.string(), link: z.string() })),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
+
+export const SUGGESTION_LIMITS = { records: AUTO_SUGGEST.maxRecords, subjects: AUTO_SUGGEST.maxSubjects } as const;
+
+/** Links beginning with '?' are prefixed with /search (site §2); others are kept. */
+export function searchHref(link: string): string {
+  return link.startsWith('?') ? `/search${link}` : link;
+}
+
+/** The search page's address for a term (and optional filters). */
+export function searchPath(term: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ term, ...extra });
+  return `/search?${params.toString()}`;
+}
+
+/* ------------------------------------------------------------------ topics (site §2, §3, §4, §6) */
+
+/** A topic with its place in the taxonomy. */
+export const TopicDetailSchema = z.object({
+  topic: TopicSchema,
+  /** The taxonomy root the topic maps to (itself for a root). */
+  root: TopicSchema,
+  /** Direct subtopics (empty for a leaf). */
+  children: z.array(TopicSchema),
+  /** Following needs a subscriber class (site §6). */
+  subscriberLimited: z.boolean(),
+  /** Published articles in the topic (with its subtopics for a root). */
+  articleCount: z.int(),
+});
+export type TopicDetail = z.infer<typeof TopicDetailSchema>;
+
+/** A followed topic. */
+export const FollowedTopicSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  followedAt: z.string(),
+});
+export type FollowedTopic = z.infer<typeof FollowedTopicSchema>;
+
+/**
+ * GET /service/user/topics (and the answer of follow and unfollow): the member's topics, newest
+ * follow first, and the unread-following count: entries of the following stream published after
+ * the member last opened it (all of them before the first opening).
+ */
+export const FollowingSchema = z.object({
+  topics: z.array(FollowedTopicSchema),
+  unreadCount: z.int().check(z.nonnegative()),
+});
+export type Following = z.infer<typeof FollowingSchema>;
+
+/** POST /service/user/topics body: follow by topic name or slug. */
+export const FollowTopicRequestSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)) });
+export type FollowTopicRequest = z.infer<typeof FollowTopicRequestSchema>;
+
+/** The root of a topic in the taxonomy (paywall §9): walks parentId up; the topic itself when unknown parents. */
+export function topicRoot(topics: readonly Topic[], id: string): Topic | null {
+  const byId = new Map(topics.map((t) => [t.id, t]));
+  let current = byId.get(id) ?? null;
+  const seen = new Set<string>();
+  while (current && current.parentId && !seen.has(current.id)) {
+    seen.add(current.id);
+    const parent = byId.get(current.parentId);
+    if (!parent) break;
+    current = parent;
+  }
+  return current;
+}
+
+/** Topics grouped under their roots, in the given order. */
+export function topicTree(topics: readonly Topic[]): { root: Topic; children: Topic[] }[] {
+  const roots = topics.filter((t) => t.parentId === null);
+  return roots.map((root) => ({ root, children: topics.filter((t) => t.parentId !== null && topicRoot(topics, t.id)?.id === root.id) }));
+}
+
+/** Label of the follow toggle (site §4). */
+export const FOLLOW_LABELS = { follow: 'Follow this', following: 'Following' } as const;
+
+/* ------------------------------------------------------------------ newsletters (site §1, §4, §6, §7) */
+
+export const NEWSLETTER_KINDS = ['newsletter', 'marketingCampaign'] as const;
+export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
+
+/** A newsletter or marketing campaign one can subscribe to. */
+export const NewsletterSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NEWSLETTER_KINDS),
+  name: z.string(),
+  description: z.string(),
+  /** e.g. 'Weekly', 'Daily', 'Monthly'. */
+  frequency: z.string(),
+  subscriberOnly: z.boolean(),
+});
+export type Newsletter = z.infer<typeof NewsletterSchema>;
+export const NewsletterListSchema = z.array(NewsletterSchema);
+
+/** GET /service/user/newsletters: ids the member is subscribed to, by kind (User: newsletters, marketingCampaigns). */
+export const NewsletterSubscriptionsSchema = z.object({
+  newsletters: z.array(z.string()),
+  marketingCampaigns: z.array(z.object({ marketingCampaignId: z.string() })),
+});
+export type NewsletterSubscriptions = z.infer<typeof NewsletterSubscriptionsSchema>;
+
+/** POST /service/user/newsletters and /service/user/marketingcampaigns body (site §7: name and activity). */
+export const NewsletterRequestSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  activity: z.optional(z.enum(['subscribe', 'unsubscribe'])),
+});
+export type NewsletterRequest = z.infer<typeof NewsletterRequestSchema>;
+
+/* ------------------------------------------------------------------ magazine issues (site §2) */
+
+/** An issue: the issue card (cover, title, summary, 'Featuring' links) and its table of contents. */
+export const IssueSchema = z.object({
+  issueCode: z.string(),
+  year: z.int(),
+  /** Cover label, e.g. 'January-February' or 'July'. */
+  label: z.string(),
+  /** e.g. 'January-February 2025'. */
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  url: z.string(),
+  featuring: z.array(z.object({ title: z.string(), url: z.string() })),
+  articles: z.array(StreamEntrySchema),
+});
+export type Issue = z.infer<typeof IssueSchema>;
+
+/** The newest issue: what the magazine page shows first. Same shape. */
+export const CurrentIssueSchema = IssueSchema;
+
+/**
+ * The archive picker's preselection (site §2): YEAR is the first year; MONTH is the chosen issue's
+ * entry when it is in that year, else the year's first.
+ */
+export function archivePickerSelection(
+  years: readonly { yearId: string; issues: readonly { issueCode: string; issueMonth: string }[] }[],
+  chosen?: { yearId?: string; issueCode?: string },
+): { yearId: string; issueMonth: string } | null {
+  const year = years.find((y) => y.yearId === chosen?.yearId) ?? years[0];
+  if (!year) return null;
+  const issue = year.issues.find((i) => i.issueCode === chosen?.issueCode) ?? year.issues[0];
+  return { yearId: year.yearId, issueMonth: issue?.issueMonth ?? '' };
+}
+
+/* ------------------------------------------------------------------ pagination (site §2, §4, §9) */
+
+/**
+ * Previous and Next of the pagination (site §4): Previous is hidden on the first page; Next is
+ * hidden on the last (the spec notes the source hides it with the previous style; we read it as
+ * hidden on the last page: docs/decisions/012-discovery.md).
+ */
+export function paginationControls(current: number, totalPages: number): { previous: boolean; next: boolean } {
+  return { previous: current > 1, next: current < totalPages };
+}
+
+/* ------------------------------------------------------------------ help boxes (paywall §4) */
+
+/** localStorage key marking a help box as shown in this browser. */
+export function helpBoxStorageKey(type: string): string {
+  return `tmr:help:${type}`;
+}
+
+/* ------------------------------------------------------------------ messages */
+
+/**
+ * Texts of discovery. The spec gives none of these words except the generic failure (site §8),
+ * which MESSAGES.generic holds; these are ours, kept in one place.
+ */
+export const DISCOVERY_MESSAGES = {
+  /** 403 when a non-subscriber subscribes to a subscriber-only newsletter (site §6). */
+  newsletterSubscribersOnly: 'This newsletter is available to subscribers only.',
+  /** 403 when a member without a subscriber class follows a subscriber-limited topic (site §6). */
+  topicSubscribersOnly: 'Following this topic is available to subscribers only.',
+  /** 404 for an unknown newsletter or campaign. */
+  newsletterNotFound: 'Newsletter not found',
+  topicNotFound: 'Topic not found',
+  issueNotFound: 'Issue not found',
+  /** 400 for a blank search term. */
+  searchTermRequired: 'Enter a search term.',
+  /** Stream maintenance view (site §4: a maintenance view when the server reports maintenance). */
+  streamMaintenance: 'This list is unavailable while the site is in maintenance. Please try again later.',
+  /** Search with no result. */
+  noResults: 'No results match your search.',
+  /** The subscriber-search help box (paywall §4). */
+  subscriberSearchHelp: 'Subscriber tip: narrow results by content type or topic, and sort by date to find the newest issue articles first.',
+  /** Empty topics state (site §9 lists the suggestions). */
+  emptyTopics: "You aren't following any topics yet. Try one of these:",
+} as const;
