@@ -15,6 +15,9 @@ import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { devRoutes } from './routes/dev';
+import { discoveryRoutes } from './routes/discovery';
+import { issueRoutes } from './routes/issues';
+import { newsletterRoutes } from './routes/newsletters';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
@@ -23,6 +26,7 @@ import { profileRoutes } from './routes/profile';
 import { shellRoutes } from './routes/shell';
 import { storeRoutes } from './routes/store';
 import { systemRoutes } from './routes/system';
+import { topicRoutes } from './routes/topics';
 import { createServices } from './services';
 import { NotFoundError } from './services/errors';
 
@@ -48,6 +52,10 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(systemRoutes(ctx));
   app.use(contentRoutes(ctx));
+  app.use(discoveryRoutes(ctx));
+  app.use(topicRoutes(ctx));
+  app.use(newsletterRoutes(ctx));
+  app.use(issueRoutes(ctx));
   app.use(paywallRoutes(ctx));
   app.use(storeRoutes(ctx));
   app.use(mediaRoutes(ctx));

@@ -34,6 +34,8 @@ export interface EnvSettings {
   geoCountry: string;
   /** DIGEST_SECRET: key of the subscriber digest HMAC. */
   digestSecret: string | undefined;
+  /** MAINTENANCE=1: streams report maintenance (no entries, maintenanceStatus true). */
+  maintenance: boolean;
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -77,5 +79,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     geoCountry: parseCountry(env.GEO_COUNTRY),
     digestSecret: env.DIGEST_SECRET || undefined,
+    maintenance: truthy(env.MAINTENANCE),
   };
 }

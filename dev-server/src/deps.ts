@@ -149,6 +149,8 @@ export interface AppConfig {
   exposeOutbox?: boolean;
   /** Key of the subscriber digest HMAC (download links); DIGEST_SECRET, else a development key. */
   digestSecret?: string;
+  /** Maintenance mode (MAINTENANCE=1): streams answer no entries with maintenanceStatus true. */
+  maintenance?: boolean;
 }
 
 /** How many requests one client (IP address) may make in a window. */

@@ -50,6 +50,8 @@ export interface StartServerOptions {
   /** Country of the local geolocation when no dev_country cookie is sent; default 'US'. */
   geoCountry?: string;
   digestSecret?: string;
+  /** Maintenance mode: streams answer no entries with maintenanceStatus true (MAINTENANCE=1). */
+  maintenance?: boolean;
   clock?: Clock;
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
@@ -93,6 +95,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       rateLimits: options.rateLimits,
       exposeOutbox: options.exposeOutbox ?? false,
       digestSecret: options.digestSecret,
+      maintenance: options.maintenance ?? false,
     };
     const clock = options.clock ?? systemClock;
     const app = createApp({

@@ -215,27 +215,44 @@ describe('LibraryApp', () => {
   });
 
   describe('/email-newsletters', () => {
-    it('asks a guest to sign in or register', () => {
+    /** The newsletter list for everyone, the subscriptions of whoever is signed in (401 for a guest). */
+    function newslettersApi() {
+      return mockFetch((url) => {
+        if (url === '/api/newsletters') {
+          return { body: [{ id: 'nl-1', kind: 'newsletter', name: 'The Daily Brief', description: 'One idea a day.', frequency: 'Daily', subscriberOnly: false }] };
+        }
+        if (url === '/service/user/newsletters') {
+          return userStore.getState().user ? { body: { newsletters: [], marketingCampaigns: [] } } : { status: 401, body: { message: 'Unauthorized' } };
+        }
+        return { status: 404, body: { message: 'Not found' } };
+      });
+    }
+
+    it('asks a guest to sign in or register, above the newsletters', async () => {
       setStatus('guest');
-      libraryApi();
+      newslettersApi();
       renderAt('/email-newsletters');
       expect(screen.getByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
       expect(prompt()).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 3, name: 'The Daily Brief' })).toBeInTheDocument();
     });
 
-    it('shows Loading… until the reader is known', () => {
-      libraryApi();
+    it('shows Loading… until the reader is known', async () => {
+      newslettersApi();
       renderAt('/email-newsletters');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+      await screen.findByRole('heading', { level: 3, name: 'The Daily Brief' });
       expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     });
 
-    it('tells a signed-in reader where newsletters are sent, following sign-in', () => {
+    it('tells a signed-in reader where newsletters are sent, following sign-in', async () => {
       setStatus('guest');
-      libraryApi();
+      newslettersApi();
       renderAt('/email-newsletters');
       signIn(user());
       expect(screen.getByText('Newsletters are sent to ada@example.com.')).toBeInTheDocument();
       expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Subscribe to The Daily Brief' })).toBeEnabled();
     });
   });
 

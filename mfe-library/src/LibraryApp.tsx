@@ -5,34 +5,10 @@
  */
 import * as React from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import {
-  api,
-  bus,
-  instanceMarkers,
-  itemCountText,
-  useUserStore,
-  userStore,
-  type Folder,
-  useLoad,
-  SignInPrompt as SharedSignInPrompt,
-} from 'shared-contracts';
-
-/** 'To access this feature, please SIGN IN or REGISTER' (site spec §2), shared with the shell. */
-function SignInPrompt() {
-  return <SharedSignInPrompt linkComponent={Link} />;
-}
-
-type Reader = { kind: 'unknown' } | { kind: 'guest' } | { kind: 'member'; id: string; email: string };
-
-/** The reader from the shared store; selectors return primitives so that a new user object with the same id does not re-render. */
-function useReader(): Reader {
-  const status = useUserStore((s) => s.status);
-  const id = useUserStore((s) => s.user?.id ?? null);
-  const email = useUserStore((s) => s.user?.emailAddress ?? '');
-  if (status === 'unknown') return { kind: 'unknown' };
-  if (status === 'guest' || id === null) return { kind: 'guest' };
-  return { kind: 'member', id, email };
-}
+import { api, bus, instanceMarkers, itemCountText, userStore, type Folder, useLoad } from 'shared-contracts';
+import { useReader } from './common/reader';
+import { SignInPrompt } from './common/SignInPrompt';
+import { NewslettersPage } from './newsletters/NewslettersPage';
 
 function Loading() {
   return <p role="status">Loading…</p>;
@@ -119,18 +95,6 @@ function MyLibraryPage({ folderSlug }: { folderSlug: string | undefined }) {
       {reader.kind === 'unknown' && <Loading />}
       {reader.kind === 'guest' && <SignInPrompt />}
       {reader.kind === 'member' && <Folders key={reader.id} userId={reader.id} folderSlug={folderSlug} />}
-    </>
-  );
-}
-
-function NewslettersPage() {
-  const reader = useReader();
-  return (
-    <>
-      <h1>Email Newsletters</h1>
-      {reader.kind === 'unknown' && <Loading />}
-      {reader.kind === 'guest' && <SignInPrompt />}
-      {reader.kind === 'member' && <p>Newsletters are sent to {reader.email}.</p>}
     </>
   );
 }

@@ -9,6 +9,7 @@ export * from './constants';
 export * from './validation';
 export * from './useLoad';
 export * from './SignInPrompt';
+export * from './Pagination';
 export * from './analytics';
 export * from './forms';
 export * from './captcha';

@@ -7,11 +7,9 @@ import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
 import { Home } from './pages/Home';
-import { Magazine } from './pages/Magazine';
 import { NotFound } from './pages/NotFound';
-import { Topics } from './pages/Topics';
 
-/** Account pages few visits see: each is its own chunk, fetched when its route is shown. */
+/** Pages off the first view (account and discovery pages): each is its own chunk, fetched when its route is shown. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazyComponent(() => load().then((m) => m[name]));
 }
@@ -22,6 +20,18 @@ const RestrictedUserPage = lazyPage(() => import(/* webpackChunkName: "page-rest
 const SubscriberRegistrationPage = lazyPage(
   () => import(/* webpackChunkName: "page-subscriber-registration" */ './pages/SubscriberRegistrationPage'),
   'SubscriberRegistrationPage',
+);
+// Discovery pages (issue 5): the home page and the article page stay in the first view; these load
+// when shown.
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage');
+const Topics = lazyPage(() => import(/* webpackChunkName: "page-topics" */ './pages/Topics'), 'Topics');
+const TopicPage = lazyPage(() => import(/* webpackChunkName: "page-topic" */ './pages/TopicPage'), 'TopicPage');
+const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ './pages/Magazine'), 'Magazine');
+const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
+const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
+const AnalyticServicesPage = lazyPage(
+  () => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'),
+  'AnalyticServicesPage',
 );
 
 function PageLoading() {
@@ -86,9 +96,15 @@ export function App() {
       <Header />
       <Routes>
         <Route path="/" element={<Home />} />
-        <Route path="/the-latest" element={<Home />} />
-        <Route path="/topics" element={<Topics />} />
-        <Route path="/magazine" element={<Magazine />} />
+        <Route path="/the-latest" element={<Home carousel={false} />} />
+        <Route path="/search" element={<SearchPage fallback={<PageLoading />} />} />
+        <Route path="/topics" element={<Topics fallback={<PageLoading />} />} />
+        <Route path="/topic/:slug" element={<TopicPage fallback={<PageLoading />} />} />
+        <Route path="/topic/subject/:slug" element={<TopicPage fallback={<PageLoading />} />} />
+        <Route path="/magazine" element={<Magazine fallback={<PageLoading />} />} />
+        <Route path="/archive-toc/:issueCode" element={<ArchiveTocPage fallback={<PageLoading />} />} />
+        <Route path="/ascend" element={<AscendPage fallback={<PageLoading />} />} />
+        <Route path="/hbr-analytic-services" element={<AnalyticServicesPage fallback={<PageLoading />} />} />
         <Route path="/register" element={<RegisterPage fallback={<PageLoading />} />} />
         <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
         <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />

@@ -1,9 +1,38 @@
+/**
+ * The site header (site §2, §4): logo, search, mini cart, sign-in or the user menu, and the main
+ * navigation. It is sticky: it hides while the reader scrolls down and comes back on scroll up,
+ * and its logo is big near the top and small further down (useStickyHeader). Its state shows as
+ * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose
+ * code loads on first use (a pointer or focus on the button starts the fetch).
+ */
+import { useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { bus, useUserStore } from 'shared-contracts';
+import { bus, lazyComponent, useUserStore } from 'shared-contracts';
 import { FlyoutHost } from './flyouts/FlyoutHost';
+import type { SearchOverlayProps } from './header/SearchOverlay';
 import { UserMenu } from './header/UserMenu';
+import { useStickyHeader } from './header/useStickyHeader';
 import { preloadAuthModal } from './AuthModalHost';
 import { RemoteSlot } from './RemoteSlot';
+
+const SearchOverlay = lazyComponent<SearchOverlayProps>(() =>
+  import(/* webpackChunkName: "search-overlay" */ './header/SearchOverlay').then((m) => m.SearchOverlay),
+);
+
+function preloadSearch(): void {
+  SearchOverlay.preload().catch(() => {
+    // Shown in the overlay when it is opened, if it still cannot load.
+  });
+}
+
+/** What the overlay shows while its code arrives (a few ms once preloaded). */
+const searchLoading = (
+  <div className="search-backdrop">
+    <div className="search-overlay" role="dialog" aria-modal="true" aria-label="Search">
+      <p role="status">Loading search…</p>
+    </div>
+  </div>
+);
 
 const NAV = [
   { to: '/the-latest', label: 'Latest' },
@@ -17,17 +46,40 @@ const NAV = [
 export function Header() {
   const status = useUserStore((s) => s.status);
   const user = useUserStore((s) => s.user);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const { logo, header } = useStickyHeader(searchOpen || focusWithin);
+
+  function closeSearch(restoreFocus: boolean) {
+    setSearchOpen(false);
+    if (restoreFocus) searchButton.current?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusWithin(false);
+  }
+
   return (
     <>
-      <header className="site-header">
+      <header className="site-header" data-logo={logo} data-header={header} onFocus={() => setFocusWithin(true)} onBlur={onBlur}>
         <div className="header-bar">
           <Link to="/" className="logo" aria-label="The Management Review, home">
             The Management Review
           </Link>
           <div className="header-actions">
-            <Link to="/search" className="header-link">
+            <button
+              ref={searchButton}
+              type="button"
+              className="header-link button-link search-button"
+              aria-haspopup="dialog"
+              aria-expanded={searchOpen}
+              onPointerEnter={preloadSearch}
+              onFocus={preloadSearch}
+              onClick={() => setSearchOpen(true)}
+            >
               Search
-            </Link>
+            </button>
             <RemoteSlot
               remote="store"
               module="MiniCart"
@@ -69,6 +121,7 @@ export function Header() {
           </ul>
         </nav>
       </header>
+      {searchOpen && <SearchOverlay onClose={closeSearch} fallback={searchLoading} />}
       {/* The shell's flyouts (change password, forgot password): non-modal, beside the header. */}
       <FlyoutHost />
     </>

@@ -14,6 +14,8 @@ export interface TopicTable {
   slug: string;
   parent_id: string | null;
   position: number;
+  /** 1: following the topic needs a subscriber class (site §6; migration 0004). */
+  subscriber_only: Generated<Flag>;
 }
 
 export interface ArticleTable {
@@ -38,6 +40,10 @@ export interface ArticleTable {
   image: string | null;
   /** 1: an Ascend article, metered by the ascend quota (migration 0003). */
   ascend: Generated<Flag>;
+  /** Who paid for a sponsored report (the 'analytics' stream), else null (migration 0004). */
+  sponsor: Generated<string | null>;
+  /** The magazine issue the article appeared in, else null (migration 0004). */
+  issue_code: Generated<string | null>;
 }
 
 export interface MagazineIssueTable {
@@ -46,6 +52,8 @@ export interface MagazineIssueTable {
   number: number;
   /** Cover label, e.g. 'January-February' or 'July'. */
   label: string;
+  /** One or two sentences for the issue card (migration 0004). */
+  summary: Generated<string>;
 }
 
 /** One row per month label of the archive picker; several labels may point to one issue. */
@@ -157,6 +165,8 @@ export interface UserTable {
   quota_count: Generated<number>;
   ascend_quota_limit: Generated<number>;
   ascend_quota_count: Generated<number>;
+  /** When the member last opened the following stream, or null (never; migration 0004). */
+  following_seen_at: Generated<string | null>;
 }
 
 export interface UserTierTable {
@@ -294,6 +304,37 @@ export interface ReadingListItemTable {
   position: number;
 }
 
+/** The search index (migration 0004): the summed field weights of a term in an article. */
+export interface SearchTermTable {
+  term: string;
+  article_id: string;
+  weight: number;
+}
+
+export interface TopicFollowTable {
+  user_id: string;
+  topic_id: string;
+  followed_at: string;
+}
+
+/** A newsletter or a marketing campaign (kind), in the order of `position`. */
+export interface NewsletterTable {
+  id: string;
+  /** 'newsletter' or 'marketingCampaign'. */
+  kind: string;
+  name: string;
+  description: string;
+  frequency: string;
+  subscriber_only: Flag;
+  position: number;
+}
+
+export interface NewsletterSubscriptionTable {
+  user_id: string;
+  newsletter_id: string;
+  subscribed_at: string;
+}
+
 export interface Database {
   topics: TopicTable;
   articles: ArticleTable;
@@ -320,6 +361,10 @@ export interface Database {
   article_gifts: ArticleGiftTable;
   reading_lists: ReadingListTable;
   reading_list_items: ReadingListItemTable;
+  search_terms: SearchTermTable;
+  topic_follows: TopicFollowTable;
+  newsletters: NewsletterTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
 }
 
 export type TopicRow = Selectable<TopicTable>;
@@ -343,6 +388,8 @@ export type PasswordResetRow = Selectable<PasswordResetTable>;
 
 export type ArticleGiftRow = Selectable<ArticleGiftTable>;
 export type ReadingListRow = Selectable<ReadingListTable>;
+export type NewsletterRow = Selectable<NewsletterTable>;
+export type NewMagazineIssue = Insertable<MagazineIssueTable>;
 
 export type NewArticle = Insertable<ArticleTable>;
 export type NewTopic = Insertable<TopicTable>;

@@ -8,6 +8,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from './database';
 import { accountsMigration } from './migration-0002-accounts';
 import { paywallMigration } from './migration-0003-paywall';
+import { discoveryMigration } from './migration-0004-discovery';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -207,6 +208,7 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_accounts': accountsMigration,
   '0003_paywall': paywallMigration,
+  '0004_discovery': discoveryMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

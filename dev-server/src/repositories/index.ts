@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { createAccountRepository } from './accounts';
 import { createContentRepository } from './content';
+import { createDiscoveryRepository } from './discovery';
+import { createFollowRepository } from './follows';
+import { createNewsletterRepository } from './newsletters';
 import { createGiftRepository } from './gifts';
 import { createMeterRepository } from './meter';
 import { createReadingListRepository } from './reading-lists';
@@ -26,6 +29,9 @@ export function createRepositories(db: Kysely<Database>) {
     meter: createMeterRepository(db),
     gifts: createGiftRepository(db),
     readingLists: createReadingListRepository(db),
+    discovery: createDiscoveryRepository(db),
+    follows: createFollowRepository(db),
+    newsletters: createNewsletterRepository(db),
   };
 }
 

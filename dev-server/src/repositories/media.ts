@@ -50,6 +50,46 @@ export function createMediaRepository(db: Kysely<Database>) {
       return q.orderBy('charts.published', 'desc').orderBy('charts.id', 'asc').limit(limit).offset(offset).execute();
     },
 
+    /** Videos published by `until` (the webinars stream). */
+    async countPublishedVideos(until: string): Promise<number> {
+      const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).where('pubdate', '<=', until).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Newest first, ties by id. */
+    async listPublishedVideos(until: string, offset: number, limit: number): Promise<VideoRow[]> {
+      return db
+        .selectFrom('videos')
+        .selectAll()
+        .where('pubdate', '<=', until)
+        .orderBy('pubdate', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** Charts published by `until` (the visual-library stream). */
+    async countPublishedCharts(until: string): Promise<number> {
+      const row = await db.selectFrom('charts').select((eb) => eb.fn.countAll().as('n')).where('published', '<=', until).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Newest first, ties by id (as the visual library lists them). */
+    async listPublishedCharts(until: string, offset: number, limit: number): Promise<ChartWithSubject[]> {
+      return db
+        .selectFrom('charts')
+        .innerJoin('chart_subjects', 'chart_subjects.id', 'charts.subject_id')
+        .selectAll('charts')
+        .select('chart_subjects.label as subject_label')
+        .where('charts.published', '<=', until)
+        .orderBy('charts.published', 'desc')
+        .orderBy('charts.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
     async findChart(id: string): Promise<ChartRow | undefined> {
       return db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst();
     },

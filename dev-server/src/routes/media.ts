@@ -22,7 +22,7 @@ const ChartsQuery = z.object({
 const ChartFile = z.object({ file: z.string().regex(/^(dv-\d{4,})\.svg$/) });
 const VideoImage = z.object({ id: z.string().regex(/^\d{1,20}$/), kind: z.enum(['poster.svg', 'thumbnail.svg']) });
 
-const SVG_HEADERS = {
+export const SVG_HEADERS = {
   'Content-Type': 'image/svg+xml; charset=utf-8',
   'Cache-Control': 'public, max-age=86400',
   // An SVG opened on its own must not run script.

@@ -11,6 +11,14 @@ export const ARTICLE_MONTHS: { first: { year: number; month: number }; last: { y
 };
 const PER_MONTH = 4;
 
+/**
+ * Ids of these generated articles: 'a' + year + month + number in the month (a20250604). The later
+ * parts of the seed (sponsored reports 'sr...', issue articles 'a{issueCode}-{n}') never match it.
+ */
+export function isGeneratedArticleId(id: string): boolean {
+  return /^a\d{8}$/.test(id);
+}
+
 /** The article page path: /{yyyy}/{mm}/{slug}, month zero-padded (one definition, in the content service). */
 export const articlePath = articleUrl;
 

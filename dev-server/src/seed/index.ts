@@ -2,12 +2,21 @@
  * The deterministic content seed: same seed, same site. Every part draws from its own random
  * stream (see prng.ts). Only password hashes differ between runs (random salts).
  */
-import type { InsertObject, Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import { CompiledQuery, type InsertObject, type Insertable, type Kysely } from 'kysely';
+import type { Database, NewArticle, NewTopic, NewsletterTable, SearchTermTable } from '../db/database';
 import { createRng } from './prng';
 import { buildTopics } from './topics';
-import { buildArticles } from './articles';
-import { buildArchive } from './issues';
+import { buildArticles, isGeneratedArticleId } from './articles';
+import { buildArchive, type IssueSeed } from './issues';
+import {
+  buildArchiveArticles,
+  buildIssueSummaries,
+  buildSearchIndex,
+  buildSponsoredReports,
+  issueCodesFor,
+  NEWSLETTERS,
+  SUBSCRIBER_ONLY_TOPIC_IDS,
+} from './discovery';
 import { buildProducts, PRODUCT_CATEGORIES } from './products';
 import { buildVideos } from './videos';
 import { buildCharts, CHART_SUBJECTS } from './charts';
@@ -27,39 +36,105 @@ export interface SeedOptions {
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 100;
+/** The search index has three columns: bigger chunks, still far under the limits (3 000 parameters). */
+const SEARCH_CHUNK = 1000;
 
 async function insertAll<T extends keyof Database & string>(
   db: Kysely<Database>,
   table: T,
   rows: readonly InsertObject<Database, T>[],
+  chunkSize = CHUNK,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize);
     if (chunk.length > 0) await db.insertInto(table).values(chunk).execute();
   }
+}
+
+/**
+ * Bulk insert of the search index (~120 000 rows): every full chunk has the same SQL, so it is
+ * compiled once by the database's own dialect (placeholders stay right for SQLite and PostgreSQL)
+ * and run again with each chunk's parameters, row by row in column order. This skips the query
+ * builder's per-row work, which was most of the seed's time.
+ */
+async function insertSearchTerms(db: Kysely<Database>, rows: readonly Insertable<SearchTermTable>[]): Promise<void> {
+  const compiled = new Map<number, string>();
+  for (let i = 0; i < rows.length; i += SEARCH_CHUNK) {
+    const chunk = rows.slice(i, i + SEARCH_CHUNK);
+    let text = compiled.get(chunk.length);
+    if (text === undefined) {
+      text = db.insertInto('search_terms').values(chunk.map((r) => ({ term: r.term, article_id: r.article_id, weight: r.weight }))).compile().sql;
+      compiled.set(chunk.length, text);
+    }
+    await db.executeQuery(CompiledQuery.raw(text, chunk.flatMap((r) => [r.term, r.article_id, r.weight])));
+  }
+}
+
+/** What the discovery seed adds (seed/discovery.ts), built from the content it extends. */
+interface DiscoverySeed {
+  /** Sponsored reports and archive articles (issue_code set on the archive ones). */
+  articles: NewArticle[];
+  /** Magazine article id -> issue code, for the generated articles. */
+  issueCodes: Map<string, string>;
+  summaries: Map<string, string>;
+  newsletters: readonly Insertable<NewsletterTable>[];
+  searchTerms: Insertable<SearchTermTable>[];
+}
+
+type BaseArticle = Pick<NewArticle, 'id' | 'year' | 'month' | 'slug' | 'content_type' | 'title' | 'summary' | 'lead' | 'body' | 'authors' | 'topic_id'>;
+
+function buildDiscovery(
+  seed: string,
+  topics: readonly Pick<NewTopic, 'id' | 'name' | 'parent_id'>[],
+  base: readonly BaseArticle[],
+  issues: readonly IssueSeed[],
+): DiscoverySeed {
+  const sponsored = buildSponsoredReports(createRng(seed, 'sponsored'), topics, base);
+  const issueCodes = issueCodesFor(base, issues);
+  const issueSizes = new Map<string, number>();
+  for (const code of issueCodes.values()) issueSizes.set(code, (issueSizes.get(code) ?? 0) + 1);
+  const archiveArticles = buildArchiveArticles(createRng(seed, 'archive-articles'), topics, issues, [...base, ...sponsored], issueSizes);
+  const topicNames = new Map(topics.map((t) => [t.id, t.name]));
+  return {
+    articles: [...sponsored, ...archiveArticles],
+    issueCodes,
+    summaries: buildIssueSummaries(createRng(seed, 'issue-summaries'), issues),
+    newsletters: NEWSLETTERS,
+    searchTerms: buildSearchIndex([...base, ...sponsored, ...archiveArticles], topicNames),
+  };
 }
 
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = {}): Promise<void> {
   const seed = options.seed ?? DEFAULT_SEED;
   const topics = buildTopics();
   const articles = buildArticles(createRng(seed, 'articles'), topics);
+  // Password hashing (scrypt) runs on libuv's thread pool: start it, build the rest meanwhile.
+  const pendingUsers = buildUsers(createRng(seed, 'users'), articles);
   const archive = buildArchive(createRng(seed, 'archive'));
   const products = buildProducts(createRng(seed, 'products'));
   const media = buildVideos(createRng(seed, 'videos'), articles);
   const charts = buildCharts(createRng(seed, 'charts'), articles);
-  const users = await buildUsers(createRng(seed, 'users'), articles);
   const ascend = pickAscendArticles(createRng(seed, 'ascend'), articles);
   const readingLists = buildReadingLists(createRng(seed, 'reading-lists'), articles, topics.map((t) => ({ id: t.id, parent_id: t.parent_id ?? null })), ascend);
+  const discovery = buildDiscovery(seed, topics, articles, archive.issues);
+  const users = await pendingUsers;
 
   await db.transaction().execute(async (trx) => {
-    await insertAll(trx, 'topics', topics);
-    await insertAll(trx, 'articles', articles.map((a) => ({ ...a, ascend: ascend.has(a.id) ? 1 : 0 })));
-    await insertAll(trx, 'magazine_issues', archive.issues);
+    await insertAll(trx, 'topics', topics.map((t) => ({ ...t, subscriber_only: SUBSCRIBER_ONLY_TOPIC_IDS.includes(t.id) ? 1 : 0 })));
+    await insertAll(trx, 'magazine_issues', archive.issues.map((i) => ({ ...i, summary: discovery.summaries.get(i.code) ?? '' })));
     await insertAll(
       trx,
       'archive_entries',
       archive.entries.map((e) => ({ year: e.year, position: e.position, month_label: e.monthLabel, issue_code: e.issueCode })),
     );
+    await insertAll(
+      trx,
+      'articles',
+      articles.map((a) => ({ ...a, ascend: ascend.has(a.id) ? 1 : 0, issue_code: discovery.issueCodes.get(a.id) ?? null })),
+    );
+    await insertAll(trx, 'articles', discovery.articles);
+    await insertSearchTerms(trx, discovery.searchTerms);
+    await insertAll(trx, 'newsletters', discovery.newsletters);
     await insertAll(trx, 'product_categories', PRODUCT_CATEGORIES);
     await insertAll(trx, 'products', products);
     await insertAll(trx, 'videos', media.videos);
@@ -87,7 +162,9 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
   const seed = options.seed ?? DEFAULT_SEED;
   const lists = await db.selectFrom('reading_lists').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   if (Number(lists?.n ?? 0) > 0) return false;
-  const articles: SeedArticleRef[] = await db.selectFrom('articles').select(['id', 'topic_id', 'free']).orderBy('id').execute();
+  // Only the generated articles (never the sponsored reports or issue articles of migration 0004).
+  const rows: SeedArticleRef[] = await db.selectFrom('articles').select(['id', 'topic_id', 'free']).orderBy('id').execute();
+  const articles = rows.filter((a) => isGeneratedArticleId(a.id));
   if (articles.length === 0) return false;
   const topics = await db.selectFrom('topics').select(['id', 'parent_id']).execute();
   const ascend = pickAscendArticles(createRng(seed, 'ascend'), articles);
@@ -100,11 +177,47 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
   return true;
 }
 
+/**
+ * Adds the discovery seed (subscriber-limited topics, sponsored reports, issue membership, archive
+ * articles, issue summaries, newsletters, the search index) to a database seeded before migration
+ * 0004, drawn from the same streams as a fresh seed; answers whether it did.
+ */
+export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const newsletters = await db.selectFrom('newsletters').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(newsletters?.n ?? 0) > 0) return false;
+  const rows: BaseArticle[] = await db
+    .selectFrom('articles')
+    .select(['id', 'year', 'month', 'slug', 'content_type', 'title', 'summary', 'lead', 'body', 'authors', 'topic_id'])
+    .orderBy('id')
+    .execute();
+  const base = rows.filter((a) => isGeneratedArticleId(a.id));
+  if (base.length === 0) return false;
+  const topics = await db.selectFrom('topics').select(['id', 'name', 'parent_id']).orderBy('position').execute();
+  const issues: IssueSeed[] = await db.selectFrom('magazine_issues').select(['code', 'year', 'number', 'label']).orderBy('year').orderBy('number').execute();
+  const discovery = buildDiscovery(seed, topics, base, issues);
+  const byCode = new Map<string, string[]>();
+  for (const [id, code] of discovery.issueCodes) byCode.set(code, [...(byCode.get(code) ?? []), id]);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('topics').set({ subscriber_only: 1 }).where('id', 'in', [...SUBSCRIBER_ONLY_TOPIC_IDS]).execute();
+    for (const [code, summary] of discovery.summaries) {
+      await trx.updateTable('magazine_issues').set({ summary }).where('code', '=', code).execute();
+    }
+    for (const [code, ids] of byCode) await trx.updateTable('articles').set({ issue_code: code }).where('id', 'in', ids).execute();
+    await insertAll(trx, 'articles', discovery.articles);
+    await trx.deleteFrom('search_terms').execute();
+    await insertSearchTerms(trx, discovery.searchTerms);
+    await insertAll(trx, 'newsletters', discovery.newsletters);
+  });
+  return true;
+}
+
 /** Seeds a database that has no content yet; answers whether it did. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) {
     await seedPaywallIfMissing(db, options);
+    await seedDiscoveryIfMissing(db, options);
     return false;
   }
   await seedDatabase(db, options);

@@ -1,7 +1,9 @@
 import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
-import { seedPaywallIfMissing } from '.';
-import { buildArchive } from './issues';
+import { seedDiscoveryIfMissing, seedPaywallIfMissing } from '.';
+import { isGeneratedArticleId } from './articles';
+import { monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
+import { buildArchive, issueCode } from './issues';
 import { createRng } from './prng';
 import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED, DEMO_SUBSCRIBER, DEMO_SUBSCRIBER_RECORDS, DEMO_USERS } from './demo-users';
 
@@ -36,7 +38,8 @@ describe('content seed', () => {
   it('has about 120 articles from 2023 to mid-2025, with 6-10 paragraphs and 1-2 authors, some free', async () => {
     const db = await seededDatabase();
     try {
-      const rows = await db.selectFrom('articles').selectAll().execute();
+      // The generated articles; sponsored reports and issue articles (migration 0004) have their own tests.
+      const rows = (await db.selectFrom('articles').selectAll().execute()).filter((r) => isGeneratedArticleId(r.id));
       expect(rows.length).toBeGreaterThanOrEqual(100);
       expect(rows.length).toBeLessThanOrEqual(140);
       for (const r of rows) {
@@ -93,11 +96,158 @@ describe('content seed', () => {
 });
 
 describe('archive builder', () => {
+  const { issues, entries } = buildArchive(createRng('magazine-site', 'archive'));
+  const BI_MONTHLY = ['January-February', 'March-April', 'May-June', 'July-August', 'September-October', 'November-December'];
+
   it('leaves some gaps in old years but never drops the first issue of a year', () => {
-    const { issues } = buildArchive(createRng('magazine-site', 'archive'));
     const before1980 = issues.filter((i) => i.year < 1980);
     expect(before1980.length).toBeLessThan(24 * 6);
     for (let y = 1956; y <= 2025; y++) expect(issues.some((i) => i.year === y && i.number === 1)).toBe(true);
+  });
+
+  it('follows the rules of its period, year by year from 1956 to 2025', () => {
+    for (let year = 1956; year <= 2025; year++) {
+      const ofYear = issues.filter((i) => i.year === year);
+      const labels = ofYear.map((i) => i.label);
+      const months = entries.filter((e) => e.year === year);
+      expect(months.map((e) => e.position)).toEqual(months.map((_, i) => i));
+      // Codes: BR + yy + two-digit number from 2000; '3' + yy + number (four digits) before.
+      for (const issue of ofYear) {
+        expect(issue.code).toBe(issueCode(year, issue.number));
+        expect(issue.code).toMatch(year >= 2000 ? /^BR\d{4}$/ : /^3\d{3}$/);
+      }
+      if (year === 2025) {
+        expect(labels).toEqual(BI_MONTHLY.slice(0, 3));
+      } else if (year >= 2017) {
+        expect(labels).toEqual(BI_MONTHLY);
+        expect(ofYear.map((i) => i.code)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `BR${String(year).slice(2)}0${n}`));
+      } else if (year >= 2000) {
+        // Single months mixed with combined ones.
+        expect(labels.some((l) => l.includes('-'))).toBe(true);
+        expect(labels.some((l) => !l.includes('-'))).toBe(true);
+        expect(labels).toContain('July-August');
+        expect(labels[0]).toBe(year >= 2010 ? 'January-February' : 'January');
+        const july = months.filter((e) => e.monthLabel === 'July' || e.monthLabel === 'August');
+        if (year >= 2004 && year <= 2009) {
+          // July and August listed apart, both pointing to the July issue.
+          expect(july.map((e) => e.monthLabel)).toEqual(['July', 'August']);
+          expect(new Set(july.map((e) => e.issueCode))).toEqual(new Set([ofYear.find((i) => i.label === 'July-August')!.code]));
+        } else {
+          expect(july).toEqual([]);
+          expect(months.map((e) => e.monthLabel)).toEqual(labels);
+        }
+      } else {
+        // Bi-monthly; some years before 1980 miss one issue (never the first).
+        expect(labels.every((l) => BI_MONTHLY.includes(l))).toBe(true);
+        expect(labels[0]).toBe('January-February');
+        if (year >= 1980) expect(labels).toEqual(BI_MONTHLY);
+        else expect(labels.length).toBeGreaterThanOrEqual(5);
+      }
+    }
+    expect(issues.find((i) => i.year === 1999 && i.label === 'January-February')?.code).toBe('3991');
+    expect(issues.filter((i) => i.year < 1980).some((i, _, all) => all.filter((x) => x.year === i.year).length === 5)).toBe(true);
+  });
+});
+
+describe('discovery seed', () => {
+  let db: Awaited<ReturnType<typeof seededDatabase>>;
+  beforeAll(async () => {
+    db = await seededDatabase();
+  });
+  afterAll(() => db.destroy());
+
+  it('marks three subtopics subscriber-limited', async () => {
+    const rows = await db.selectFrom('topics').select(['name', 'parent_id']).where('subscriber_only', '=', 1).orderBy('name').execute();
+    expect(rows.map((r) => r.name)).toEqual([...SUBSCRIBER_ONLY_TOPICS].sort());
+    expect(rows.every((r) => r.parent_id !== null)).toBe(true);
+  });
+
+  it('adds 8 sponsored reports among the generated months, each with a sponsor', async () => {
+    const rows = await db.selectFrom('articles').selectAll().where('sponsor', 'is not', null).execute();
+    expect(rows).toHaveLength(8);
+    for (const r of rows) {
+      expect(r.published >= '2023-01-01' && r.published < '2025-07-01').toBe(true);
+      expect(r.content_type).toBe('Digital Article');
+      expect(r.issue_code).toBeNull();
+      expect(r.summary).toContain(`sponsored by ${r.sponsor}`);
+    }
+  });
+
+  it('gives every issue a table of contents of at least three magazine articles', async () => {
+    const issues = await db.selectFrom('magazine_issues').selectAll().execute();
+    const articles = await db.selectFrom('articles').select(['id', 'issue_code', 'content_type', 'year', 'month', 'published', 'body', 'title', 'lead']).execute();
+    const byIssue = new Map<string, typeof articles>();
+    for (const a of articles) if (a.issue_code) byIssue.set(a.issue_code, [...(byIssue.get(a.issue_code) ?? []), a]);
+    for (const issue of issues) {
+      const toc = byIssue.get(issue.code) ?? [];
+      expect(toc.length).toBeGreaterThanOrEqual(3);
+      expect(issue.summary.length).toBeGreaterThan(20);
+      for (const a of toc) {
+        expect(a.content_type).toBe('Magazine Article');
+        expect(a.year).toBe(issue.year);
+        expect(monthsOfLabel(issue.label)).toContain(a.month);
+        if (!isGeneratedArticleId(a.id)) {
+          // Issue articles: published on the first day of the issue, a lead and 2-3 paragraphs.
+          expect(a.published.slice(0, 10)).toBe(`${issue.year}-${String(monthsOfLabel(issue.label)[0]).padStart(2, '0')}-01`);
+          expect((JSON.parse(a.body) as string[]).length).toBeGreaterThanOrEqual(2);
+          expect((JSON.parse(a.body) as string[]).length).toBeLessThanOrEqual(3);
+          expect(a.title.length).toBeGreaterThan(0);
+          expect(a.lead.length).toBeGreaterThan(0);
+        }
+      }
+    }
+    // Every generated magazine article belongs to the issue of its month.
+    const generated = articles.filter((a) => isGeneratedArticleId(a.id) && a.content_type === 'Magazine Article');
+    expect(generated.length).toBeGreaterThan(20);
+    expect(generated.every((a) => a.issue_code === `BR${String(a.year).slice(2)}0${Math.ceil(a.month / 2)}`)).toBe(true);
+    expect(articles.filter((a) => a.content_type === 'Digital Article').every((a) => a.issue_code === null)).toBe(true);
+  });
+
+  it('lists six newsletters (two for subscribers) and three marketing campaigns', async () => {
+    const rows = await db.selectFrom('newsletters').selectAll().orderBy('position').execute();
+    expect(rows).toEqual(NEWSLETTERS);
+    expect(rows.filter((r) => r.kind === 'newsletter')).toHaveLength(6);
+    expect(rows.filter((r) => r.kind === 'newsletter' && r.subscriber_only === 1)).toHaveLength(2);
+    expect(rows.filter((r) => r.kind === 'marketingCampaign')).toHaveLength(3);
+  });
+
+  it('indexes every article, its title terms weighing at least 8', async () => {
+    const indexed = await db.selectFrom('search_terms').select('article_id').distinct().execute();
+    const all = await db.selectFrom('articles').select('id').execute();
+    expect(indexed.length).toBe(all.length);
+    const sample = await db.selectFrom('articles').select(['id', 'title']).where('id', '=', 'a20250604').executeTakeFirstOrThrow();
+    expect(sample.title).toBe('The Unexpected Power of Slowing Down');
+    const terms = await db.selectFrom('search_terms').select(['term', 'weight']).where('article_id', '=', sample.id).execute();
+    const weight = new Map(terms.map((t) => [t.term, t.weight]));
+    for (const term of ['unexpect', 'power', 'slow']) expect(weight.get(term)).toBeGreaterThanOrEqual(8);
+    expect(weight.has('the')).toBe(false);
+  });
+
+  it('adds the same discovery content to a database seeded before it', async () => {
+    const fresh = await seededDatabase();
+    const old = await seededDatabase();
+    try {
+      await old.deleteFrom('search_terms').execute();
+      await old.deleteFrom('newsletters').execute();
+      const extra = (await old.selectFrom('articles').select('id').execute()).map((r) => r.id).filter((id) => !isGeneratedArticleId(id));
+      await old.deleteFrom('articles').where('id', 'in', extra).execute();
+      await old.updateTable('articles').set({ issue_code: null }).execute();
+      await old.updateTable('topics').set({ subscriber_only: 0 }).execute();
+      await old.updateTable('magazine_issues').set({ summary: '' }).execute();
+      expect(await seedDiscoveryIfMissing(old)).toBe(true);
+      expect(await seedDiscoveryIfMissing(old)).toBe(false);
+      const articles = (d: typeof old) => d.selectFrom('articles').selectAll().orderBy('id').execute();
+      const index = (d: typeof old) => d.selectFrom('search_terms').selectAll().orderBy('term').orderBy('article_id').execute();
+      const topics = (d: typeof old) => d.selectFrom('topics').selectAll().orderBy('id').execute();
+      const issueRows = (d: typeof old) => d.selectFrom('magazine_issues').selectAll().orderBy('code').execute();
+      expect(await articles(old)).toEqual(await articles(fresh));
+      expect(await index(old)).toEqual(await index(fresh));
+      expect(await topics(old)).toEqual(await topics(fresh));
+      expect(await issueRows(old)).toEqual(await issueRows(fresh));
+    } finally {
+      await fresh.destroy();
+      await old.destroy();
+    }
   });
 });
 
@@ -106,7 +256,10 @@ describe('paywall seed', () => {
     const a = await seededDatabase();
     const b = await seededDatabase();
     try {
-      const rows = await a.selectFrom('articles').select(['id', 'free', 'ascend']).orderBy('id').execute();
+      const all = await a.selectFrom('articles').select(['id', 'free', 'ascend']).orderBy('id').execute();
+      // Only generated articles are ever Ascend (never a sponsored report or an issue article).
+      expect(all.filter((r) => r.ascend === 1).every((r) => isGeneratedArticleId(r.id))).toBe(true);
+      const rows = all.filter((r) => isGeneratedArticleId(r.id));
       const ascend = rows.filter((r) => r.ascend === 1);
       expect(ascend.length).toBe(Math.round(rows.filter((r) => r.free === 0).length * 0.1));
       expect(ascend.every((r) => r.free === 0)).toBe(true);

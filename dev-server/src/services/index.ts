@@ -5,16 +5,20 @@ import { createArticleAccessService } from './article-access';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
+import { createIssueService } from './issues';
 import { createSignInLockout } from './lockout';
 import { createMediaService } from './media';
 import { createMeterService } from './meter';
+import { createNewsletterService } from './newsletters';
 import { createPasswordRecoveryService } from './password-recovery';
 import { createPlatformService } from './platform';
 import { createProfileService } from './profile';
 import { createReadingListService } from './reading-lists';
 import { createRegistrationService } from './registration';
 import { createStoreService } from './store';
+import { createStreamService } from './streams';
 import { createSubscriberService } from './subscribers';
+import { createTopicService } from './topics';
 import { createUserService } from './users';
 import { createViewerLoader } from './viewers';
 
@@ -54,6 +58,16 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       publicOrigin: deps.config.publicOrigin,
     }),
     platform: createPlatformService({ captcha, geolocation: deps.geolocation, outbox: repos.outbox }),
+    streams: createStreamService({
+      discovery: repos.discovery,
+      media: repos.media,
+      follows: repos.follows,
+      clock,
+      maintenance: deps.config.maintenance === true,
+    }),
+    topics: createTopicService({ discovery: repos.discovery, follows: repos.follows, clock }),
+    newsletters: createNewsletterService({ newsletters: repos.newsletters, clock }),
+    issues: createIssueService({ discovery: repos.discovery, clock }),
   };
 }
 

@@ -3,6 +3,8 @@ import { pageFacts, pageWindow } from './paging';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { safeReturnPath } from './redirects';
 import { settingsFromEnv } from '../config';
+import { coverColor, renderIssueCoverSvg, wrapWords } from './issue-cover';
+import { streamPageInfo } from './streams';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -136,5 +138,35 @@ describe('settingsFromEnv', () => {
     expect(() => settingsFromEnv({ RATE_LIMIT_MULTIPLIER: '0' }, '/repo')).toThrow(/RATE_LIMIT_MULTIPLIER/);
     expect(() => settingsFromEnv({ RATE_LIMIT_MULTIPLIER: 'lots' }, '/repo')).toThrow(/RATE_LIMIT_MULTIPLIER/);
     expect(() => settingsFromEnv({ GEO_COUNTRY: 'USA' }, '/repo')).toThrow(/GEO_COUNTRY/);
+  });
+
+  it('turns maintenance on with MAINTENANCE=1 only', () => {
+    expect(settingsFromEnv({}, '/repo').maintenance).toBe(false);
+    expect(settingsFromEnv({ MAINTENANCE: '1' }, '/repo').maintenance).toBe(true);
+    expect(settingsFromEnv({ MAINTENANCE: '0' }, '/repo').maintenance).toBe(false);
+  });
+});
+
+describe('stream pages', () => {
+  it('counts pages from the stream base: 0 for latest, 1 for search', () => {
+    expect(streamPageInfo('latest', { number: 0, size: 8 }, 20)).toEqual({ number: 0, size: 8, totalPages: 3, totalElements: 20, last: false, offset: 0 });
+    expect(streamPageInfo('latest', { number: 2, size: 8 }, 20)).toMatchObject({ last: true, offset: 16 });
+    expect(streamPageInfo('search', { number: 1, size: 10 }, 10)).toMatchObject({ number: 1, totalPages: 1, last: true, offset: 0 });
+    expect(streamPageInfo('search', { number: 1, size: 10 }, 0)).toMatchObject({ totalPages: 0, last: true });
+  });
+});
+
+describe('issue covers', () => {
+  it('wraps a cover line into at most N lines, marking a cut', () => {
+    expect(wrapWords('How Leaders Can Rebuild Supplier Networks', 16, 3)).toEqual(['How Leaders Can', 'Rebuild Supplier', 'Networks']);
+    expect(wrapWords('one two three four five six', 7, 2)).toEqual(['one two', 'three…']);
+  });
+
+  it('draws the same bytes for the same issue and escapes text', () => {
+    const input = { code: 'BR2503', label: 'May-June', year: 2025, coverLine: 'Profit & <Loss>' };
+    expect(renderIssueCoverSvg(input)).toBe(renderIssueCoverSvg(input));
+    expect(renderIssueCoverSvg(input)).toContain('Profit &amp; &lt;Loss&gt;');
+    expect(coverColor('BR2503')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(coverColor('BR2503')).not.toBe(coverColor('BR2502'));
   });
 });

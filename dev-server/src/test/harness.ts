@@ -8,7 +8,7 @@ import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
-import { openSqlite } from '../db/sqlite';
+import { openSqliteWithHandle } from '../db/sqlite';
 import {
   createFakeClock,
   createLocalGeolocator,
@@ -45,10 +45,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Seeded databases by seed: the first one per test file is migrated and seeded (about half a
+ * second, mostly the search index), every later one is an in-memory copy of its bytes (a few ms).
+ */
+const templates = new Map<string, Buffer>();
+
 export async function seededDatabase(seed?: string): Promise<Kysely<Database>> {
-  const db = openSqlite(':memory:');
+  const key = seed ?? '';
+  const template = templates.get(key);
+  if (template) return openSqliteWithHandle(template).db;
+  const { db, handle } = openSqliteWithHandle(':memory:');
   await migrateToLatest(db);
   await seedDatabase(db, { seed });
+  templates.set(key, handle.serialize());
   return db;
 }
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, COUNTRY_CACHE_KEY, userStore, type EventMap, type User } from 'shared-contracts';
-import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
+import { mockApiRoutes, mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { Header } from '../Header';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
@@ -167,7 +167,8 @@ describe('user menu', () => {
     renderHeader(sampleUser());
     await userEvent.click(menuButton());
     expect(within(menu()).getByRole('link', { name: 'Case selections' })).toBeVisible();
-    expect(fetch).not.toHaveBeenCalled();
+    // Opening the menu asks for the unread-following count, never for the country.
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/geolocation')).toHaveLength(0);
   });
 
   it('signs out: clears the caches, pushes logout to the data layer and goes to /logout with the return path', async () => {
@@ -199,5 +200,44 @@ describe('user menu', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(menuButton()).toHaveFocus();
+  });
+});
+
+describe('following link', () => {
+  const FOLLOWING = 'GET /service/user/topics';
+
+  it('asks for the unread-following count when the menu first opens and shows it as (N)', async () => {
+    sessionStorage.setItem(COUNTRY_CACHE_KEY, '');
+    const api = mockApiRoutes({ [FOLLOWING]: { body: { topics: [], unreadCount: 4 } } });
+    renderHeader(sampleUser());
+    expect(api.urls(FOLLOWING)).toHaveLength(0);
+    await userEvent.click(menuButton());
+    const link = await within(menu()).findByRole('link', { name: 'Following, 4 unread' });
+    expect(link).toHaveAttribute('href', '/topics');
+    expect(link).toHaveTextContent(/^Following \(4\)$/);
+    // Closing and opening again does not ask again.
+    await userEvent.click(menuButton());
+    await userEvent.click(menuButton());
+    expect(api.urls(FOLLOWING)).toHaveLength(1);
+  });
+
+  it("follows 'following:changed' events without asking the server", async () => {
+    sessionStorage.setItem(COUNTRY_CACHE_KEY, '');
+    const api = mockApiRoutes({ [FOLLOWING]: { body: { topics: [], unreadCount: 0 } } });
+    renderHeader(sampleUser());
+    act(() => bus.emit('following:changed', { slugs: ['strategy'], unreadCount: 7 }));
+    await userEvent.click(menuButton());
+    expect(within(menu()).getByRole('link', { name: 'Following, 7 unread' })).toHaveTextContent('Following (7)');
+    act(() => bus.emit('following:changed', { slugs: [], unreadCount: 2 }));
+    expect(within(menu()).getByRole('link', { name: 'Following, 2 unread' })).toBeInTheDocument();
+    await act(async () => {});
+    expect(api.urls(FOLLOWING)).toHaveLength(0);
+  });
+
+  it('a guest has no following link and nothing is asked', () => {
+    const api = mockApiRoutes({ [FOLLOWING]: { body: { topics: [], unreadCount: 1 } } });
+    renderHeader(null);
+    expect(screen.queryByRole('link', { name: /Following/ })).not.toBeInTheDocument();
+    expect(api.urls(FOLLOWING)).toHaveLength(0);
   });
 });

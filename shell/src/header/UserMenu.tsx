@@ -1,7 +1,9 @@
 /**
  * The signed-in reader's menu in the header (site spec §2, §6; paywall §4, §6). A disclosure: the
  * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
- * caption (none for Executive and All Access); it opens a list with My Library, Change password,
+ * caption (none for Executive and All Access); it opens a list with My Library, Following (the
+ * followed topics, with the unread-following count: asked when the menu first opens unless a
+ * 'following:changed' event brought it, and kept current by those events), Change password,
  * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
  * outside closes the list and focus returns to the button.
  *
@@ -10,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { pushDataLayer, useDomestic, userStore, type User } from 'shared-contracts';
+import { api, bus, pushDataLayer, useDomestic, userStore, type User } from 'shared-contracts';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
 
@@ -32,6 +34,28 @@ export function UserMenu({ user }: { user: User }) {
 
   // A navigation closes the menu.
   useEffect(() => setOpen(false), [location.key]);
+
+  // The unread-following count: asked when the menu first opens, then kept by the bus's events.
+  const [unread, setUnread] = useState<number | null>(null);
+  const askedFollowing = useRef(false);
+  useEffect(
+    () =>
+      bus.on('following:changed', ({ unreadCount }) => {
+        askedFollowing.current = true; // the event carries the server's count: no need to ask
+        setUnread(unreadCount);
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!open || askedFollowing.current) return;
+    askedFollowing.current = true;
+    api.following().then(
+      (f) => setUnread(f.unreadCount),
+      () => {
+        askedFollowing.current = false; // ask again next time the menu opens
+      },
+    );
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -88,6 +112,12 @@ export function UserMenu({ user }: { user: User }) {
         <li>
           <Link to="/my-library" onClick={() => setOpen(false)}>
             My Library
+          </Link>
+        </li>
+        <li>
+          <Link to="/topics" onClick={() => setOpen(false)} aria-label={unread === null ? 'Following' : `Following, ${unread} unread`}>
+            Following
+            {unread !== null && <span className="unread-count">{` (${unread})`}</span>}
           </Link>
         </li>
         <li>

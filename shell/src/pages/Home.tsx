@@ -1,33 +1,24 @@
-import { Link } from 'react-router-dom';
-import { api, formatLongDate, type ArticleSummary, useLoad } from 'shared-contracts';
+/**
+ * Home `/` (site §2): a one-slide carousel featuring the first three entries of the latest stream,
+ * then 'The Latest' stream list. `/the-latest` is the same list without the carousel. The carousel
+ * takes its entries from the list's first page: one request for both.
+ */
+import { useCallback, useState } from 'react';
+import type { Stream, StreamEntry } from 'shared-contracts';
+import { Carousel } from '../discovery/Carousel';
+import { StreamList } from '../discovery/StreamList';
 
-export function ArticleList({ entries }: { entries: ArticleSummary[] }) {
-  return (
-    <ul className="article-list">
-      {entries.map((a) => (
-        <li key={a.id} className="article-card">
-          <p className="eyebrow">{a.category.term}</p>
-          <h3>
-            <Link to={a.url}>{a.title}</Link>
-          </h3>
-          <p>{a.summary}</p>
-          <p className="byline">
-            {a.author.map((x) => x.name).join(' and ')} · {formatLongDate(a.published)}
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** How many entries of the latest stream the home carousel features. */
+export const FEATURED_COUNT = 3;
 
-export function Home({ title = 'The Latest' }: { title?: string }) {
-  const latest = useLoad('latest', () => api.latest(1, 8));
+export function Home({ title = 'The Latest', carousel = true }: { title?: string; carousel?: boolean }) {
+  const [featured, setFeatured] = useState<StreamEntry[]>([]);
+  const onFirstPage = useCallback((stream: Stream) => setFeatured(stream.entry.slice(0, FEATURED_COUNT)), []);
   return (
     <main id="main" className="page">
       <h1>{title}</h1>
-      {latest.status === 'loading' && <p role="status">Loading articles…</p>}
-      {latest.status === 'error' && <p role="alert">We could not load the latest articles. Please try again.</p>}
-      {latest.status === 'ready' && <ArticleList entries={latest.data.entry} />}
+      {carousel && featured.length > 0 && <Carousel entries={featured} label="Featured articles" />}
+      <StreamList type="latest" label="Latest articles" onFirstPage={carousel ? onFirstPage : undefined} />
     </main>
   );
 }

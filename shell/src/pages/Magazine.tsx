@@ -1,25 +1,119 @@
-import { api, useLoad } from 'shared-contracts';
+/**
+ * The magazine `/magazine` (site §2): the current issue's card, the find-issue selector and the
+ * archive picker, then the magazine stream, one page at a time with the site's pagination
+ * (`?page=N`, counted from 1; a link per page).
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  api,
+  DISCOVERY_MESSAGES,
+  firstPageOf,
+  Pagination,
+  STREAM_PAGE_SIZE,
+  useLoad,
+} from 'shared-contracts';
+import { ArchivePicker } from '../archive/ArchivePicker';
+import { FindIssue } from '../archive/FindIssue';
+import { IssueCard } from '../archive/IssueCard';
+import { StreamEntryCard } from '../discovery/StreamEntryCard';
+
+/** The page number of `?page=`: a whole number from 1, else 1. */
+export function pageFromQuery(value: string | null): number {
+  if (value === null || !/^\d{1,5}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+export function magazinePageHref(page: number): string {
+  return page <= 1 ? '/magazine' : `/magazine?page=${page}`;
+}
+
+function MagazineStream({ page }: { page: number }) {
+  const stream = useLoad(`magazine:${page}`, () => api.stream('magazine', firstPageOf('magazine') + page - 1, STREAM_PAGE_SIZE));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  // A new page from the pagination: take the reader to the top of the list.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [page]);
+
+  return (
+    <section className="magazine-stream" aria-labelledby="magazine-stream-title">
+      <h2 id="magazine-stream-title" ref={heading} tabIndex={-1}>
+        From the magazine
+      </h2>
+      <div
+        className="stream-list"
+        data-stream="magazine"
+        data-page={page}
+        data-stream-status={stream.status === 'ready' ? (stream.data.maintenanceStatus ? 'maintenance' : 'ready') : stream.status}
+        aria-busy={stream.status === 'loading'}
+      >
+        {stream.status === 'loading' && <p role="status">Loading…</p>}
+        {stream.status === 'error' && <p role="alert">We could not load this list. Please try again.</p>}
+        {stream.status === 'ready' && stream.data.maintenanceStatus && (
+          <p role="status" className="maintenance-notice">
+            {DISCOVERY_MESSAGES.streamMaintenance}
+          </p>
+        )}
+        {stream.status === 'ready' && !stream.data.maintenanceStatus && (
+          <>
+            {stream.data.entry.length === 0 ? (
+              <p className="stream-empty">{DISCOVERY_MESSAGES.noResults}</p>
+            ) : (
+              <ul className="article-list" aria-label="Magazine articles">
+                {stream.data.entry.map((entry) => (
+                  <StreamEntryCard key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            )}
+            <Pagination
+              current={page}
+              totalPages={stream.data.page.totalPages}
+              hrefFor={magazinePageHref}
+              label="Magazine articles pages"
+              linkComponent={Link}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
 
 export function Magazine() {
+  const [searchParams] = useSearchParams();
+  const page = pageFromQuery(searchParams.get('page'));
+  const issue = useLoad('current-issue', () => api.currentIssue());
   const archive = useLoad('archive', () => api.archive());
   return (
-    <main id="main" className="page">
-      <h1>Magazine Archive</h1>
-      {archive.status === 'loading' && <p role="status">Loading the archive…</p>}
-      {archive.status === 'error' && <p role="alert">We could not load the archive. Please try again.</p>}
-      {archive.status === 'ready' &&
-        archive.data.years.map((y) => (
-          <section key={y.yearId} aria-labelledby={`year-${y.yearId}`}>
-            <h2 id={`year-${y.yearId}`}>{y.yearId}</h2>
-            <ul className="issue-list">
-              {y.issues.map((i) => (
-                <li key={`${i.issueCode}-${i.issueMonth}`}>
-                  <a href={i.issueURL}>{i.issueMonth}</a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+    <main id="main" className="page magazine-page">
+      <h1>Magazine</h1>
+      <div className="magazine-top">
+        <section className="current-issue" aria-label="Current issue">
+          {issue.status === 'loading' && <p role="status">Loading the current issue…</p>}
+          {issue.status === 'error' && <p role="alert">We could not load the current issue. Please try again.</p>}
+          {issue.status === 'ready' && <IssueCard issue={issue.data} />}
+        </section>
+        <div className="archive-tools">
+          {archive.status === 'loading' && <p role="status">Loading the archive…</p>}
+          {archive.status === 'error' && <p role="alert">We could not load the archive. Please try again.</p>}
+          {archive.status === 'ready' && (
+            <>
+              <section className="archive-picker-section" aria-labelledby="archive-picker-title">
+                <h2 id="archive-picker-title">Magazine archive</h2>
+                <ArchivePicker years={archive.data.years} />
+              </section>
+              <FindIssue years={archive.data.years} />
+            </>
+          )}
+        </div>
+      </div>
+      <MagazineStream page={page} />
     </main>
   );
 }

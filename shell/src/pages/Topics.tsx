@@ -1,21 +1,87 @@
+/**
+ * Topics `/topics` (site §2, §9): every topic under its taxonomy root (11 roots, an h2 each), each
+ * linking to its topic page. A signed-in member sees the topics they follow with the unread count,
+ * or, following none, the empty-topics state with the suggested topics (site §9).
+ */
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, useLoad } from 'shared-contracts';
+import {
+  api,
+  bus,
+  DISCOVERY_MESSAGES,
+  EMPTY_TOPICS_SUGGESTIONS,
+  topicPath,
+  TOPICS_COUNT_COPY,
+  topicTree,
+  useLoad,
+  useUserStore,
+} from 'shared-contracts';
 
-export function Topics() {
-  const topics = useLoad('topics', () => api.topics());
-  return (
-    <main id="main" className="page">
-      <h1>Topics</h1>
-      {topics.status === 'loading' && <p role="status">Loading topics…</p>}
-      {topics.status === 'error' && <p role="alert">We could not load the topics. Please try again.</p>}
-      {topics.status === 'ready' && (
-        <ul className="topic-list">
-          {topics.data.map((t) => (
-            <li key={t.id}>
-              <Link to={`/topic/${t.slug}`}>{t.name}</Link>
+function FollowedTopics() {
+  // A follow or unfollow elsewhere on the page (the follow widget) reloads the list.
+  const [version, setVersion] = useState(0);
+  useEffect(() => bus.on('following:changed', () => setVersion((v) => v + 1)), []);
+  const following = useLoad(`following:${version}`, () => api.following());
+  if (following.status !== 'ready') return null;
+  const { topics, unreadCount } = following.data;
+  if (topics.length === 0) {
+    return (
+      <section className="empty-topics" aria-labelledby="empty-topics-title">
+        <h2 id="empty-topics-title">Topics you follow</h2>
+        <p>{DISCOVERY_MESSAGES.emptyTopics}</p>
+        <ul className="topic-suggestions">
+          {EMPTY_TOPICS_SUGGESTIONS.map((name) => (
+            <li key={name}>
+              <Link to={topicPath(name)}>{name}</Link>
             </li>
           ))}
         </ul>
+      </section>
+    );
+  }
+  return (
+    <section className="followed-topics" aria-labelledby="followed-topics-title">
+      <h2 id="followed-topics-title">Topics you follow</h2>
+      <p className="following-unread">{`${unreadCount} unread ${unreadCount === 1 ? 'article' : 'articles'}`}</p>
+      <ul className="followed-topic-list">
+        {topics.map((t) => (
+          <li key={t.id}>
+            <Link to={`/topic/${t.slug}`}>{t.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Topics() {
+  const topics = useLoad('topics', () => api.topics());
+  const status = useUserStore((s) => s.status);
+  const member = status === 'registered' || status === 'subscriber';
+  return (
+    <main id="main" className="page topics-page">
+      <h1>Topics</h1>
+      <p className="topics-intro">{`Explore ${TOPICS_COUNT_COPY} topics`}</p>
+      {member && <FollowedTopics />}
+      {topics.status === 'loading' && <p role="status">Loading topics…</p>}
+      {topics.status === 'error' && <p role="alert">We could not load the topics. Please try again.</p>}
+      {topics.status === 'ready' && (
+        <div className="topic-tree">
+          {topicTree(topics.data).map(({ root, children }) => (
+            <section key={root.id} className="topic-root" aria-labelledby={`topic-root-${root.id}`}>
+              <h2 id={`topic-root-${root.id}`}>
+                <Link to={topicPath(root.name)}>{root.name}</Link>
+              </h2>
+              <ul className="topic-list">
+                {children.map((t) => (
+                  <li key={t.id}>
+                    <Link to={topicPath(t.name)}>{t.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       )}
     </main>
   );

@@ -1,0 +1,97 @@
+/**
+ * Streams and search (docs/decisions/012-discovery.md): GET /service/stream/{type}/{number}/{size},
+ * POST /service/search and GET /service/search/auto-suggest. The older GET /service/stream/latest
+ * (page and size in the query) stays in routes/content.ts.
+ */
+import { Router } from 'express';
+import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, STREAM_PAGE_SIZE, STREAM_TYPES, type StreamType } from 'shared-contracts';
+import { z } from 'zod';
+import { parseInput } from '../http/validation';
+import { NotFoundError } from '../services/errors';
+import type { RouteContext } from './context';
+import { MAX_PAGE_SIZE } from './content';
+import { positiveInt } from './query';
+
+export const STREAM_NOT_FOUND = 'Stream not found';
+
+function isStreamType(value: string): value is StreamType {
+  return (STREAM_TYPES as readonly string[]).includes(value);
+}
+
+function streamPath(type: StreamType) {
+  const first = firstPageOf(type);
+  return z.object({
+    number: z
+      .string()
+      .regex(/^\d{1,9}$/, 'Must be a whole number.')
+      .transform(Number)
+      .refine((n) => n >= first, { message: `Pages of this stream count from ${first}.` }),
+    size: positiveInt(MAX_PAGE_SIZE),
+  });
+}
+
+const sort = z.enum(SEARCH_SORTS, { message: `Sort by ${SEARCH_SORTS.join(' or ')}.` });
+const order = z.enum(SEARCH_ORDERS, { message: `Order ${SEARCH_ORDERS.join(' or ')}.` });
+/** Free text the service checks (trimmed, blank, length); a blank value is no value. Unknown topics are the service's 404. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters.`)
+    .transform((v) => (v.trim() === '' ? undefined : v));
+
+/** StreamParams of shared-contracts; `format=json` (the client always sends it) is accepted and ignored. */
+const StreamQuery = z.object({
+  query: text(1000).optional(),
+  contentType: text(60).optional(),
+  topic: text(200).optional(),
+  filter: text(200).optional(),
+  sort: sort.optional(),
+  order: order.optional(),
+  format: text(20).optional(),
+});
+
+const SearchBody = z.object({
+  query: text(1000).optional(),
+  filters: z.object({ contentType: text(60).optional(), topic: text(200).optional() }).optional(),
+  sort: sort.optional(),
+  order: order.optional(),
+  number: z.number().int('Must be a whole number.').min(firstPageOf('search')).max(1_000_000).optional(),
+  size: z.number().int('Must be a whole number.').min(1).max(MAX_PAGE_SIZE).optional(),
+});
+
+const SuggestQuery = z.object({ term: text(1000).optional() });
+
+/** Answers depend on the viewer (isPaywallEnabled, following): never shared by caches. */
+const PRIVATE = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' };
+
+export function discoveryRoutes({ services, viewers }: RouteContext): Router {
+  const router = Router();
+
+  router.get('/service/stream/:type/:number/:size', async (req, res) => {
+    const type = req.params.type;
+    if (!isStreamType(type)) throw new NotFoundError(STREAM_NOT_FOUND);
+    const page = parseInput(streamPath(type), { number: req.params.number, size: req.params.size }, 'Invalid page number or size');
+    const query = parseInput(StreamQuery, req.query, 'Invalid stream parameters');
+    const viewer = await viewers.viewerOf(req);
+    const { format: _format, ...options } = query;
+    res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer));
+  });
+
+  router.post('/service/search', async (req, res) => {
+    const body = parseInput(SearchBody, req.body, 'Invalid search');
+    const viewer = await viewers.viewerOf(req);
+    const stream = await services.streams.search(
+      { query: body.query ?? '', contentType: body.filters?.contentType, topic: body.filters?.topic, sort: body.sort, order: body.order },
+      { number: body.number ?? firstPageOf('search'), size: body.size ?? STREAM_PAGE_SIZE },
+      viewer,
+    );
+    res.set(PRIVATE).json(stream);
+  });
+
+  router.get('/service/search/auto-suggest', async (req, res) => {
+    const { term } = parseInput(SuggestQuery, req.query, 'Invalid term');
+    res.set('Cache-Control', 'public, max-age=60').json(await services.streams.suggest(term));
+  });
+
+  return router;
+}

@@ -1,0 +1,219 @@
+/** Search (the 'search' stream and POST /service/search) and auto-suggest. */
+import request from 'supertest';
+import { sql } from 'kysely';
+import {
+  ApiErrorBodySchema,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  DISCOVERY_MESSAGES,
+  SearchSuggestionSchema,
+  StreamSchema,
+  type Stream,
+} from 'shared-contracts';
+import { loadStream } from '../test/discovery';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const search = (query: string, extra = '', number = 1, size = 10) =>
+  loadStream(t, `/service/stream/search/${number}/${size}?query=${encodeURIComponent(query)}${extra}`);
+
+/** Index terms of the article behind a stream entry. */
+async function termsOf(articleId: string): Promise<Set<string>> {
+  const rows = await t.db.selectFrom('search_terms').select('term').where('article_id', '=', articleId).execute();
+  return new Set(rows.map((r) => r.term));
+}
+
+async function topicFamily(slug: string): Promise<Set<string>> {
+  const res = await request(t.app).get(`/api/topic/${slug}`).expect(200);
+  return new Set<string>([res.body.topic.name, ...res.body.children.map((c: { name: string }) => c.name)]);
+}
+
+describe('search ranking', () => {
+  it('ranks the one article with the word in its title above the many that only have it in the body', async () => {
+    // A term in exactly one title and in the bodies (only) of many other articles.
+    const found = await sql<{ term: string }>`
+      select term from search_terms group by term
+      having sum(case when weight >= 8 then 1 else 0 end) = 1 and sum(case when weight = 1 then 1 else 0 end) >= 20
+      order by term limit 1`.execute(t.db);
+    const term = found.rows[0]!.term;
+    const titled = await t.db.selectFrom('search_terms').select('article_id').where('term', '=', term).where('weight', '>=', 8).executeTakeFirstOrThrow();
+    const stream = await search(term);
+    expect(stream.page.totalElements).toBeGreaterThan(20);
+    expect(stream.entry[0]!.id).toBe(titled.article_id);
+  });
+
+  it('puts title matches first for a common word', async () => {
+    const stream = await search('supplier', '', 1, 20);
+    expect(stream.entry).toHaveLength(20);
+    for (const e of stream.entry) expect(e.title).toMatch(/supplier/i);
+  });
+
+  it('ranks articles matching every word before those matching fewer', async () => {
+    const stream = await search('supplier budgets', '', 1, 10);
+    for (const e of stream.entry) {
+      const terms = await termsOf(e.id);
+      expect(['supplier', 'budget'].every((w) => terms.has(w))).toBe(true);
+    }
+    const lastPage = await search('supplier budgets', '', stream.page.totalPages, 10);
+    const lastTerms = await termsOf(lastPage.entry.at(-1)!.id);
+    expect(['supplier', 'budget'].filter((w) => lastTerms.has(w))).toHaveLength(1);
+  });
+
+  it('finds what the forms of a word share (strategies -> strategy)', async () => {
+    const plural = await search('strategies');
+    const singular = await search('strategy');
+    expect(plural.page.totalElements).toBe(singular.page.totalElements);
+    expect(plural.entry.map((e) => e.id)).toEqual(singular.entry.map((e) => e.id));
+  });
+
+  it('answers an empty result for words the site never uses or only stop words', async () => {
+    for (const query of ['xylophonist', 'the and of']) {
+      const stream = await search(query);
+      expect(stream.entry).toEqual([]);
+      expect(stream.page).toMatchObject({ totalElements: 0, totalPages: 0, last: true });
+      expect(stream.facets).toEqual({ contentType: [], topic: [] });
+    }
+  });
+});
+
+describe('search filters, sort and facets', () => {
+  let all: Stream;
+  beforeAll(async () => {
+    all = await search('pricing', '', 1, 50);
+  });
+
+  it('counts content types and root topics over the whole result', () => {
+    const total = all.page.totalElements;
+    expect(all.facets!.contentType.reduce((n, f) => n + f.count, 0)).toBe(total);
+    expect(all.facets!.topic.reduce((n, f) => n + f.count, 0)).toBe(total);
+    expect(all.facets!.contentType.map((f) => f.value).sort()).toEqual(['Digital Article', 'Magazine Article', 'Sponsored Report']);
+    const counts = all.facets!.topic.map((f) => f.count);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect(all.facets!.topic.every((f) => f.value !== f.label)).toBe(true);
+  });
+
+  it('filters by content type, keeping the unfiltered facets', async () => {
+    const magazine = await search('pricing', '&contentType=Magazine%20Article', 1, 50);
+    const count = all.facets!.contentType.find((f) => f.value === 'Magazine Article')!.count;
+    expect(magazine.page.totalElements).toBe(count);
+    expect(magazine.entry.every((e) => e.contentType === 'Magazine Article')).toBe(true);
+    expect(magazine.facets).toEqual(all.facets);
+    const reports = await search('pricing', '&contentType=Sponsored%20Report', 1, 50);
+    expect(reports.entry.every((e) => e.sponsored)).toBe(true);
+  });
+
+  it('filters by topic, a root topic including its subtopics', async () => {
+    const facet = all.facets!.topic.find((f) => f.value === 'strategy')!;
+    const strategy = await search('pricing', '&topic=strategy', 1, 50);
+    expect(strategy.page.totalElements).toBe(facet.count);
+    const family = await topicFamily('strategy');
+    expect(strategy.entry.every((e) => family.has(e.category.term))).toBe(true);
+    const unknown = await search('pricing', '&topic=astrology');
+    expect(unknown.page.totalElements).toBe(0);
+    const blank = await search('pricing', '&topic=&contentType=', 1, 50);
+    expect(blank).toEqual(all);
+  });
+
+  it('sorts by date, newest or oldest first', async () => {
+    const desc = await search('pricing', '&sort=date&order=desc', 1, 50);
+    const dates = desc.entry.map((e) => e.published);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const asc = await search('pricing', '&sort=date&order=asc', 1, 50);
+    const ascDates = asc.entry.map((e) => e.published);
+    expect([...ascDates].sort()).toEqual(ascDates);
+    expect(ascDates[0]!.slice(0, 4) < '1970').toBe(true);
+    expect(desc.page.totalElements).toBe(all.page.totalElements);
+  });
+
+  it('pages the result from 1 without overlap', async () => {
+    const one = await search('pricing', '', 1, 8);
+    const two = await search('pricing', '', 2, 8);
+    expect(one.page).toMatchObject({ number: 1, last: false });
+    expect(two.page.number).toBe(2);
+    const ids = new Set(one.entry.map((e) => e.id));
+    expect(two.entry.some((e) => ids.has(e.id))).toBe(false);
+    expect(one.entry).toEqual(all.entry.slice(0, 8));
+  });
+});
+
+describe('search term', () => {
+  it.each(['', '%20%20%20'])('refuses a blank term (%j) with the message', async (q) => {
+    const res = await request(t.app).get(`/service/stream/search/1/8?query=${q}`).expect(400);
+    expect(ApiErrorBodySchema.parse(res.body).message).toBe(DISCOVERY_MESSAGES.searchTermRequired);
+  });
+
+  it('refuses a missing or too long term', async () => {
+    const missing = await request(t.app).get('/service/stream/search/1/8').expect(400);
+    expect(missing.body.message).toBe(DISCOVERY_MESSAGES.searchTermRequired);
+    await request(t.app).get(`/service/stream/search/1/8?query=${'a'.repeat(201)}`).expect(400);
+  });
+});
+
+describe('POST /service/search', () => {
+  const post = (body: object) => request(t.app).post('/service/search').set(CSRF_HEADER, CSRF_VALUE).send(body);
+
+  it('answers the same Stream as the search stream', async () => {
+    const res = await post({ query: 'pricing', filters: { contentType: 'Digital Article', topic: 'strategy' }, sort: 'date', order: 'asc', number: 1, size: 5 }).expect(200);
+    const viaGet = await search('pricing', '&contentType=Digital%20Article&topic=strategy&sort=date&order=asc', 1, 5);
+    expect(StreamSchema.parse(res.body)).toEqual(viaGet);
+  });
+
+  it('defaults to the first page of 8 by relevance', async () => {
+    const res = await post({ query: 'pricing' }).expect(200);
+    expect(StreamSchema.parse(res.body).entry).toEqual((await search('pricing', '', 1, 8)).entry);
+  });
+
+  it('refuses a blank term, page 0 and a request without the CSRF header', async () => {
+    expect((await post({ query: '  ' }).expect(400)).body.message).toBe(DISCOVERY_MESSAGES.searchTermRequired);
+    await post({ query: 'pricing', number: 0 }).expect(400);
+    await request(t.app).post('/service/search').send({ query: 'pricing' }).expect(403);
+  });
+});
+
+describe('GET /service/search/auto-suggest', () => {
+  const suggest = (term: string) => request(t.app).get(`/service/search/auto-suggest?term=${encodeURIComponent(term)}`);
+
+  it.each(['', 'le', '  ab  '])('refuses %j (2 characters or fewer once trimmed)', async (term) => {
+    await suggest(term).expect(400);
+  });
+
+  it('suggests up to 6 articles and 3 topics for a prefix, cached a minute', async () => {
+    const res = await suggest('lead').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const answer = SearchSuggestionSchema.parse(res.body);
+    expect(answer.records).toHaveLength(6);
+    expect(answer.subjects).toEqual([
+      { name: 'Leadership and managing people', link: '/topic/leadership-and-managing-people' },
+      { name: 'Leadership', link: '/topic/leadership' },
+      { name: 'Leading teams', link: '/topic/leading-teams' },
+    ]);
+    for (const r of answer.records) {
+      expect(r.link).toMatch(/^\/\d{4}\/\d{2}\/[a-z0-9-]+$/);
+      const [, year, month, slug] = /^\/(\d{4})\/(\d{2})\/(.+)$/.exec(r.link)!;
+      const article = await t.db.selectFrom('articles').select('id').where('year', '=', Number(year)).where('month', '=', Number(month)).where('slug', '=', slug!).executeTakeFirstOrThrow();
+      expect([...(await termsOf(article.id))].some((term) => term.startsWith('lead'))).toBe(true);
+    }
+  });
+
+  it('needs every earlier word whole and the last as a prefix', async () => {
+    const answer = SearchSuggestionSchema.parse((await suggest('supplier netw').expect(200)).body);
+    expect(answer.records.length).toBeGreaterThan(0);
+    expect(answer.records[0]!.title).toMatch(/supplier networks/i);
+    expect(answer.subjects).toEqual([]);
+  });
+
+  it('suggests topics by the start of any word of their name', async () => {
+    const answer = SearchSuggestionSchema.parse((await suggest('intelligence').expect(200)).body);
+    // Both match; the taxonomy's order decides (Health and behavioral science comes before Technology).
+    expect(answer.subjects.map((s) => s.name)).toEqual(['Emotional intelligence', 'Artificial intelligence']);
+  });
+
+  it('answers nothing for a term nothing starts with', async () => {
+    expect(SearchSuggestionSchema.parse((await suggest('qqqz').expect(200)).body)).toEqual({ records: [], subjects: [] });
+  });
+});

@@ -1,0 +1,79 @@
+/** Rows to the one stream entry shape (StreamEntrySchema): articles, sponsored reports, videos, charts. */
+import type { StreamEntry } from 'shared-contracts';
+import { z } from 'zod';
+import type { VideoRow } from '../db/database';
+import type { ArticleWithTopic } from '../repositories/content';
+import { SPONSORED_REPORT } from '../repositories/discovery';
+import type { ChartWithSubject } from '../repositories/media';
+import { articleUrl } from './content';
+import { chartImagePath } from './media';
+
+const StringList = z.array(z.string());
+
+export const VIDEO_CONTENT_TYPE = 'Video';
+export const CHART_CONTENT_TYPE = 'Chart';
+/** Where a chart without a parent article points. */
+export const VISUAL_LIBRARY_PATH = '/visual-library';
+
+/** The stream content type of an article: 'Sponsored Report' when sponsored, else its own. */
+export function articleContentType(row: Pick<ArticleWithTopic, 'sponsor' | 'content_type'>): string {
+  return row.sponsor !== null ? SPONSORED_REPORT : row.content_type;
+}
+
+export function videoPath(id: string, slug: string): string {
+  return `/video/${id}/${slug}`;
+}
+
+const notAProduct = { productStatus: null, productLink: null, listPrice: null } as const;
+
+export function articleEntry(row: ArticleWithTopic): StreamEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    url: articleUrl(row.year, row.month, row.slug),
+    published: row.published,
+    contentType: articleContentType(row),
+    category: { term: row.topic_name },
+    author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
+    image: row.image,
+    sponsored: row.sponsor !== null,
+    sponsor: row.sponsor,
+    ...notAProduct,
+  };
+}
+
+export function videoEntry(row: VideoRow): StreamEntry {
+  const tag = StringList.parse(JSON.parse(row.tags))[0];
+  return {
+    id: row.id,
+    title: row.name,
+    summary: row.description,
+    url: videoPath(row.id, row.slug),
+    published: row.pubdate,
+    contentType: VIDEO_CONTENT_TYPE,
+    category: { term: tag ? tag.charAt(0).toUpperCase() + tag.slice(1) : VIDEO_CONTENT_TYPE },
+    author: [],
+    image: row.thumbnail,
+    sponsored: false,
+    sponsor: null,
+    ...notAProduct,
+  };
+}
+
+export function chartEntry(row: ChartWithSubject): StreamEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    url: row.parent_article_url || VISUAL_LIBRARY_PATH,
+    published: row.published,
+    contentType: CHART_CONTENT_TYPE,
+    category: { term: row.subject_label },
+    author: [],
+    image: chartImagePath(row.id),
+    sponsored: false,
+    sponsor: null,
+    ...notAProduct,
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * Streams, search and auto-suggest (docs/decisions/012-discovery.md).
+ *
+ * One stream answer (StreamSchema) for every type; `number` counts from the stream's first page
+ * (firstPageOf). Only content published by the clock's now is served. Search scores articles by
+ * summed field weight times idf (ln(1 + N/df)) in one GROUP BY; articles matching more distinct
+ * query terms come first, then the higher score, then the newest.
+ */
+import {
+  AUTO_SUGGEST,
+  DISCOVERY_MESSAGES,
+  firstPageOf,
+  SEARCH_TERM_MAX_LENGTH,
+  SUGGESTION_LIMITS,
+  type SearchOrder,
+  type SearchSort,
+  type SearchSuggestion,
+  type Stream,
+  type StreamEntry,
+  type StreamType,
+} from 'shared-contracts';
+import type { Clock } from '../deps';
+import type { TopicRow } from '../db/database';
+import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';
+import type { FollowRepository } from '../repositories/follows';
+import type { MediaRepository } from '../repositories/media';
+import type { Viewer } from './auth';
+import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
+import { idf, queryTerms, suggestionQuery, topicNameMatches } from './search-text';
+import { articleEntry, chartEntry, videoEntry } from './stream-entries';
+
+/** A page of a stream: `number` in the stream's own base (firstPageOf), size 1..50. */
+export interface StreamPage {
+  number: number;
+  size: number;
+}
+
+/** Stream parameters after the route's validation. */
+export interface StreamOptions {
+  query?: string;
+  contentType?: string;
+  topic?: string;
+  filter?: string;
+  sort?: SearchSort;
+  order?: SearchOrder;
+}
+
+export interface SearchRequest {
+  query: string;
+  contentType?: string;
+  topic?: string;
+  sort?: SearchSort;
+  order?: SearchOrder;
+}
+
+/** Message of a too-short auto-suggest term (site §5: only over 2 characters). */
+export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
+export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
+/** How many index terms a typed prefix may stand for in auto-suggest. */
+const PREFIX_TERMS_LIMIT = 50;
+
+/** The trimmed search term, or the 400 of a blank or too long one. */
+export function searchTerm(query: string | undefined): string {
+  const term = (query ?? '').trim();
+  if (term.length === 0) {
+    throw new InvalidInputError(DISCOVERY_MESSAGES.searchTermRequired, [{ field: 'query', errorMessage: DISCOVERY_MESSAGES.searchTermRequired }]);
+  }
+  if (term.length > SEARCH_TERM_MAX_LENGTH) {
+    throw new InvalidInputError(SEARCH_TERM_TOO_LONG, [{ field: 'query', errorMessage: SEARCH_TERM_TOO_LONG }]);
+  }
+  return term;
+}
+
+/** Page facts of a stream page whose number counts from `first`. */
+export function streamPageInfo(type: StreamType, page: StreamPage, total: number): Stream['page'] & { offset: number } {
+  const index = page.number - firstPageOf(type);
+  const totalPages = Math.ceil(total / page.size);
+  return { number: page.number, size: page.size, totalPages, totalElements: total, last: index + 1 >= totalPages, offset: index * page.size };
+}
+
+export function createStreamService(deps: {
+  discovery: DiscoveryRepository;
+  media: MediaRepository;
+  follows: FollowRepository;
+  clock: Clock;
+  maintenance: boolean;
+}) {
+  const { discovery, media, follows, clock } = deps;
+  const now = () => clock.now().toISOString();
+
+  async function topicBySlug(slug: string): Promise<TopicRow> {
+    const topic = await discovery.findTopicBySlug(slug.toLowerCase());
+    if (!topic) throw new NotFoundError(DISCOVERY_MESSAGES.topicNotFound);
+    return topic;
+  }
+
+  function answer(type: StreamType, page: StreamPage, total: number, entry: StreamEntry[], viewer: Viewer | null): Stream {
+    const { offset: _offset, ...info } = streamPageInfo(type, page, total);
+    return { entry, page: info, type, isPaywallEnabled: viewer?.status !== 'subscriber', maintenanceStatus: false };
+  }
+
+  function maintenanceAnswer(type: StreamType, page: StreamPage, viewer: Viewer | null): Stream {
+    return {
+      entry: [],
+      page: { number: page.number, size: page.size, totalPages: 0, totalElements: 0, last: true },
+      type,
+      isPaywallEnabled: viewer?.status !== 'subscriber',
+      maintenanceStatus: true,
+    };
+  }
+
+  async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
+    const total = await discovery.countArticles(scope);
+    const { offset } = streamPageInfo(type, page, total);
+    const rows = total > offset ? await discovery.listArticles(scope, offset, page.size) : [];
+    return answer(type, page, total, rows.map(articleEntry), viewer);
+  }
+
+  /** The search's term query: the query's index terms found in the index, with their idf; null when none is. */
+  async function termQuery(query: string): Promise<TermQuery | null> {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return null;
+    const df = await discovery.documentFrequencies(terms);
+    const present = terms.filter((t) => (df.get(t) ?? 0) > 0);
+    if (present.length === 0) return null;
+    const n = await discovery.countIndexedArticles();
+    return { groups: present.map((t) => [t]), idf: new Map(present.map((t) => [t, idf(n, df.get(t) ?? 0)])), requireAll: false };
+  }
+
+  async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
+    const term = searchTerm(request.query);
+    if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
+    const q = await termQuery(term);
+    const empty = { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
+    if (!q) return empty;
+    const base: ArticleScope = { until: now() };
+    const scope: ArticleScope = { ...base };
+    if (request.contentType !== undefined) scope.contentType = request.contentType;
+    if (request.topic !== undefined) {
+      const topic = await discovery.findTopicBySlug(request.topic.toLowerCase());
+      // An unknown topic filter matches nothing (the facets still show where the results are).
+      scope.anyTopicIds = topic ? [topic.id] : [];
+    }
+    const total = await discovery.countSearch(q, scope);
+    const facets = await discovery.searchFacets(q, base);
+    const topics = await discovery.listTopics();
+    const { offset } = streamPageInfo('search', page, total);
+    const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
+    const rows = total > offset ? await discovery.search(q, scope, order, offset, page.size) : [];
+    const byId = new Map(topics.map((t) => [t.id, t]));
+    const byCount = <T extends { count: number; label: string }>(a: T, b: T) => b.count - a.count || a.label.localeCompare(b.label);
+    return {
+      ...answer('search', page, total, rows.map(articleEntry), viewer),
+      facets: {
+        contentType: facets.contentType.map((f) => ({ value: f.value, label: f.value, count: f.count })).sort(byCount),
+        topic: facets.topic
+          .map((f) => {
+            const root = byId.get(f.rootId);
+            return { value: root?.slug ?? f.rootId, label: root?.name ?? f.rootId, count: f.count };
+          })
+          .sort(byCount),
+      },
+    };
+  }
+
+  return {
+    /** One page of a stream. Guests get 401 for the following stream. */
+    async stream(type: StreamType, page: StreamPage, options: StreamOptions, viewer: Viewer | null): Promise<Stream> {
+      if (type === 'search') {
+        return searchStream(
+          { query: options.query ?? '', contentType: options.contentType, topic: options.topic, sort: options.sort, order: options.order },
+          page,
+          viewer,
+        );
+      }
+      if (type === 'following' && !viewer) throw new NotSignedInError();
+      if (type === 'topic' && !options.topic) {
+        throw new InvalidInputError('Choose a topic.', [{ field: 'topic', errorMessage: 'Choose a topic.' }]);
+      }
+      const topic = type === 'topic' && options.topic ? await topicBySlug(options.topic) : null;
+      const filter = type === 'following' && options.filter ? await topicBySlug(options.filter) : null;
+      if (deps.maintenance) return maintenanceAnswer(type, page, viewer);
+      const until = now();
+      const contentType = options.contentType;
+      switch (type) {
+        case 'latest':
+          return articleStream(type, { until, contentType }, page, viewer);
+        case 'magazine':
+          return articleStream(type, { until, contentType, kind: 'magazine' }, page, viewer);
+        case 'analytics':
+          return articleStream(type, { until, kind: 'sponsored' }, page, viewer);
+        case 'ascend':
+          return articleStream(type, { until, kind: 'ascend' }, page, viewer);
+        case 'topic':
+          return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer);
+        case 'following': {
+          const user = (viewer as Viewer).user;
+          const followed = await follows.listFollowed(user.id);
+          const scope: ArticleScope = { until, anyTopicIds: followed.map((t) => t.id) };
+          if (filter) scope.topicId = filter.id;
+          const stream = await articleStream(type, scope, page, viewer);
+          // Opening the whole stream (its first page, no topic filter) reads everything in it.
+          if (!filter && page.number === firstPageOf(type)) await follows.markSeen(user.id, until);
+          return stream;
+        }
+        case 'webinars': {
+          const total = await media.countPublishedVideos(until);
+          const { offset } = streamPageInfo(type, page, total);
+          const rows = total > offset ? await media.listPublishedVideos(until, offset, page.size) : [];
+          return answer(type, page, total, rows.map(videoEntry), viewer);
+        }
+        case 'visual-library': {
+          const total = await media.countPublishedCharts(until);
+          const { offset } = streamPageInfo(type, page, total);
+          const rows = total > offset ? await media.listPublishedCharts(until, offset, page.size) : [];
+          return answer(type, page, total, rows.map(chartEntry), viewer);
+        }
+      }
+    },
+
+    /** POST /service/search and the 'search' stream. */
+    search: searchStream,
+
+    /** Auto-suggest (site §5, §9): up to 6 articles and 3 topics for a term over 2 characters. */
+    async suggest(rawTerm: string | undefined): Promise<SearchSuggestion> {
+      const term = (rawTerm ?? '').trim();
+      if (term.length <= AUTO_SUGGEST.minTermLengthExclusive) {
+        throw new InvalidInputError(SUGGEST_TERM_TOO_SHORT, [{ field: 'term', errorMessage: SUGGEST_TERM_TOO_SHORT }]);
+      }
+      if (term.length > SEARCH_TERM_MAX_LENGTH) {
+        throw new InvalidInputError(SEARCH_TERM_TOO_LONG, [{ field: 'term', errorMessage: SEARCH_TERM_TOO_LONG }]);
+      }
+      const topics = await discovery.listTopics();
+      // Names that start with what was typed first, then the taxonomy's order (roots first).
+      const startsWithTerm = (t: TopicRow) => (t.name.toLowerCase().startsWith(term.toLowerCase()) ? 0 : 1);
+      const subjects = topics
+        .filter((t) => topicNameMatches(t.name, term))
+        .sort((a, b) => startsWithTerm(a) - startsWithTerm(b) || a.position - b.position)
+        .slice(0, SUGGESTION_LIMITS.subjects)
+        .map((t) => ({ name: t.name, link: `/topic/${t.slug}` }));
+
+      const wanted = suggestionQuery(term);
+      let records: SearchSuggestion['records'] = [];
+      if (wanted) {
+        const prefixed = await discovery.termsWithPrefix(wanted.prefixes, PREFIX_TERMS_LIMIT);
+        const exact = await discovery.documentFrequencies(wanted.exact);
+        const allExactKnown = wanted.exact.every((t) => (exact.get(t) ?? 0) > 0);
+        if (prefixed.size > 0 && allExactKnown) {
+          const n = await discovery.countIndexedArticles();
+          const df = new Map([...exact, ...prefixed]);
+          // A term both typed whole and matching the prefix counts for the typed word ('team tea').
+          const prefixGroup = [...prefixed.keys()].filter((t) => !wanted.exact.includes(t));
+          const q: TermQuery = {
+            groups: [...wanted.exact.map((t) => [t]), ...(prefixGroup.length > 0 ? [prefixGroup] : [])],
+            idf: new Map([...df].map(([t, d]) => [t, idf(n, d)])),
+            requireAll: true,
+          };
+          const rows = await discovery.search(q, { until: now() }, { sort: 'relevance', order: 'desc' }, 0, SUGGESTION_LIMITS.records);
+          records = rows.map((r) => {
+            const entry = articleEntry(r);
+            return { title: entry.title, link: entry.url, contentType: entry.contentType };
+          });
+        }
+      }
+      return { records, subjects };
+    },
+  };
+}
+
+export type StreamService = ReturnType<typeof createStreamService>;

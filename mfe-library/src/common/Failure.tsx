@@ -1,0 +1,53 @@
+/**
+ * What a failed member action shows. A 403 is the server refusing on purpose (a subscriber-only
+ * newsletter, a subscriber-limited topic: site §6, decision 012): its message is shown as is.
+ * Anything else (500, network, a malformed answer) is the generic failure of site §8 with the
+ * 24/7 customer-service lines and mail address.
+ */
+import { ApiError, CUSTOMER_SERVICE_EMAIL, CUSTOMER_SERVICE_PHONES, MESSAGES } from 'shared-contracts';
+
+export type Failure = { kind: 'refused'; message: string } | { kind: 'generic' };
+
+/** The failure to show for an error; `refusedFallback` when a 403 carries no message. */
+export function failureOf(error: unknown, refusedFallback: string): Failure {
+  if (error instanceof ApiError && error.status === 403) {
+    const body = error.body;
+    const message = body && 'message' in body && body.message.trim() ? body.message : refusedFallback;
+    return { kind: 'refused', message };
+  }
+  return { kind: 'generic' };
+}
+
+/** 'We are sorry. We are unable to process your request at this time.' plus phones and mail (site §8). */
+export function GenericFailure() {
+  return (
+    <div role="alert" className="generic-failure">
+      <p>{MESSAGES.generic}</p>
+      {/* NOT IN SPEC: the wording around the lines; the spec says "a 24/7 customer-service phone and email". */}
+      <p>Customer Service is available 24/7:</p>
+      <ul className="customer-service-lines">
+        {CUSTOMER_SERVICE_PHONES.map((p) => (
+          <li key={p.label}>
+            {p.label}: <a href={`tel:${p.tel}`}>{p.display}</a>
+          </li>
+        ))}
+        <li>
+          Email: <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The notice of a failure, or nothing. */
+export function FailureNotice({ failure }: { failure: Failure | null }) {
+  if (!failure) return null;
+  if (failure.kind === 'refused') {
+    return (
+      <p role="alert" className="refused">
+        {failure.message}
+      </p>
+    );
+  }
+  return <GenericFailure />;
+}

@@ -1,0 +1,68 @@
+/**
+ * The site carousel (site §2: one slide, dots; §9: 300 ms). One slide shows at a time
+ * (CAROUSEL_SLIDES); the dots are buttons 'Show slide N', the current one with aria-current. The
+ * slide moves with a CAROUSEL_SPEED_MS transform transition (none when the reader prefers reduced
+ * motion, in the page's CSS). No auto-advance: the reader moves it. Slides out of view are inert.
+ */
+import { useId, useState, type CSSProperties } from 'react';
+import { CAROUSEL_SPEED_MS, type StreamEntry } from 'shared-contracts';
+import { EntryLink } from './StreamEntryCard';
+
+export interface CarouselProps {
+  entries: readonly StreamEntry[];
+  /** Names the carousel region. */
+  label: string;
+}
+
+export function Carousel({ entries, label }: CarouselProps) {
+  const [index, setIndex] = useState(0);
+  const id = useId();
+  if (entries.length === 0) return null;
+  const current = Math.min(index, entries.length - 1);
+  const trackStyle = {
+    '--carousel-speed': `${CAROUSEL_SPEED_MS}ms`,
+    transform: `translateX(-${current * 100}%)`,
+  } as CSSProperties;
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-carousel-slide={current + 1}>
+      <div className="carousel-viewport">
+        <div className="carousel-track" id={`${id}-track`} style={trackStyle}>
+          {entries.map((entry, i) => (
+            <div
+              key={entry.id}
+              className="carousel-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${entries.length}`}
+              aria-hidden={i !== current}
+              inert={i !== current}
+            >
+              {entry.image && <img className="carousel-image" src={entry.image} alt="" width={640} height={360} />}
+              <p className="eyebrow">{entry.category.term}</p>
+              <h2 className="carousel-title">
+                <EntryLink to={entry.url}>{entry.title}</EntryLink>
+              </h2>
+              <p>{entry.summary}</p>
+            </div>
+          ))}
+        </div>
+      </div>
+      {entries.length > 1 && (
+        <div className="carousel-dots" role="group" aria-label="Choose a slide">
+          {entries.map((entry, i) => (
+            <button
+              key={entry.id}
+              type="button"
+              className="carousel-dot"
+              aria-label={`Show slide ${i + 1}`}
+              aria-controls={`${id}-track`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The header's search overlay (site §2, §5, §9): a modal dialog named 'Search' with a search
+ * field and auto-suggest. Suggestions are asked only for a term over 2 characters, at most once
+ * per 350 ms (the last term of a burst is always asked), and only the latest request's answer is
+ * shown; at most 6 records and 3 subjects. Submitting goes to the search page. Tab stays inside;
+ * Escape, the close button or a click on the backdrop closes it (focus goes back to the Search
+ * button, which the header handles).
+ */
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  api,
+  AUTO_SUGGEST,
+  searchHref,
+  searchPath,
+  shouldAutoSuggest,
+  SUGGESTION_LIMITS,
+  type SearchSuggestion,
+} from 'shared-contracts';
+import { throttle } from './throttle';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface SearchOverlayProps {
+  /** `restoreFocus` is false when the overlay closes because the reader went to another page. */
+  onClose(restoreFocus: boolean): void;
+}
+
+/** The answer cut to the spec's limits, whatever the server sent (site §9: 6 records, 3 subjects). */
+export function limitSuggestions(s: SearchSuggestion): SearchSuggestion {
+  return { records: s.records.slice(0, SUGGESTION_LIMITS.records), subjects: s.subjects.slice(0, SUGGESTION_LIMITS.subjects) };
+}
+
+export function SearchOverlay({ onClose }: SearchOverlayProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const inputId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const [term, setTerm] = useState('');
+  const [suggestions, setSuggestions] = useState<SearchSuggestion | null>(null);
+  // Every request gets a number; an answer is shown only if no request was made after it.
+  const latest = useRef(0);
+
+  const ask = useMemo(
+    () =>
+      throttle((value: string) => {
+        const id = ++latest.current;
+        api.autoSuggest(value.trim()).then(
+          (answer) => {
+            if (id === latest.current) setSuggestions(limitSuggestions(answer));
+          },
+          () => {
+            if (id === latest.current) setSuggestions(null);
+          },
+        );
+      }, AUTO_SUGGEST.throttleMs),
+    [],
+  );
+
+  useEffect(
+    () => () => {
+      ask.cancel();
+      latest.current++; // answers after closing are ignored
+    },
+    [ask],
+  );
+
+  function change(value: string) {
+    setTerm(value);
+    if (shouldAutoSuggest(value)) {
+      ask(value);
+    } else {
+      ask.cancel();
+      latest.current++;
+      setSuggestions(null);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = term.trim();
+    if (!value) {
+      input.current?.focus();
+      return;
+    }
+    close.current(false);
+    navigate(searchPath(value));
+  }
+
+  useLayoutEffect(() => {
+    input.current?.focus();
+    function onKeyDown(e: globalThis.KeyboardEvent) {
+      const el = dialog.current;
+      if (!el) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current(true);
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!el.contains(active)) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && (active === first || active === el)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const count = suggestions ? suggestions.records.length + suggestions.subjects.length : 0;
+  const showing = suggestions !== null && shouldAutoSuggest(term);
+
+  return (
+    <div className="search-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose(true)}>
+      <div ref={dialog} className="search-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <h2 id={titleId} className="visually-hidden">
+          Search
+        </h2>
+        <button type="button" className="modal-close" aria-label="Close search" onClick={() => onClose(true)}>
+          ×
+        </button>
+        <form role="search" className="search-overlay-form" onSubmit={submit}>
+          <label htmlFor={inputId}>Search</label>
+          <div className="search-form-row">
+            <input
+              ref={input}
+              id={inputId}
+              type="search"
+              name="term"
+              autoComplete="off"
+              value={term}
+              maxLength={200}
+              aria-describedby={`${inputId}-status`}
+              onChange={(e) => change(e.target.value)}
+            />
+            <button type="submit" className="button-primary">
+              Go
+            </button>
+          </div>
+        </form>
+        <p id={`${inputId}-status`} className="visually-hidden" aria-live="polite">
+          {showing ? `${count} ${count === 1 ? 'suggestion' : 'suggestions'}` : ''}
+        </p>
+        {showing && count > 0 && (
+          <div className="search-suggestions">
+            {suggestions.records.length > 0 && (
+              <ul className="suggestion-list" aria-label="Suggested articles">
+                {suggestions.records.map((r) => (
+                  <li key={`${r.link}-${r.title}`}>
+                    <Link to={searchHref(r.link)} onClick={() => onClose(false)}>
+                      <span className="suggestion-title">{r.title}</span> <span className="content-type">{r.contentType}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {suggestions.subjects.length > 0 && (
+              <ul className="suggestion-list" aria-label="Suggested topics">
+                {suggestions.subjects.map((s) => (
+                  <li key={`${s.link}-${s.name}`}>
+                    <Link to={searchHref(s.link)} onClick={() => onClose(false)}>
+                      <span className="content-type">Topic</span> <span className="suggestion-title">{s.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Search `/search` (site §2, §5, §9): the term and filters live in the address (`term`,
+ * `contentType`, `topic`, `sort`, `order`), so a result list can be linked, reloaded and gone back
+ * to. The results come from the search stream (pages counted from 1, the loaded count kept as
+ * `page`); the filters come from the answer's facets. A blank term asks for one and sends nothing.
+ */
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  DISCOVERY_MESSAGES,
+  SEARCH_ORDERS,
+  SEARCH_SORTS,
+  searchPath,
+  STREAM_PAGES_PARAM,
+  type FacetValue,
+  type SearchOrder,
+  type SearchSort,
+  type Stream,
+  type StreamParams,
+} from 'shared-contracts';
+import { SearchHelpBox } from '../discovery/SearchHelpBox';
+import { StreamList } from '../discovery/StreamList';
+
+/** The sort choices of the results (sort and order of the search stream). */
+export const SORT_CHOICES = [
+  { value: 'relevance', label: 'Relevance', sort: 'relevance', order: 'desc' },
+  { value: 'newest', label: 'Newest', sort: 'date', order: 'desc' },
+  { value: 'oldest', label: 'Oldest', sort: 'date', order: 'asc' },
+] as const satisfies readonly { value: string; label: string; sort: SearchSort; order: SearchOrder }[];
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+}
+
+/** The search parameters of an address. */
+export function searchQuery(params: URLSearchParams): { term: string } & Omit<StreamParams, 'query'> {
+  return {
+    term: (params.get('term') ?? '').trim(),
+    contentType: params.get('contentType') || undefined,
+    topic: params.get('topic') || undefined,
+    sort: oneOf(SEARCH_SORTS, params.get('sort')),
+    order: oneOf(SEARCH_ORDERS, params.get('order')),
+  };
+}
+
+function FacetSelect({ label, value, options, allLabel, onChange }: { label: string; value: string; options: readonly FacetValue[]; allLabel: string; onChange(value: string): void }) {
+  const id = useId();
+  const known = options.some((o) => o.value === value);
+  return (
+    <div className="search-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {value && !known && <option value={value}>{value}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {`${o.label} (${o.count})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function SearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const query = searchQuery(searchParams);
+  const { term, contentType, topic, sort, order } = query;
+  const sortChoice = sort === 'date' ? (order === 'asc' ? 'oldest' : 'newest') : 'relevance';
+  const resultKey = JSON.stringify(query);
+  const [result, setResult] = useState<{ key: string; term: string; total: number; facets: Stream['facets'] } | null>(null);
+  const inputId = useId();
+
+  const onFirstPage = useCallback(
+    (stream: Stream) => setResult({ key: resultKey, term, total: stream.page.totalElements, facets: stream.facets }),
+    [resultKey, term],
+  );
+
+  function setFilters(changes: Record<string, string | undefined>) {
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      next.delete(STREAM_PAGES_PARAM); // a new list starts at its first page
+      return next;
+    });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('term') ?? '').trim();
+    navigate(value ? searchPath(value) : '/search');
+  }
+
+  // Facets of the same term stay while a filter's results load, so the selects do not jump.
+  const facets = result && result.term === term ? result.facets : undefined;
+  const current = result && result.key === resultKey ? result : null;
+  const params: StreamParams = { query: term, contentType, topic, sort, order };
+
+  return (
+    <main id="main" className="page search-page">
+      <h1>Search</h1>
+      <form role="search" className="search-form" onSubmit={submit}>
+        <label htmlFor={inputId}>Search articles</label>
+        <div className="search-form-row">
+          <input id={inputId} key={term} type="search" name="term" defaultValue={term} maxLength={200} />
+          <button type="submit" className="button-primary">
+            Search
+          </button>
+        </div>
+      </form>
+      <SearchHelpBox />
+      {term === '' ? (
+        <p className="search-prompt">{DISCOVERY_MESSAGES.searchTermRequired}</p>
+      ) : (
+        <>
+          <div aria-live="polite" className="results-header-area">
+            {current && <h2 className="results-header">{`${current.total} results for "${term}"`}</h2>}
+          </div>
+          <div className="search-filters" role="group" aria-label="Filter and sort results">
+            <FacetSelect
+              label="Content type"
+              value={contentType ?? ''}
+              options={facets?.contentType ?? []}
+              allLabel="All content types"
+              onChange={(value) => setFilters({ contentType: value })}
+            />
+            <FacetSelect label="Topic" value={topic ?? ''} options={facets?.topic ?? []} allLabel="All topics" onChange={(value) => setFilters({ topic: value })} />
+            <div className="search-filter">
+              <label htmlFor={`${inputId}-sort`}>Sort by</label>
+              <select
+                id={`${inputId}-sort`}
+                value={sortChoice}
+                onChange={(e) => {
+                  const choice = SORT_CHOICES.find((c) => c.value === e.target.value) ?? SORT_CHOICES[0];
+                  setFilters(choice.value === 'relevance' ? { sort: undefined, order: undefined } : { sort: choice.sort, order: choice.order });
+                }}
+              >
+                {SORT_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <StreamList type="search" params={params} label="Search results" emptyMessage={DISCOVERY_MESSAGES.noResults} onFirstPage={onFirstPage} />
+        </>
+      )}
+    </main>
+  );
+}
