@@ -21,6 +21,7 @@ import {
   ArticleStreamSchema,
   ChartPageSchema,
   FolderListSchema,
+  FolderSchema,
   LoginErrorSchema,
   PlaylistSchema,
   ProductListSchema,
@@ -56,6 +57,17 @@ import {
   type StreamParams,
   type StreamType,
 } from './discovery';
+import {
+  BulkResultSchema,
+  ItemListsSchema,
+  LibraryStreamSchema,
+  ListUrlSchema,
+  ShareResultSchema,
+  SharedListSchema,
+  type FolderRequest,
+  type LibraryActivity,
+  type ShareRequest,
+} from './library';
 
 /** Header (and value) that every state-changing request carries; the server refuses those without it. */
 export const CSRF_HEADER = 'X-Requested-With';
@@ -257,6 +269,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
     unsubscribeAll: () => request('DELETE', '/service/user/unsubscribe/all', NewsletterSubscriptionsSchema),
     currentIssue: () => request('GET', '/api/magazine/current-issue', IssueSchema),
     issue: (code: string) => request('GET', `/api/magazine/issue/${encodeURIComponent(code)}`, IssueSchema),
+
+    /* ---------------------------------------------------------------- My Library (issue 6) */
+    createFolder: (body: FolderRequest) => request('POST', '/service/user/lists', FolderSchema, body),
+    updateFolder: (id: string, body: FolderRequest) =>
+      request('PUT', `/service/user/lists/${encodeURIComponent(id)}`, FolderSchema, body),
+    deleteFolder: (id: string) => request('DELETE', `/service/user/lists/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
+    /** All saved items (All Folders), newest save first; pages from 0. */
+    saves: (page = 0, size = 10) => request('GET', `/service/user/saves${q({ page, size })}`, LibraryStreamSchema),
+    /** One folder's items. */
+    folderItems: (id: string, page = 0, size = 10) =>
+      request('GET', `/service/user/list/${encodeURIComponent(id)}${q({ page, size })}`, LibraryStreamSchema),
+    history: (activity: LibraryActivity, page = 0, size = 10) =>
+      request('GET', `/service/user/history/${activity}${q({ page, size })}`, LibraryStreamSchema),
+    save: (id: string, listIds?: string[]) => request('POST', '/service/user/saves', ItemListsSchema, { id, listIds }),
+    discard: (id: string) => request('DELETE', `/service/user/saves/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
+    itemLists: (id: string) => request('GET', `/service/user/saves/${encodeURIComponent(id)}/lists`, ItemListsSchema),
+    organize: (id: string, listIds: string[]) =>
+      request('PUT', `/service/user/saves/${encodeURIComponent(id)}/lists`, ItemListsSchema, { listIds }),
+    bulkOrganize: (ids: string[], listIds: string[]) => request('POST', '/service/user/saves/bulk', BulkResultSchema, { ids, listIds }),
+    bulkDiscard: (ids: string[]) => request('DELETE', '/service/user/saves/bulk', BulkResultSchema, { ids }),
+    listUrl: (id: string) => request('GET', `/service/user/list/url/${encodeURIComponent(id)}`, ListUrlSchema),
+    sharedList: (token: string) => request('GET', `/api/shared-list/${encodeURIComponent(token)}`, SharedListSchema),
+    share: (body: ShareRequest) => request('POST', '/service/user/share', ShareResultSchema, body),
+    watched: (id: string) => request('POST', '/service/user/watched', z.object({ ok: z.literal(true) }), { id }),
   };
 }
 

@@ -1,5 +1,6 @@
 export * from './schemas';
 export * from './discovery';
+export * from './library';
 export * from './bus';
 export * from './client';
 export * from './store';

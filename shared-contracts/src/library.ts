@@ -1,0 +1,259 @@
+/**
+ * My Library (issue 6): saved items, folders, histories, bulk actions, sharing and order entries.
+ * Schemas shared by the server (answers) and the library remote (parsing); small rules as pure
+ * functions. Folders are `FolderSchema` (schemas.ts); name rules are validateFolderName
+ * (validation.ts); the spec's messages are MESSAGES.folder / MESSAGES.library and the counted
+ * ones in messages.ts.
+ */
+import * as z from 'zod/mini';
+import {
+  CASE_STUDY_ACCESS_MONTHS,
+  ORDER_ENTRY_MAX_LINE_ITEMS,
+  SHARE_PROVIDERS,
+} from './constants';
+import { StreamEntrySchema } from './discovery';
+import { FolderSchema, PageInfoSchema } from './schemas';
+import { showBuyCopies } from './validation';
+
+/* ------------------------------------------------------------------ content kinds */
+
+/** What a member can save: articles, videos (mfe-video) and charts (mfe-visual-library). */
+export const LIBRARY_CONTENT_KINDS = ['article', 'video', 'chart'] as const;
+export type LibraryContentKind = (typeof LIBRARY_CONTENT_KINDS)[number];
+
+/** Histories of My Library (site §1): each is a stream of items. */
+export const LIBRARY_ACTIVITIES = ['saved', 'read', 'shared', 'watched', 'ordered'] as const;
+export type LibraryActivity = (typeof LIBRARY_ACTIVITIES)[number];
+
+/* ------------------------------------------------------------------ order entries (site §3, §4, §9) */
+
+export const OrderLineSchema = z.object({
+  title: z.string(),
+  contentType: z.string(),
+  authors: z.array(z.string()),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** Order entry (site §3: adds orderStatus and lineItems to the stream entry). */
+export const OrderEntrySchema = z.object({
+  orderId: z.string(),
+  /** 'CANCELLED' or another status such as 'COMPLETED' (site §4: Purchased or Cancelled). */
+  orderStatus: z.string(),
+  lineItems: z.array(OrderLineSchema),
+  /** Cents, tax included. */
+  grandTotalIncTax: z.int(),
+  itemCount: z.int(),
+  /** The order page (its own link). */
+  orderUrl: z.string(),
+  /** Set for a subscription order: the subscriber account number it shows. */
+  accountNumber: z.nullable(z.string()),
+  /** ISO date a case study bought in this order stops being accessible (six months on), or null. */
+  caseStudyAccessEndsAt: z.nullable(z.string()),
+});
+export type OrderEntry = z.infer<typeof OrderEntrySchema>;
+
+/* ------------------------------------------------------------------ library items (site §3) */
+
+/**
+ * The content block of a library item (site §3, Stream entry content block): what the member did
+ * with it and what the card may offer.
+ */
+export const LibraryContentSchema = z.object({
+  kind: z.enum(LIBRARY_CONTENT_KINDS),
+  activity: z.enum(LIBRARY_ACTIVITIES),
+  /** When the activity happened (saved, read, shared, watched, ordered). */
+  activityAt: z.string(),
+  /** Selectable items (saved ones) show Move and Discard with a bulk checkbox; others show Save. */
+  selectable: z.boolean(),
+  /** Read-only content hides Save, Move, Share, Buy Copies and Discard. */
+  readOnly: z.boolean(),
+  /** Folders holding the item (ids; the member's 'My Library' folder for every saved item). */
+  listIds: z.array(z.string()),
+  /** Shared items: the network and the addresses it went to (email). */
+  provider: z.nullable(z.enum(SHARE_PROVIDERS)),
+  sharedWith: z.array(z.string()),
+  /** Ordered items only. */
+  order: z.nullable(OrderEntrySchema),
+});
+export type LibraryContent = z.infer<typeof LibraryContentSchema>;
+
+export const LibraryItemSchema = z.extend(StreamEntrySchema, { content: LibraryContentSchema });
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+/**
+ * A page of library items (the spec's stream response): GET /service/user/saves (All Folders),
+ * /service/user/list/{id} (one folder) and /service/user/history/{activity}. Pages count from 0.
+ */
+export const LibraryStreamSchema = z.object({
+  entry: z.array(LibraryItemSchema),
+  page: PageInfoSchema,
+  type: z.string(),
+  isPaywallEnabled: z.boolean(),
+  maintenanceStatus: z.boolean(),
+});
+export type LibraryStream = z.infer<typeof LibraryStreamSchema>;
+
+/* ------------------------------------------------------------------ requests */
+
+/** POST /service/user/lists (create) and PUT /service/user/lists/{id} (rename, describe). */
+export const FolderRequestSchema = z.object({
+  name: z.string(),
+  description: z.optional(z.string().check(z.maxLength(300))),
+});
+export type FolderRequest = z.infer<typeof FolderRequestSchema>;
+
+/** A content id: an article id, a video id or a chart id (the server knows which). */
+const ContentId = z.string().check(z.minLength(1), z.maxLength(80));
+
+/** POST /service/user/saves: save into My Library and, optionally, into folders. */
+export const SaveRequestSchema = z.object({ id: ContentId, listIds: z.optional(z.array(z.string()).check(z.maxLength(50))) });
+export type SaveRequest = z.infer<typeof SaveRequestSchema>;
+
+/** PUT /service/user/saves/{id}/lists: the item's folders, exactly (organize/move; My Library stays). */
+export const OrganizeRequestSchema = z.object({ listIds: z.array(z.string()).check(z.maxLength(50)) });
+export type OrganizeRequest = z.infer<typeof OrganizeRequestSchema>;
+
+/** POST /service/user/saves/bulk (bulk organize: add every id to every folder) and DELETE (bulk discard, listIds ignored). */
+export const BulkRequestSchema = z.object({
+  ids: z.array(ContentId).check(z.minLength(1), z.maxLength(200)),
+  listIds: z.optional(z.array(z.string()).check(z.maxLength(50))),
+});
+export type BulkRequest = z.infer<typeof BulkRequestSchema>;
+
+/** Answer of a save, an organize and GET /service/user/saves/{id}/lists: the item's folders. */
+export const ItemListsSchema = z.object({ id: z.string(), listIds: z.array(z.string()) });
+export type ItemLists = z.infer<typeof ItemListsSchema>;
+
+/** Answer of bulk calls: how many items changed (for 'N item(s) added to folders' / '... removed'). */
+export const BulkResultSchema = z.object({ count: z.int().check(z.nonnegative()) });
+
+/** GET /service/user/list/url/{id}: the folder's share-list link (anyone holding it can read the folder). */
+export const ListUrlSchema = z.object({ listurl: z.string() });
+
+/** GET /api/shared-list/{token}: a shared folder, read-only. */
+export const SharedListSchema = z.object({
+  folder: FolderSchema,
+  ownerFirstName: z.string(),
+  items: z.array(LibraryItemSchema),
+});
+export type SharedList = z.infer<typeof SharedListSchema>;
+
+/**
+ * POST /service/user/share (site §3, Share payload): url (a path on this site), description,
+ * provider, sharedWith (emails, for email), from (required for guests sharing by email), message.
+ * Members' shares are recorded in the shared history. Email shares go through the mailer.
+ */
+export const ShareRequestSchema = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(500)),
+  description: z.optional(z.string().check(z.maxLength(500))),
+  provider: z.enum(SHARE_PROVIDERS),
+  sharedWith: z.optional(z.array(z.string()).check(z.maxLength(20))),
+  from: z.optional(z.string()),
+  message: z.optional(z.string().check(z.maxLength(1000))),
+});
+export type ShareRequest = z.infer<typeof ShareRequestSchema>;
+export const ShareResultSchema = z.object({ message: z.string() });
+
+/** POST /service/user/watched { id }: a video watched (mfe-video records it; issue 8). */
+export const WatchedRequestSchema = z.object({ id: ContentId });
+
+/* ------------------------------------------------------------------ rules */
+
+/** A slug that names a gift shows the gift icon (site §3). */
+export function isGiftFolder(slug: string): boolean {
+  return /(^|-)gifts?(-|$)/i.test(slug);
+}
+
+/** Folders offered in the save/organize lists (site §6): 'My Library' first (always checked, disabled), no other read-only folder. */
+export function foldersOffered<T extends { readOnly: boolean; name: string }>(folders: readonly T[], myLibraryName: string): { myLibrary: T | null; others: T[] } {
+  return {
+    myLibrary: folders.find((f) => f.name === myLibraryName) ?? null,
+    others: folders.filter((f) => !f.readOnly),
+  };
+}
+
+/** Price block and Buy Copies rules (site §5): showPriceBlock, showBuyCopies in validation.ts; share-email truncation: truncateWithEllipsis. */
+
+/** Actions an item card offers (site §6): read-only hides all; selectable shows Move and Discard (and a bulk checkbox), others Save. */
+export function itemActions(content: Pick<LibraryContent, 'readOnly' | 'selectable'>, contentType: string, hasProductLink: boolean): {
+  save: boolean;
+  move: boolean;
+  discard: boolean;
+  share: boolean;
+  buyCopies: boolean;
+  bulk: boolean;
+} {
+  if (content.readOnly) return { save: false, move: false, discard: false, share: false, buyCopies: false, bulk: false };
+  return {
+    save: !content.selectable,
+    move: content.selectable,
+    discard: content.selectable,
+    share: true,
+    buyCopies: showBuyCopies({ contentType, productLink: hasProductLink ? 'yes' : null }),
+    bulk: content.selectable,
+  };
+}
+
+/** Order status label (site §4): Cancelled for CANCELLED, else Purchased. */
+export function orderStatusLabel(orderStatus: string): 'Purchased' | 'Cancelled' {
+  return orderStatus.toUpperCase() === 'CANCELLED' ? 'Cancelled' : 'Purchased';
+}
+
+/** Line items shown on an order entry: the first five (site §9). */
+export function visibleOrderLines<T>(lines: readonly T[]): T[] {
+  return lines.slice(0, ORDER_ENTRY_MAX_LINE_ITEMS);
+}
+
+/** The subscription marker in an order title (site §4). */
+export const SUBSCRIPTION_ORDER_MARKER = 'Subscription';
+
+/** An order whose title holds the subscription marker shows as a subscription with its account number (site §4). */
+export function isSubscriptionOrder(title: string): boolean {
+  return title.includes(SUBSCRIPTION_ORDER_MARKER);
+}
+
+/** Case-study access ends six months after purchase (site §9), same day of month, clamped to month end. UTC. */
+export function caseStudyAccessEnds(purchasedAt: string | Date): Date {
+  const d = new Date(purchasedAt);
+  const day = d.getUTCDate();
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + CASE_STUDY_ACCESS_MONTHS, 1, d.getUTCHours(), d.getUTCMinutes()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+/** The share-popup URL of a network (site §2, §9: 700x450 popup). */
+export function sharePopupUrl(provider: 'facebook' | 'twitter' | 'linkedin', url: string, title: string): string {
+  const u = encodeURIComponent(url);
+  if (provider === 'facebook') return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+  if (provider === 'twitter') return `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`;
+  return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
+}
+
+/** Longest custom message and shared description kept in a share email. */
+export const SHARE_MESSAGE_MAX = 1000;
+export const SHARE_DESCRIPTION_MAX = 300;
+
+/** Texts of the library the spec does not give. */
+export const LIBRARY_MESSAGES = {
+  notFound: 'Not found',
+  readOnlyFolder: 'This folder cannot be changed.',
+  unknownContent: 'This item no longer exists.',
+  shareUrlInvalid: 'Only pages of this site can be shared.',
+  fromRequired: 'This field is required.',
+  deleteFolderConfirm: 'Delete this folder? Its items stay in My Library.',
+  stopFollowingConfirm: 'Stop following this topic?',
+} as const;
+
+/** Empty-state texts by content type (site §2 lists the types; the words are ours). */
+export const LIBRARY_EMPTY_TEXT = {
+  watched: 'Videos you watch will appear here.',
+  read: 'Articles you read will appear here.',
+  shared: 'Items you share will appear here.',
+  ordered: 'Your orders will appear here.',
+  topics: "You aren't following any topics yet.",
+  newFolderCreated: 'Your new folder is empty. Save articles to it from any article page.',
+  library: 'Save articles, videos and charts to find them here.',
+  activity: 'Your activity will appear here.',
+  content: 'Nothing here yet.',
+} as const;
