@@ -5,7 +5,7 @@
  * Escape and Close close it, and focus goes back to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { READING_LIST_RELATED_MAX, UI_TEXT, api, sameReadingList, useLoad, type ReadingList } from 'shared-contracts';
+import { READING_LIST_RELATED_MAX, UI_TEXT, api, sameReadingList, trapTab, useLoad, type ReadingList } from 'shared-contracts';
 
 /** Two-digit position of an article in the list: 01, 02, ... (paywall §2). */
 export function listNumber(index: number): string {
@@ -30,7 +30,6 @@ export function relatedLists(lists: readonly ReadingList[], current: ReadingList
   return lists.filter((l) => !sameReadingList(l.name, current.name)).slice(0, READING_LIST_RELATED_MAX);
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ReadingListOverlay({ articleId, selected }: { articleId: string; selected?: string }) {
   const lists = useLoad(`reading-lists:${articleId}`, () => api.readingLists(articleId));
@@ -63,18 +62,7 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
       close();
       return;
     }
-    if (e.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    if (dialog.current) trapTab(dialog.current, e);
   }
 
   function switchTo(list: ReadingList) {

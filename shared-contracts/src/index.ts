@@ -16,3 +16,4 @@ export * from './forms';
 export * from './captcha';
 export * from './geo';
 export * from './lazyComponent';
+export * from './focus';

@@ -5,9 +5,8 @@
  * dialog is first painted, so an Escape pressed as soon as it shows is never missed.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { trapTab } from 'shared-contracts';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface AuthDialogProps {
   title: string;
@@ -47,22 +46,7 @@ export function AuthDialog({ title, screen, onClose, frame = false, children }: 
         close.current();
         return;
       }
-      if (e.key !== 'Tab') return;
-      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!el.contains(active)) {
-        e.preventDefault();
-        (e.shiftKey ? last : first).focus();
-      } else if (e.shiftKey && (active === first || active === el)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && active === last) {
-        e.preventDefault();
-        first.focus();
-      }
+      trapTab(el, e);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

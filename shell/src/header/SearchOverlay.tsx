@@ -15,12 +15,11 @@ import {
   searchPath,
   shouldAutoSuggest,
   SUGGESTION_LIMITS,
+  trapTab,
   type SearchSuggestion,
 } from 'shared-contracts';
 import { throttle } from './throttle';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface SearchOverlayProps {
   /** `restoreFocus` is false when the overlay closes because the reader went to another page. */
@@ -101,22 +100,7 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
         close.current(true);
         return;
       }
-      if (e.key !== 'Tab') return;
-      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!el.contains(active)) {
-        e.preventDefault();
-        (e.shiftKey ? last : first).focus();
-      } else if (e.shiftKey && (active === first || active === el)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && active === last) {
-        e.preventDefault();
-        first.focus();
-      }
+      trapTab(el, e);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
