@@ -3,6 +3,7 @@
  * Not exported from the package index, so they never reach a bundle.
  */
 import type { Article, User } from './schemas';
+import type { StreamEntry } from './discovery';
 
 export type MockAnswer = { status?: number; body: unknown };
 
@@ -116,6 +117,28 @@ export function sampleArticle(over: Partial<Article> = {}): Article {
     lead: 'The plan was good. The meeting went well. Then nothing happened.',
     body: [],
     ascend: false,
+    ...over,
+  };
+}
+
+/** A stream entry (discovery.ts) for the same sample article; override what a test needs. */
+export function sampleStreamEntry(over: Partial<StreamEntry> = {}): StreamEntry {
+  const a = sampleArticle();
+  return {
+    id: a.id,
+    title: a.title,
+    summary: a.summary,
+    url: a.url,
+    published: a.published,
+    contentType: a.contentType,
+    category: a.category,
+    author: a.author,
+    image: a.image,
+    sponsored: false,
+    sponsor: null,
+    productStatus: null,
+    productLink: null,
+    listPrice: null,
     ...over,
   };
 }

@@ -1,27 +1,12 @@
 /** Test helpers for the discovery pages (not imported by any bundle). */
 import { act } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import type { Issue, Stream, StreamEntry, StreamType, Topic } from 'shared-contracts';
-import type { ApiRoute } from 'shared-contracts/src/testing';
+import { firstPageOf, type Issue, type Stream, type StreamEntry, type StreamType, type Topic } from 'shared-contracts';
+import { sampleStreamEntry, type ApiRoute } from 'shared-contracts/src/testing';
 
+/** A stream entry; ids and titles default to the shared sample article's with id 'e1'. */
 export function sampleEntry(over: Partial<StreamEntry> = {}): StreamEntry {
-  return {
-    id: 'e1',
-    title: 'Why Strategy Fails in the Middle',
-    summary: 'Most plans die between the board room and the shop floor.',
-    url: '/2025/03/why-strategy-fails-in-the-middle',
-    published: '2025-03-04T00:00:00.000Z',
-    contentType: 'Digital Article',
-    category: { term: 'Strategy' },
-    author: [{ name: 'Jo Writer' }],
-    image: null,
-    sponsored: false,
-    sponsor: null,
-    productStatus: null,
-    productLink: null,
-    listPrice: null,
-    ...over,
-  };
+  return sampleStreamEntry({ id: 'e1', ...over });
 }
 
 /** One page of a stream: `count` entries named after the page ('Page 2 entry 3'). */
@@ -36,7 +21,7 @@ export function streamPage(
     Array.from({ length: count }, (_, i) =>
       sampleEntry({ id: `${type}-${number}-${i + 1}`, title: `Page ${number} entry ${i + 1}`, url: `/2025/03/page-${number}-entry-${i + 1}` }),
     );
-  const first = type === 'search' || type === 'ascend' || type === 'analytics' || type === 'webinars' || type === 'visual-library' ? 1 : 0;
+  const first = firstPageOf(type);
   return {
     entry: maintenance ? [] : entries,
     page: { number, size, totalPages, totalElements: totalPages * count, last: number - first + 1 >= totalPages },
