@@ -6,11 +6,10 @@ import { absoluteUrl, shareLinks } from './headline';
  * The actions under the headline: a toolbar (one tab stop; arrow keys, Home and End move between
  * its buttons) holding Share, a disclosure of share links, and Save.
  *
- * Save (site §6): guests are asked to sign in (bus `auth:open` on the sign-in screen). For signed-in
- * readers the shell renders no Save of its own: it leaves the hook
- *   <span data-hook="library-save" />
- * inside this toolbar, where mfe-library's save button mounts in its issue (it reads the article id
- * from the toolbar's `data-article-id`). While the user is still unknown neither is shown.
+ * This is the stand-in for My Library's ItemActions (library/ItemActions, which saves to folders
+ * and shares by email too): shown while that widget loads and if it fails. Save (site §6): guests
+ * are asked to sign in (bus `auth:open` on the sign-in screen); signed-in readers get no Save here,
+ * since saving needs the library. While the user is still unknown Save is not shown.
  */
 export function ArticleActions({ article }: { article: Article }) {
   const status = useUserStore((s) => s.status);
@@ -89,7 +88,6 @@ export function ArticleActions({ article }: { article: Article }) {
           Save
         </button>
       )}
-      {(status === 'registered' || status === 'subscriber') && <span data-hook="library-save" />}
     </div>
   );
 }

@@ -123,11 +123,13 @@ describe('article actions', () => {
     off();
   });
 
-  it("leaves the library's save hook, not a Save button, for a signed-in reader", async () => {
+  it("mounts My Library's ItemActions for the article, the shell's toolbar standing in meanwhile (no Save for members)", async () => {
     await renderArticle(sampleArticle(), sampleUser());
-    const toolbar = screen.getByRole('toolbar', { name: 'Article actions' });
+    const slotEl = document.querySelector('[data-mfe-slot="library/ItemActions"]');
+    expect(slotEl).toBeInTheDocument();
+    const toolbar = within(slotEl as HTMLElement).getByRole('toolbar', { name: 'Article actions' });
+    expect(within(toolbar).getByRole('button', { name: 'Share' })).toBeInTheDocument();
     expect(within(toolbar).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(toolbar.querySelector('[data-hook="library-save"]')).toBeInTheDocument();
   });
 
   it('is one tab stop: arrow keys move between Share and Save', async () => {

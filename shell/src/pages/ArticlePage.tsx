@@ -50,7 +50,15 @@ function ArticleView({ article: a }: { article: Article }) {
     <main id="main" className="page article">
       <article ref={articleRef}>
         <ArticleHeadline article={a} />
-        <ArticleActions article={a} />
+        {/* Save and Share are My Library's (library/ItemActions); until it is ready, or if it fails, the shell's own toolbar (share links, Save asking guests to sign in) stands in. */}
+        <RemoteSlot
+          remote="library"
+          module="ItemActions"
+          className="article-actions-slot"
+          props={{ item: { id: a.id, title: a.title, url: a.url, summary: a.summary, contentType: a.contentType } }}
+          placeholder={<ArticleActions article={a} />}
+          fallback={<ArticleActions article={a} />}
+        />
         <RemoteSlot
           remote="paywall"
           module="ArticleGate"

@@ -1,0 +1,159 @@
+/**
+ * Save and Share for one item (an article, a video, a chart), exposed as `library/ItemActions`.
+ * The shell mounts it in the article page's toolbar; the video and visual-library remotes may too.
+ *
+ * - Save: guests are asked to sign in (site §6: `auth:open` { screen: 'signin', reason: 'save' }).
+ *   For members, whether the item is in My Library comes from GET /service/user/saves/{id}/lists
+ *   (a 404 or no folders: not saved). Not saved: 'Save' opens the save flyout. Saved: the button
+ *   reads 'Saved' (aria-pressed) and opens the organize flyout.
+ * - Share opens the share flyout for everyone (site §6: share needs no sign-in).
+ * - readOnly hides both (site §6: read-only content hides Save and Share).
+ * - A polite status line repeats the last confirmation ('Saved!', 'Shared via email', ...).
+ *
+ * Root: data-remote-root="library", data-widget="item-actions", data-saved="true|false", and the
+ * part's instance markers (data-react-instance, data-store-instance).
+ */
+import * as React from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { api, bus, instanceMarkers, MESSAGES, userStore } from 'shared-contracts';
+import { useReader } from '../common/reader';
+import type { FlyoutItem } from '../flyouts/contract';
+import { FLYOUT_SIGN_IN_REASON, LibraryFlyout } from '../flyouts/LibraryFlyout';
+
+export type { FlyoutItem } from '../flyouts/contract';
+
+export interface ItemActionsProps {
+  item: FlyoutItem;
+  /** Read-only content: no Save, no Share (site §6). */
+  readOnly?: boolean;
+}
+
+/** The buttons' texts (site §8 gives 'Saved!' for the confirmation; the button words are ours). */
+export const ITEM_ACTIONS_TEXT = {
+  save: 'Save',
+  saved: 'Saved',
+  share: 'Share',
+  group: 'Save and share',
+} as const;
+
+type OpenFlyout = { kind: 'save' | 'organize' | 'share'; trigger: HTMLElement | null } | null;
+
+/** Whether the member's item is in My Library: null until known. */
+function useSaved(itemId: string, memberId: string | null) {
+  const [saved, setSaved] = useState<boolean | null>(null);
+  useEffect(() => {
+    setSaved(null);
+    if (memberId === null) return;
+    let active = true;
+    api.itemLists(itemId).then(
+      ({ listIds }) => {
+        if (active) setSaved(listIds.length > 0);
+      },
+      () => {
+        // 404: not saved. Anything else: shown as not saved; a save will tell.
+        if (active) setSaved(false);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [itemId, memberId]);
+
+  // A save elsewhere on the page (another ItemActions, the library) shows here too.
+  useEffect(
+    () =>
+      bus.on('library:saved', ({ id }) => {
+        if (id === itemId) setSaved(true);
+      }),
+    [itemId],
+  );
+  return [saved, setSaved] as const;
+}
+
+export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
+  const reader = useReader();
+  const memberId = reader.kind === 'member' ? reader.id : null;
+  // Read-only content offers no Save: nothing to ask.
+  const [saved, setSaved] = useSaved(item.id, readOnly ? null : memberId);
+  const [flyout, setFlyout] = useState<OpenFlyout>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const shareButton = useRef<HTMLButtonElement>(null);
+
+  // Another reader (sign-in, sign-out) starts without a flyout opened for the previous one.
+  useEffect(() => setFlyout(null), [memberId]);
+
+  function onSave() {
+    if (reader.kind === 'guest') {
+      bus.emit('auth:open', { screen: 'signin', reason: FLYOUT_SIGN_IN_REASON });
+      return;
+    }
+    if (reader.kind !== 'member' || saved === null) return;
+    const kind = saved ? 'organize' : 'save';
+    setFlyout((open) => (open?.kind === kind ? null : { kind, trigger: saveButton.current }));
+  }
+
+  function onShare() {
+    setFlyout((open) => (open?.kind === 'share' ? null : { kind: 'share', trigger: shareButton.current }));
+  }
+
+  function onDone({ message }: { message: string }) {
+    if (flyout?.kind === 'save' || flyout?.kind === 'organize') setSaved(true);
+    if (message === MESSAGES.library.removed) setSaved(false);
+    setAnnouncement(message);
+    setFlyout(null);
+  }
+
+  const isSaved = saved === true;
+  const saveWaiting = reader.kind === 'unknown' || (reader.kind === 'member' && saved === null);
+
+  return (
+    <div
+      className="item-actions"
+      data-remote-root="library"
+      data-widget="item-actions"
+      data-saved={String(isSaved)}
+      {...instanceMarkers(React.createElement, userStore)}
+    >
+      {!readOnly && (
+        <div role="group" aria-label={ITEM_ACTIONS_TEXT.group} className="item-actions-buttons">
+          <button
+            ref={saveButton}
+            type="button"
+            className={isSaved ? 'item-save saved' : 'item-save'}
+            aria-pressed={isSaved}
+            aria-busy={saveWaiting}
+            aria-expanded={flyout?.kind === 'save' || flyout?.kind === 'organize'}
+            disabled={saveWaiting}
+            onClick={onSave}
+          >
+            {isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save}
+          </button>
+          <button
+            ref={shareButton}
+            type="button"
+            className="item-share"
+            aria-expanded={flyout?.kind === 'share'}
+            onClick={onShare}
+          >
+            {ITEM_ACTIONS_TEXT.share}
+          </button>
+        </div>
+      )}
+      {!readOnly && flyout && (
+        <LibraryFlyout
+          key={flyout.kind}
+          request={{ kind: flyout.kind, item }}
+          returnFocusTo={flyout.trigger}
+          onClose={() => setFlyout(null)}
+          onDone={onDone}
+        />
+      )}
+      <p role="status" aria-live="polite" className="item-actions-status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+export default ItemActions;

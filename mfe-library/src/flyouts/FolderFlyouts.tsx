@@ -1,0 +1,351 @@
+/**
+ * The folder flyouts (site §2, §5, §6, §8):
+ * - save: 'My Library' always checked and disabled, other read-only folders not offered, a checkbox
+ *   for every other folder and a 'New folder' field; Save -> POST /service/user/saves -> 'Saved!'.
+ * - organize: the same list with the item's folders checked; Update -> PUT .../lists -> 'Folders Updated'.
+ * - bulk-organize: the chooseable folders only; submit disabled until one is chosen ->
+ *   'N item(s) added to folders'.
+ * A typed folder name is checked with validateFolderName against every folder the member has
+ * (its Create button stays disabled until the name is valid); Save creates it first. A 409 from the
+ * server shows 'Folder {name} already exists'; other failures show the save failure of site §8 and
+ * leave every choice as it was.
+ */
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  api,
+  bus,
+  folderAlreadyExists,
+  foldersOffered,
+  itemsAddedToFolders,
+  MESSAGES,
+  MY_LIBRARY_FOLDER_NAME,
+  validateFolderName,
+  type Folder,
+} from 'shared-contracts';
+import { GenericFailure } from '../common/Failure';
+import type { FlyoutItem } from './contract';
+import {
+  chooseableFolders,
+  isConflict,
+  isUnauthorized,
+  SaveFailureNotice,
+  useMounted,
+  useSaveFailure,
+  type FlyoutBodyProps,
+} from './common';
+
+/** Button and field texts of the folder flyouts (NOT IN SPEC: the spec names the flyouts, not their words). */
+export const FOLDER_FLYOUT_TEXT = {
+  folders: 'Folders',
+  newFolder: 'New folder',
+  createFolder: 'Create folder',
+  save: 'Save',
+  update: 'Update',
+  addToFolders: 'Add to folders',
+  cancel: 'Cancel',
+  loading: 'Loading…',
+  noFolders: 'You have no folders yet.',
+} as const;
+
+/** The shell's flyout style widens every input; a checkbox keeps its own size. */
+const CHECKBOX_STYLE = { width: 'auto' } as const;
+
+function toggle(set: ReadonlySet<string>, id: string, on: boolean): Set<string> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+interface FolderChoicesProps {
+  myLibrary: boolean;
+  folders: readonly Folder[];
+  checked: ReadonlySet<string>;
+  disabled: boolean;
+  onChange(id: string, on: boolean): void;
+}
+
+/** The checkbox list; 'My Library' (when shown) is checked and cannot be unchecked (site §6). */
+function FolderChoices({ myLibrary, folders, checked, disabled, onChange }: FolderChoicesProps) {
+  return (
+    <fieldset className="folder-choices">
+      <legend>{FOLDER_FLYOUT_TEXT.folders}</legend>
+      <ul>
+        {myLibrary && (
+          <li>
+            <label>
+              <input type="checkbox" checked disabled readOnly style={CHECKBOX_STYLE} /> {MY_LIBRARY_FOLDER_NAME}
+            </label>
+          </li>
+        )}
+        {folders.map((f) => (
+          <li key={f.id}>
+            <label>
+              <input
+                type="checkbox"
+                style={CHECKBOX_STYLE}
+                name="listIds"
+                value={f.id}
+                checked={checked.has(f.id)}
+                disabled={disabled}
+                onChange={(e) => onChange(f.id, e.target.checked)}
+              />{' '}
+              {f.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {!myLibrary && folders.length === 0 && <p>{FOLDER_FLYOUT_TEXT.noFolders}</p>}
+    </fieldset>
+  );
+}
+
+interface NewFolderFieldProps {
+  value: string;
+  /** The rule's message, or the server's (409) message; null when none shows. */
+  error: string | null;
+  /** The name passes validateFolderName. */
+  valid: boolean;
+  busy: boolean;
+  onChange(value: string): void;
+  onCreate(): void;
+}
+
+/** 'New folder' with its Create button (disabled until the name is valid) and its error under it. */
+function NewFolderField({ value, error, valid, busy, onChange, onCreate }: NewFolderFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field new-folder">
+      <label htmlFor={id}>{FOLDER_FLYOUT_TEXT.newFolder}</label>
+      <input
+        id={id}
+        name="newFolder"
+        type="text"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error !== null ? true : undefined}
+        aria-describedby={error !== null ? errorId : undefined}
+      />
+      <button type="button" disabled={!valid || busy} onClick={onCreate}>
+        {FOLDER_FLYOUT_TEXT.createFolder}
+      </button>
+      <div className="field-error-area">
+        {error !== null && (
+          <p id={errorId} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The member's folders (and, for organize, the item's), loaded when the flyout opens. */
+function useFolders(signIn: () => void, itemId: string | null) {
+  const [folders, setFolders] = useState<Folder[] | null>(null);
+  const [initial, setInitial] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let active = true;
+    Promise.all([api.folders(), itemId === null ? Promise.resolve(null) : api.itemLists(itemId)]).then(
+      ([list, lists]) => {
+        if (!active) return;
+        setInitial(lists?.listIds ?? []);
+        setFolders(list);
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (isUnauthorized(error)) signIn();
+        else setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [itemId, signIn]);
+  return { folders, setFolders, initial, failed };
+}
+
+type SaveBodyProps = FlyoutBodyProps & { mode: 'save' | 'organize'; item: FlyoutItem };
+
+/** Save (site §6) and organize: one form, Save or Update. */
+export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBodyProps) {
+  const { folders, setFolders, initial, failed } = useFolders(signIn, mode === 'organize' ? item.id : null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [name, setName] = useState('');
+  const [serverNameError, setServerNameError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const failure = useSaveFailure();
+  const mounted = useMounted();
+
+  // The item's folders (organize) are checked once they arrive.
+  useEffect(() => setChecked(new Set(initial)), [initial]);
+
+  const offered = useMemo(() => {
+    if (!folders) return null;
+    const { myLibrary } = foldersOffered(folders, MY_LIBRARY_FOLDER_NAME);
+    return { myLibrary, others: chooseableFolders(folders, myLibrary) };
+  }, [folders]);
+  const names = useMemo(() => (folders ?? []).map((f) => f.name), [folders]);
+  const ruleError = name.trim() === '' ? null : validateFolderName(name, names);
+  const nameError = serverNameError ?? ruleError;
+
+  /** Creates the typed folder and checks it; null when it could not be created. */
+  async function createFolder(): Promise<Folder | null> {
+    const typed = name;
+    const rule = validateFolderName(typed, names);
+    if (rule !== null) {
+      setServerNameError(rule);
+      return null;
+    }
+    try {
+      const folder = await api.createFolder({ name: typed.trim() });
+      if (!mounted.current) return null;
+      setFolders((list) => [...(list ?? []), folder]);
+      setChecked((set) => toggle(set, folder.id, true));
+      setName('');
+      setServerNameError(null);
+      return folder;
+    } catch (error) {
+      if (!mounted.current) return null;
+      if (isUnauthorized(error)) signIn();
+      else if (isConflict(error)) setServerNameError(folderAlreadyExists(typed.trim()));
+      else failure.fail();
+      return null;
+    }
+  }
+
+  async function onCreate() {
+    if (busy) return;
+    setBusy(true);
+    failure.clear();
+    await createFolder();
+    if (mounted.current) setBusy(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !offered) return;
+    setBusy(true);
+    failure.clear();
+    let listIds = offered.others.filter((f) => checked.has(f.id)).map((f) => f.id);
+    if (name.trim() !== '') {
+      const folder = await createFolder();
+      if (!folder) {
+        if (mounted.current) setBusy(false);
+        return;
+      }
+      listIds = [...listIds, folder.id];
+    }
+    try {
+      const answer = mode === 'save' ? await api.save(item.id, listIds) : await api.organize(item.id, listIds);
+      bus.emit('library:saved', { id: answer.id, listIds: answer.listIds });
+      if (!mounted.current) return;
+      confirm(mode === 'save' ? MESSAGES.library.saved : MESSAGES.library.foldersUpdated);
+    } catch (error) {
+      if (!mounted.current) return;
+      if (isUnauthorized(error)) {
+        signIn();
+        return;
+      }
+      failure.fail();
+      setBusy(false);
+    }
+  }
+
+  if (failed) return <GenericFailure />;
+  if (!offered) return <p className="flyout-loading">{FOLDER_FLYOUT_TEXT.loading}</p>;
+  return (
+    <form className="folder-form" noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
+      <FolderChoices
+        myLibrary
+        folders={offered.others}
+        checked={checked}
+        disabled={busy}
+        onChange={(id, on) => setChecked((set) => toggle(set, id, on))}
+      />
+      <NewFolderField
+        value={name}
+        error={nameError}
+        valid={name.trim() !== '' && ruleError === null}
+        busy={busy}
+        onChange={(value) => {
+          setName(value);
+          setServerNameError(null);
+        }}
+        onCreate={() => void onCreate()}
+      />
+      <div className="flyout-actions">
+        <button type="submit" disabled={busy}>
+          {mode === 'save' ? FOLDER_FLYOUT_TEXT.save : FOLDER_FLYOUT_TEXT.update}
+        </button>
+        <button type="button" onClick={cancel}>
+          {FOLDER_FLYOUT_TEXT.cancel}
+        </button>
+      </div>
+      <SaveFailureNotice message={failure.message} />
+    </form>
+  );
+}
+
+type BulkOrganizeProps = FlyoutBodyProps & { ids: string[] };
+
+/** Bulk organize: add every selected item to the chosen folders (no 'My Library', no read-only). */
+export function BulkOrganizeBody({ ids, confirm, cancel, signIn }: BulkOrganizeProps) {
+  const { folders, failed } = useFolders(signIn, null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const failure = useSaveFailure();
+  const mounted = useMounted();
+
+  const others = useMemo(
+    () => (folders ? chooseableFolders(folders, foldersOffered(folders, MY_LIBRARY_FOLDER_NAME).myLibrary) : null),
+    [folders],
+  );
+  const listIds = (others ?? []).filter((f) => checked.has(f.id)).map((f) => f.id);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || listIds.length === 0) return;
+    setBusy(true);
+    failure.clear();
+    try {
+      const { count } = await api.bulkOrganize(ids, listIds);
+      if (!mounted.current) return;
+      confirm(itemsAddedToFolders(count));
+    } catch (error) {
+      if (!mounted.current) return;
+      if (isUnauthorized(error)) {
+        signIn();
+        return;
+      }
+      failure.fail();
+      setBusy(false);
+    }
+  }
+
+  if (failed) return <GenericFailure />;
+  if (!others) return <p className="flyout-loading">{FOLDER_FLYOUT_TEXT.loading}</p>;
+  return (
+    <form className="folder-form" noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
+      <FolderChoices
+        myLibrary={false}
+        folders={others}
+        checked={checked}
+        disabled={busy}
+        onChange={(id, on) => setChecked((set) => toggle(set, id, on))}
+      />
+      <div className="flyout-actions">
+        <button type="submit" disabled={busy || listIds.length === 0}>
+          {FOLDER_FLYOUT_TEXT.addToFolders}
+        </button>
+        <button type="button" onClick={cancel}>
+          {FOLDER_FLYOUT_TEXT.cancel}
+        </button>
+      </div>
+      <SaveFailureNotice message={failure.message} />
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Discard and bulk discard (site §2, §8): a confirmation question and 'Remove'.
+ * discard -> DELETE /service/user/saves/{id} -> 'Removed from My Library';
+ * bulk-discard -> DELETE /service/user/saves/bulk -> 'N item(s) removed from My Library'.
+ * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
+ */
+import { useState } from 'react';
+import { api, itemsRemovedFromLibrary, LIBRARY_MESSAGES, MESSAGES } from 'shared-contracts';
+import { FailureNotice, failureOf, type Failure } from '../common/Failure';
+import type { FlyoutItem } from './contract';
+import { isUnauthorized, useMounted, type FlyoutBodyProps } from './common';
+
+/** NOT IN SPEC wording: the questions and buttons of the discard flyouts. */
+export const REMOVE_TEXT = {
+  remove: 'Remove',
+  cancel: 'Cancel',
+  question: (title: string) => `Remove “${title}” from My Library?`,
+  bulkQuestion: (n: number) => `Remove ${n} ${n === 1 ? 'item' : 'items'} from My Library?`,
+} as const;
+
+interface ConfirmRemoveProps extends FlyoutBodyProps {
+  question: string;
+  remove(): Promise<string>;
+}
+
+function ConfirmRemove({ question, remove, confirm, cancel, signIn }: ConfirmRemoveProps) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const mounted = useMounted();
+
+  async function onRemove() {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const message = await remove();
+      if (mounted.current) confirm(message);
+    } catch (error) {
+      if (!mounted.current) return;
+      if (isUnauthorized(error)) {
+        signIn();
+        return;
+      }
+      setFailure(failureOf(error, LIBRARY_MESSAGES.readOnlyFolder));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="confirm-remove" aria-busy={busy}>
+      <p>{question}</p>
+      <div className="flyout-actions">
+        <button type="button" disabled={busy} onClick={() => void onRemove()}>
+          {REMOVE_TEXT.remove}
+        </button>
+        <button type="button" onClick={cancel}>
+          {REMOVE_TEXT.cancel}
+        </button>
+      </div>
+      <FailureNotice failure={failure} />
+    </div>
+  );
+}
+
+export function DiscardBody({ item, ...frame }: FlyoutBodyProps & { item: FlyoutItem }) {
+  return (
+    <ConfirmRemove
+      {...frame}
+      question={REMOVE_TEXT.question(item.title)}
+      remove={async () => {
+        await api.discard(item.id);
+        return MESSAGES.library.removed;
+      }}
+    />
+  );
+}
+
+export function BulkDiscardBody({ ids, ...frame }: FlyoutBodyProps & { ids: string[] }) {
+  return (
+    <ConfirmRemove
+      {...frame}
+      question={REMOVE_TEXT.bulkQuestion(ids.length)}
+      remove={async () => itemsRemovedFromLibrary((await api.bulkDiscard(ids)).count)}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The share-list flyout (site §2, §7 'List url'): GET /service/user/list/url/{id} gives the folder's
+ * link; it shows in a read-only field with 'Copy link' (the clipboard when the browser has one,
+ * else the link is selected for the reader to copy) and a 'Link copied' status.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { api, type Folder } from 'shared-contracts';
+import { GenericFailure } from '../common/Failure';
+import { isUnauthorized, useMounted, type FlyoutBodyProps } from './common';
+import { absoluteUrl } from './shareConnection';
+
+/** NOT IN SPEC wording of the share-list flyout. */
+export const SHARE_LIST_TEXT = {
+  link: 'Link to this folder',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  selectToCopy: 'Press Ctrl+C (⌘C on a Mac) to copy the link.',
+  loading: 'Loading…',
+} as const;
+
+export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Folder }) {
+  const [link, setLink] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [copyStatus, setCopyStatus] = useState<string>('');
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const mounted = useMounted();
+
+  useEffect(() => {
+    let active = true;
+    api.listUrl(folder.id).then(
+      ({ listurl }) => {
+        if (active) setLink(absoluteUrl(listurl));
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (isUnauthorized(error)) signIn();
+        else setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [folder.id, signIn]);
+
+  async function copy() {
+    if (link === null) return;
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (clipboard?.writeText) {
+      try {
+        await clipboard.writeText(link);
+        if (mounted.current) setCopyStatus(SHARE_LIST_TEXT.copied);
+        return;
+      } catch {
+        // Refused (no permission): fall back to selecting the link.
+      }
+    }
+    if (!mounted.current) return;
+    input.current?.focus();
+    input.current?.select();
+    setCopyStatus(SHARE_LIST_TEXT.selectToCopy);
+  }
+
+  if (failed) return <GenericFailure />;
+  if (link === null) return <p className="flyout-loading">{SHARE_LIST_TEXT.loading}</p>;
+  return (
+    <div className="share-list">
+      <p className="share-list-folder">{folder.name}</p>
+      <div className="field">
+        <label htmlFor={id}>{SHARE_LIST_TEXT.link}</label>
+        <input id={id} ref={input} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      </div>
+      <div className="flyout-actions">
+        <button type="button" onClick={() => void copy()}>
+          {SHARE_LIST_TEXT.copy}
+        </button>
+      </div>
+      <p role="status" className="copy-status">
+        {copyStatus}
+      </p>
+    </div>
+  );
+}
