@@ -5,6 +5,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES, bus, instanceMarkers, userStore, type EventMap, type Folder, type User } from 'shared-contracts';
 import LibraryApp from './LibraryApp';
 import { mockFetch, sampleUser as user } from 'shared-contracts/src/testing';
+import { libraryItem, pageOf } from './library/testing/fixtures';
+
+jest.mock('./flyouts/LibraryFlyout', () => require('./library/testing/flyoutStub'));
 
 const PROMPT = 'To access this feature, please SIGN IN or REGISTER';
 
@@ -16,15 +19,27 @@ const adaFolders: Folder[] = [
 ];
 const bobFolders: Folder[] = [{ id: 'f9', name: 'Negotiation', description: '', slug: 'negotiation', readOnly: false, itemCount: 2 }];
 
-/** /service/user/lists answers the folders of whoever is signed in in the store (401 for a guest). */
+const FOLDERS = '/service/user/lists';
+
+/**
+ * /service/user/lists answers the folders of whoever is signed in in the store (401 for a guest);
+ * every list is empty.
+ */
 function libraryApi() {
   return mockFetch((url) => {
-    if (url !== '/service/user/lists') return { status: 404, body: { message: 'Not found' } };
     const id = userStore.getState().user?.id;
+    if (!id) return { status: 401, body: { message: 'Unauthorized' } };
+    if (url.startsWith('/service/user/saves?') || url.startsWith('/service/user/list/')) return { body: pageOf([], 0, 10) };
+    if (url !== FOLDERS) return { status: 404, body: { message: 'Not found' } };
     if (id === 'u1') return { body: adaFolders };
     if (id === 'u2') return { body: bobFolders };
     return { status: 401, body: { message: 'Unauthorized' } };
   });
+}
+
+/** How many times the folders were asked for. */
+function folderLoads(fetch: jest.Mock) {
+  return fetch.mock.calls.filter(([input]) => String(input) === FOLDERS).length;
 }
 
 function renderAt(path: string) {
@@ -118,7 +133,7 @@ describe('LibraryApp', () => {
     expect(within(nav).getByRole('link', { name: /Strategy reads/ })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('heading', { level: 2, name: 'All Folders' })).toBeInTheDocument();
     expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(folderLoads(fetch)).toBe(1);
   });
 
   it('marks the folder of the path as the current one', async () => {
@@ -143,7 +158,7 @@ describe('LibraryApp', () => {
       'aria-current',
       'page',
     );
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(folderLoads(fetch)).toBe(1);
   });
 
   it('says Folder not found for a slug the reader does not have', async () => {
@@ -165,7 +180,7 @@ describe('LibraryApp', () => {
     expect(await screen.findByRole('link', { name: /Strategy reads/ })).toHaveAttribute('href', '/my-library/library/strategy-reads');
     expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
     expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(folderLoads(fetch)).toBe(1);
   });
 
   it('loads the folders when the first answer about the reader arrives after the page is shown', async () => {
@@ -185,7 +200,7 @@ describe('LibraryApp', () => {
     signIn(user({ id: 'u2', guid: 'g2', emailAddress: 'bob@example.com', username: 'bob@example.com' }));
     expect(await screen.findByRole('link', { name: /Negotiation/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Strategy reads/ })).not.toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(folderLoads(fetch)).toBe(2);
 
     act(() => userStore.getState().setUser(null));
     expect(prompt()).toBeInTheDocument();
@@ -195,7 +210,7 @@ describe('LibraryApp', () => {
   it("reads the folders again on the shell's user:changed event, through the bus alone", async () => {
     signIn(user());
     let folders = adaFolders;
-    const fetch = mockFetch((path) => (path === '/service/user/lists' ? { body: folders } : { status: 404, body: { message: 'Not found' } }));
+    const fetch = mockFetch((path) => (path === FOLDERS ? { body: folders } : { body: pageOf([], 0, 10) }));
     renderAt('/my-library');
     await screen.findByRole('link', { name: /Strategy reads/ });
     expect(screen.queryByRole('link', { name: /Board prep/ })).not.toBeInTheDocument();
@@ -204,7 +219,7 @@ describe('LibraryApp', () => {
     folders = [...adaFolders, { id: 'f3', name: 'Board prep', description: '', slug: 'board-prep', readOnly: false, itemCount: 0 }];
     act(() => bus.emit('user:changed', { user: userStore.getState().user }));
     expect(await screen.findByRole('link', { name: /Board prep/ })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(folderLoads(fetch)).toBe(2);
   });
 
   it('shows an error message when the folders cannot be loaded', async () => {
@@ -212,6 +227,46 @@ describe('LibraryApp', () => {
     mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
     renderAt('/my-library');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your folders. Please try again.');
+  });
+
+  it('Try again loads the folders again after a failure', async () => {
+    signIn(user());
+    let fail = true;
+    mockFetch((path) => {
+      if (path === FOLDERS) return fail ? { status: 500, body: { message: 'boom' } } : { body: adaFolders };
+      return { body: pageOf([], 0, 10) };
+    });
+    renderAt('/my-library');
+    await screen.findByRole('alert');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /Strategy reads/ })).toBeInTheDocument();
+  });
+
+  describe('/my-library/shared/{token}', () => {
+    const shared = {
+      folder: { id: 'f2', name: 'Strategy reads', description: 'Long reads on strategy.', slug: 'strategy-reads', readOnly: false, itemCount: 1 },
+      ownerFirstName: 'Ada',
+      items: [libraryItem({ id: 'a1', title: 'Why Strategy Fails in the Middle' })],
+    };
+
+    it('shows a shared folder to a guest, without the sign-in prompt', async () => {
+      setStatus('guest');
+      const fetch = mockFetch((path) => (path === '/api/shared-list/tok123' ? { body: shared } : { status: 404, body: { message: 'Not found' } }));
+      renderAt('/my-library/shared/tok123');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Strategy reads' })).toBeInTheDocument();
+      expect(screen.getByText('Shared by Ada')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Why Strategy Fails in the Middle' })).toBeInTheDocument();
+      expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
+      expect(fetch.mock.calls.map(([input]) => String(input))).toEqual(['/api/shared-list/tok123']);
+    });
+
+    it('says the link is not valid on a 404', async () => {
+      signIn(user());
+      mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+      renderAt('/my-library/shared/nope');
+      expect(await screen.findByRole('alert')).toHaveTextContent('This shared folder link is not valid.');
+    });
   });
 
   describe('/email-newsletters', () => {
