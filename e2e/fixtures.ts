@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 const require = createRequire(__filename);
 const AXE_SOURCE_PATH = require.resolve('axe-core/axe.min.js');
 
-export type SlotId = 'paywall/ArticleGate' | 'library/App' | 'library/FollowTopic' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
+export type SlotId = 'paywall/ArticleGate' | 'library/App' | 'library/FollowTopic' | 'library/ItemActions' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
 
 export function slot(page: Page, id: SlotId) {
   return page.locator(`[data-mfe-slot="${id}"]`);

@@ -17,6 +17,7 @@ import type { RouteContext } from './routes/context';
 import { devRoutes } from './routes/dev';
 import { discoveryRoutes } from './routes/discovery';
 import { issueRoutes } from './routes/issues';
+import { libraryRoutes } from './routes/library';
 import { newsletterRoutes } from './routes/newsletters';
 import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/passwords';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(mediaRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
+  app.use(libraryRoutes(ctx));
   app.use(accountRoutes(ctx));
   app.use(passwordRoutes(ctx));
   app.use(platformRoutes(ctx));

@@ -167,6 +167,8 @@ export interface RateLimits {
   forgotPassword: RateLimit;
   /** POST /api/user/subscriber/search, /api/user/subscribe, /api/user/subscriber/register. */
   subscriberSearch: RateLimit;
+  /** POST /service/user/share by email (each request mails up to 20 addresses): per member, or per address for guests. */
+  share: RateLimit;
 }
 
 export interface AppDeps {

@@ -191,12 +191,75 @@ export interface FolderTable {
   read_only: Flag;
   position: number;
   created_at: string;
+  /** folderNameKey(name): lower case, no spaces; unique per member (migration 0005). */
+  name_key: string;
 }
 
-export interface FolderItemTable {
+/** What a folder holds (migration 0005): an article, a video or a chart, and when it was added. */
+export interface LibraryItemTable {
   folder_id: string;
+  content_id: string;
+  /** 'article', 'video' or 'chart' (LIBRARY_CONTENT_KINDS). */
+  content_kind: string;
+  added_at: string;
+}
+
+/** A member's share (the shared history; migration 0005). */
+export interface ShareTable {
+  id: string;
+  user_id: string;
+  content_id: string;
+  content_kind: string;
+  /** facebook, twitter, linkedin or email. */
+  provider: string;
+  /** JSON array of the addresses an email share went to. */
+  shared_with: string;
+  created_at: string;
+}
+
+/** One row per member and video; re-watching moves watched_at. */
+export interface WatchedTable {
+  user_id: string;
+  video_id: string;
+  watched_at: string;
+}
+
+/** The read history: one row per member and article, the latest full read. */
+export interface ArticleReadTable {
+  user_id: string;
   article_id: string;
-  saved_at: string;
+  read_at: string;
+}
+
+export interface OrderTable {
+  id: string;
+  user_id: string;
+  /** 'COMPLETED', 'CANCELLED', ... */
+  status: string;
+  title: string;
+  /** Cents, tax included. */
+  grand_total_inc_tax: number;
+  /** Subscription orders: the subscriber account number. */
+  account_number: string | null;
+  created_at: string;
+}
+
+export interface OrderLineTable {
+  order_id: string;
+  position: number;
+  title: string;
+  content_type: string;
+  /** JSON array of author names. */
+  authors: string;
+  product_id: string | null;
+}
+
+/** A folder's share-list link: the SHA-256 of the token and the nonce it is derived from. */
+export interface SharedListTable {
+  token_hash: string;
+  folder_id: string;
+  nonce: string;
+  created_at: string;
 }
 
 export interface OutboxTable {
@@ -351,7 +414,13 @@ export interface Database {
   user_tiers: UserTierTable;
   sessions: SessionTable;
   folders: FolderTable;
-  folder_items: FolderItemTable;
+  library_items: LibraryItemTable;
+  shares: ShareTable;
+  watched: WatchedTable;
+  article_reads: ArticleReadTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  shared_lists: SharedListTable;
   outbox: OutboxTable;
   sign_in_counters: SignInCounterTable;
   subscriber_records: SubscriberRecordTable;
@@ -380,6 +449,10 @@ export type ChartRow = Selectable<ChartTable>;
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type FolderRow = Selectable<FolderTable>;
+export type LibraryItemRow = Selectable<LibraryItemTable>;
+export type ShareRow = Selectable<ShareTable>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type SignInCounterRow = Selectable<SignInCounterTable>;
 export type SubscriberRecordRow = Selectable<SubscriberRecordTable>;

@@ -9,6 +9,7 @@ import type { Database } from './database';
 import { accountsMigration } from './migration-0002-accounts';
 import { paywallMigration } from './migration-0003-paywall';
 import { discoveryMigration } from './migration-0004-discovery';
+import { libraryMigration } from './migration-0005-library';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -209,6 +210,7 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': accountsMigration,
   '0003_paywall': paywallMigration,
   '0004_discovery': discoveryMigration,
+  '0005_library': libraryMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

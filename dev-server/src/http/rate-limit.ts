@@ -3,7 +3,7 @@
  * issue adds: one address cannot try passwords against many accounts at speed. The counters are in
  * memory, per process; several API processes will need a shared store (the database) for them.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { RateLimit, RateLimits } from '../deps';
 import { errorBody } from './errors';
@@ -15,6 +15,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registration: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   forgotPassword: { windowMs: FIFTEEN_MINUTES, limit: 10 },
   subscriberSearch: { windowMs: FIFTEEN_MINUTES, limit: 20 },
+  share: { windowMs: FIFTEEN_MINUTES, limit: 20 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */
@@ -26,10 +27,11 @@ export function scaleRateLimits(limits: RateLimits, multiplier: number): RateLim
 /** The answer when a client is over its limit (the specs give no wording for it). */
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-export function limiter({ windowMs, limit }: RateLimit): RequestHandler {
+export function limiter({ windowMs, limit }: RateLimit, options: { keyGenerator?: (req: Request) => Promise<string> } = {}): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (_req, res) => {

@@ -1,6 +1,7 @@
 /** Users, their tiers, sessions and folders. */
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { folderNameKey, MY_LIBRARY_FOLDER_NAME } from 'shared-contracts';
 import type { Database, FolderRow, NewUser, SessionRow, SessionTable, UserRow, UserTable } from '../db/database';
 import { isUniqueViolation } from './db-errors';
 
@@ -27,7 +28,8 @@ export function createAccountRepository(db: Kysely<Database>) {
             .values({
               id: `f-${randomBytes(6).toString('hex')}`,
               user_id: row.id,
-              name: 'My Library',
+              name: MY_LIBRARY_FOLDER_NAME,
+              name_key: folderNameKey(MY_LIBRARY_FOLDER_NAME),
               description: 'Everything you have saved',
               slug: 'my-library',
               read_only: 1,
@@ -103,9 +105,9 @@ export function createAccountRepository(db: Kysely<Database>) {
     async listFolders(userId: string): Promise<FolderWithCount[]> {
       const rows = await db
         .selectFrom('folders')
-        .leftJoin('folder_items', 'folder_items.folder_id', 'folders.id')
+        .leftJoin('library_items', 'library_items.folder_id', 'folders.id')
         .selectAll('folders')
-        .select((eb) => eb.fn.count<number | string | bigint>('folder_items.article_id').as('item_count'))
+        .select((eb) => eb.fn.count<number | string | bigint>('library_items.content_id').as('item_count'))
         .where('folders.user_id', '=', userId)
         .groupBy([
           'folders.id',
@@ -116,6 +118,7 @@ export function createAccountRepository(db: Kysely<Database>) {
           'folders.read_only',
           'folders.position',
           'folders.created_at',
+          'folders.name_key',
         ])
         .orderBy('folders.position')
         .execute();

@@ -2,6 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { createAccountRepository } from './accounts';
+import { createActivityRepository } from './activity';
+import { createLibraryRepository } from './library';
 import { createContentRepository } from './content';
 import { createDiscoveryRepository } from './discovery';
 import { createFollowRepository } from './follows';
@@ -32,6 +34,8 @@ export function createRepositories(db: Kysely<Database>) {
     discovery: createDiscoveryRepository(db),
     follows: createFollowRepository(db),
     newsletters: createNewsletterRepository(db),
+    library: createLibraryRepository(db),
+    activity: createActivityRepository(db),
   };
 }
 

@@ -21,6 +21,7 @@ import { buildProducts, PRODUCT_CATEGORIES } from './products';
 import { buildVideos } from './videos';
 import { buildCharts, CHART_SUBJECTS } from './charts';
 import { buildUsers } from './users';
+import { seedLibrary } from './library';
 import { buildReadingLists, pickAscendArticles, type SeedArticleRef } from './reading-lists';
 
 export * from './demo-users';
@@ -145,13 +146,14 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await insertAll(trx, 'users', users.users);
     await insertAll(trx, 'user_tiers', users.tiers);
     await insertAll(trx, 'folders', users.folders);
-    await insertAll(trx, 'folder_items', users.folderItems);
+    await insertAll(trx, 'library_items', users.libraryItems);
     await insertAll(trx, 'subscriber_records', users.subscriberRecords);
     await insertAll(trx, 'subscriptions', users.subscriptions);
     await insertAll(trx, 'sign_in_counters', users.signInCounters);
     await insertAll(trx, 'reading_lists', readingLists.lists);
     await insertAll(trx, 'reading_list_items', readingLists.items);
   });
+  await seedLibrary(db, seed);
 }
 
 /**
@@ -212,12 +214,24 @@ export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: Seed
   return true;
 }
 
+/**
+ * Adds My Library's seed (orders, the subscriber's Gifts folder, saved video and chart, watched
+ * videos, a share) to a database seeded before migration 0005 (whose saves the migration moved to
+ * library_items); answers whether it did.
+ */
+export async function seedLibraryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(orders?.n ?? 0) > 0) return false;
+  return seedLibrary(db, options.seed ?? DEFAULT_SEED);
+}
+
 /** Seeds a database that has no content yet; answers whether it did. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) {
     await seedPaywallIfMissing(db, options);
     await seedDiscoveryIfMissing(db, options);
+    await seedLibraryIfMissing(db, options);
     return false;
   }
   await seedDatabase(db, options);

@@ -1,6 +1,6 @@
 import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
-import { seedDiscoveryIfMissing, seedPaywallIfMissing } from '.';
+import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing } from '.';
 import { isGeneratedArticleId } from './articles';
 import { monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
 import { buildArchive, issueCode } from './issues';
@@ -309,6 +309,76 @@ describe('paywall seed', () => {
       const items = (db: typeof old) => db.selectFrom('reading_list_items').selectAll().orderBy('list_id').orderBy('position').execute();
       expect(await marks(old)).toEqual(await marks(fresh));
       expect(await items(old)).toEqual(await items(fresh));
+    } finally {
+      await fresh.destroy();
+      await old.destroy();
+    }
+  });
+});
+
+describe('library seed', () => {
+  it("gives the subscriber two orders, a read-only Gifts folder with one article and saves of every kind; the reader a cancelled order", async () => {
+    const db = await seededDatabase();
+    try {
+      const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      const subscriber = await userId(DEMO_SUBSCRIBER.email);
+      const reader = await userId(DEMO_READER.email);
+      const orders = await db.selectFrom('orders').selectAll().orderBy('created_at').execute();
+      expect(orders.map((o) => [o.user_id, o.status])).toEqual([
+        [subscriber, 'COMPLETED'],
+        [reader, 'CANCELLED'],
+        [subscriber, 'COMPLETED'],
+      ]);
+      const [subscription, , basket] = orders;
+      expect(subscription!.title).toContain('Subscription');
+      expect(subscription!.account_number).toBe(DEMO_SUBSCRIBER.subscription.accountNumber);
+      const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', basket!.id).orderBy('position').execute();
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      expect(lines.some((l) => l.content_type === 'Case Study')).toBe(true);
+      expect(lines.every((l) => l.product_id !== null)).toBe(true);
+
+      const folders = await db.selectFrom('folders').selectAll().where('user_id', '=', subscriber).orderBy('position').execute();
+      expect(folders.map((f) => [f.slug, f.read_only, f.name_key])).toEqual([
+        ['my-library', 1, 'mylibrary'],
+        ['strategy-reads', 0, 'strategyreads'],
+        ['team-offsite', 0, 'teamoffsite'],
+        ['gifts', 1, 'gifts'],
+      ]);
+      const items = await db.selectFrom('library_items').selectAll().where('folder_id', 'in', folders.map((f) => f.id)).execute();
+      const gifts = items.filter((i) => i.folder_id === folders[3]!.id);
+      expect(gifts.map((i) => i.content_kind)).toEqual(['article']);
+      const myLibrary = items.filter((i) => i.folder_id === folders[0]!.id);
+      expect(new Set(myLibrary.map((i) => i.content_kind))).toEqual(new Set(['article', 'video', 'chart']));
+      // Every item of an own folder is saved (in My Library).
+      const saved = new Set(myLibrary.map((i) => i.content_id));
+      expect(items.filter((i) => i.folder_id === folders[1]!.id || i.folder_id === folders[2]!.id).every((i) => saved.has(i.content_id))).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('adds the same library seed to a database seeded before it', async () => {
+    const fresh = await seededDatabase();
+    const old = await seededDatabase();
+    try {
+      const subscriber = (await old.selectFrom('users').select('id').where('email', '=', DEMO_SUBSCRIBER.email).executeTakeFirstOrThrow()).id;
+      const myLibrary = (await old.selectFrom('folders').select('id').where('user_id', '=', subscriber).where('slug', '=', 'my-library').executeTakeFirstOrThrow()).id;
+      await old.deleteFrom('orders').execute();
+      await old.deleteFrom('shares').execute();
+      await old.deleteFrom('watched').execute();
+      await old.deleteFrom('folders').where('slug', '=', 'gifts').execute();
+      await old.deleteFrom('library_items').where('folder_id', '=', myLibrary).where('content_kind', '!=', 'article').execute();
+      expect(await seedLibraryIfMissing(old)).toBe(true);
+      expect(await seedLibraryIfMissing(old)).toBe(false);
+      const rows = async (db: typeof old) => ({
+        orders: await db.selectFrom('orders').selectAll().orderBy('id').execute(),
+        lines: await db.selectFrom('order_lines').selectAll().orderBy('order_id').orderBy('position').execute(),
+        folders: await db.selectFrom('folders').selectAll().orderBy('id').execute(),
+        items: await db.selectFrom('library_items').selectAll().orderBy('folder_id').orderBy('content_id').execute(),
+        watched: await db.selectFrom('watched').selectAll().orderBy('video_id').execute(),
+        shares: await db.selectFrom('shares').selectAll().execute(),
+      });
+      expect(await rows(old)).toEqual(await rows(fresh));
     } finally {
       await fresh.destroy();
       await old.destroy();

@@ -4,10 +4,10 @@
  * counter of the account that is one wrong password away from its lockout.
  */
 import type { Insertable } from 'kysely';
-import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { folderNameKey, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
 import type {
-  FolderItemTable,
   FolderTable,
+  LibraryItemTable,
   NewArticle,
   NewSubscriberRecord,
   NewSubscription,
@@ -24,7 +24,8 @@ export interface UserSeed {
   users: NewUser[];
   tiers: Insertable<UserTierTable>[];
   folders: Insertable<FolderTable>[];
-  folderItems: Insertable<FolderItemTable>[];
+  /** Saved articles (library_items, kind 'article'). */
+  libraryItems: Insertable<LibraryItemTable>[];
   subscriberRecords: NewSubscriberRecord[];
   subscriptions: NewSubscription[];
   signInCounters: Insertable<SignInCounterTable>[];
@@ -98,7 +99,7 @@ function recordRow(
 }
 
 export async function buildUsers(rng: Rng, articles: readonly NewArticle[]): Promise<UserSeed> {
-  const out: UserSeed = { users: [], tiers: [], folders: [], folderItems: [], subscriberRecords: [], subscriptions: [], signInCounters: [] };
+  const out: UserSeed = { users: [], tiers: [], folders: [], libraryItems: [], subscriberRecords: [], subscriptions: [], signInCounters: [] };
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   DEMO_USERS.forEach((demo, index) => {
     const id = `u-${rng.hex(12)}`;
@@ -142,12 +143,13 @@ export async function buildUsers(rng: Rng, articles: readonly NewArticle[]): Pro
         name: f.name,
         description: f.description,
         slug: f.slug,
+        name_key: folderNameKey(f.name),
         read_only: f.readOnly ? 1 : 0,
         position,
         created_at: created,
       });
       (membership[f.slug] ?? []).forEach((a, i) =>
-        out.folderItems.push({ folder_id: folderId, article_id: a.id, saved_at: savedAt(i) }),
+        out.libraryItems.push({ folder_id: folderId, content_id: a.id, content_kind: 'article', added_at: savedAt(i) }),
       );
     });
   });

@@ -9,6 +9,8 @@
  * full-content+rl with the first reading list holding the article); walled guests get the
  * registration wall (enable-anonymus-paywall, or enable-registration-wall-ascend), walled
  * registered users the subscriber-only panel (piano:enable-paywall-creative).
+ * Every full answer to a signed-in member goes into their read history (My Library's 'read',
+ * table article_reads): free articles and subscribers' reads too, which the meter never counts.
  */
 import type { ArticleContent, PaywallMessage, Quota } from 'shared-contracts';
 import type { ArticleWithTopic } from '../repositories/content';
@@ -60,11 +62,17 @@ function wallMessage(reader: Reader, kind: MeterKind, quota: Quota): PaywallMess
   };
 }
 
+/** The read history (My Library's 'read'): every full answer to a signed-in member is recorded. */
+export interface ReadRecorder {
+  record(userId: string, articleId: string): Promise<void>;
+}
+
 export function createArticleAccessService(deps: {
   content: ContentService;
   meter: MeterService;
   gifts: GiftService;
   readingLists: ReadingListService;
+  reads?: ReadRecorder;
 }) {
   const { content, meter, gifts, readingLists } = deps;
   return {
@@ -73,14 +81,17 @@ export function createArticleAccessService(deps: {
       const kind: MeterKind = article.ascend === 1 ? 'ascend' : 'article';
       const subject = reader.viewer ? userSubject(reader.viewer.user) : deviceSubject(reader.deviceToken);
       const guid = reader.viewer ? reader.viewer.user.guid : deviceGuid(reader.deviceToken);
-      const full = async (reason: ArticleContent['reason'], quota: Quota | null, giftExpiresAt: string | null = null): Promise<ArticleContent> => ({
-        guid,
-        content: articleBody(article),
-        quota,
-        reason,
-        message: fullMessage(article, await readingLists.firstListSlugOf(article.id)),
-        giftExpiresAt,
-      });
+      const full = async (reason: ArticleContent['reason'], quota: Quota | null, giftExpiresAt: string | null = null): Promise<ArticleContent> => {
+        if (reader.viewer && deps.reads) await deps.reads.record(reader.viewer.user.id, article.id);
+        return {
+          guid,
+          content: articleBody(article),
+          quota,
+          reason,
+          message: fullMessage(article, await readingLists.firstListSlugOf(article.id)),
+          giftExpiresAt,
+        };
+      };
 
       if (article.free === 1) return full('free', null);
       if (reader.viewer?.status === 'subscriber') return full('subscriber', null);

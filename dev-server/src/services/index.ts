@@ -6,6 +6,9 @@ import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
 import { createIssueService } from './issues';
+import { createLibraryService } from './library';
+import { createSharingService } from './sharing';
+import { DEV_DIGEST_SECRET } from './subscriptions';
 import { createSignInLockout } from './lockout';
 import { createMediaService } from './media';
 import { createMeterService } from './meter';
@@ -38,7 +41,13 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     meter,
     gifts,
     readingLists,
-    articleAccess: createArticleAccessService({ content, meter, gifts, readingLists }),
+    articleAccess: createArticleAccessService({
+      content,
+      meter,
+      gifts,
+      readingLists,
+      reads: { record: (userId, articleId) => repos.activity.recordRead(userId, articleId, clock.now().toISOString()) },
+    }),
     store: createStoreService({ store: repos.store }),
     media: createMediaService({ media: repos.media }),
     auth,
@@ -68,6 +77,16 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     topics: createTopicService({ discovery: repos.discovery, follows: repos.follows, clock }),
     newsletters: createNewsletterService({ newsletters: repos.newsletters, clock }),
     issues: createIssueService({ discovery: repos.discovery, clock }),
+    library: createLibraryService({ library: repos.library, activity: repos.activity, clock, maintenance: deps.config.maintenance === true }),
+    sharing: createSharingService({
+      library: repos.library,
+      activity: repos.activity,
+      mailer,
+      clock,
+      publicOrigin: deps.config.publicOrigin,
+      // The digest key, used under its own label ('shared-list:'), so one secret serves both.
+      linkSecret: deps.config.digestSecret ?? DEV_DIGEST_SECRET,
+    }),
   };
 }
 
