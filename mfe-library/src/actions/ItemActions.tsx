@@ -15,10 +15,26 @@
  */
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { api, bus, instanceMarkers, MESSAGES, userStore } from 'shared-contracts';
+import { api, bus, instanceMarkers, lazyComponent, MESSAGES, userStore } from 'shared-contracts';
 import { useReader } from '../common/reader';
 import type { FlyoutItem } from '../flyouts/contract';
-import { FLYOUT_SIGN_IN_REASON, LibraryFlyout } from '../flyouts/LibraryFlyout';
+import type { LibraryFlyoutProps } from '../flyouts/contract';
+
+/** Same value as the flyout's FLYOUT_SIGN_IN_REASON; kept here so the flyouts' code stays out of the first view. */
+const FLYOUT_SIGN_IN_REASON = 'save';
+
+/**
+ * The flyouts are fetched on first use (or when the pointer or focus reaches a button), so an
+ * article page pays for two buttons, not for every flyout of the library.
+ */
+const LibraryFlyout = lazyComponent<LibraryFlyoutProps>(() =>
+  import(/* webpackChunkName: "library-flyouts" */ '../flyouts/LibraryFlyout').then((m) => m.LibraryFlyout),
+);
+const preloadFlyouts = () => {
+  LibraryFlyout.preload().catch(() => {
+    // Shown when a flyout is opened, if it still cannot load.
+  });
+};
 
 export type { FlyoutItem } from '../flyouts/contract';
 
@@ -125,6 +141,8 @@ export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
             aria-busy={saveWaiting}
             aria-expanded={flyout?.kind === 'save' || flyout?.kind === 'organize'}
             disabled={saveWaiting}
+            onPointerEnter={preloadFlyouts}
+            onFocus={preloadFlyouts}
             onClick={onSave}
           >
             {isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save}
@@ -134,6 +152,8 @@ export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
             type="button"
             className="item-share"
             aria-expanded={flyout?.kind === 'share'}
+            onPointerEnter={preloadFlyouts}
+            onFocus={preloadFlyouts}
             onClick={onShare}
           >
             {ITEM_ACTIONS_TEXT.share}
@@ -147,6 +167,7 @@ export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
           returnFocusTo={flyout.trigger}
           onClose={() => setFlyout(null)}
           onDone={onDone}
+          fallback={<p role="status">Loading…</p>}
         />
       )}
       <p role="status" aria-live="polite" className="item-actions-status">
