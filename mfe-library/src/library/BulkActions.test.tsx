@@ -78,6 +78,8 @@ describe('bulk actions', () => {
     expect(screen.getByRole('link', { name: 'Article a3' })).toBeInTheDocument();
     expect(await within(nav()).findByRole('link', { name: 'My Library (1 item)' })).toBeInTheDocument();
     expect(bar()).not.toBeInTheDocument();
+    // The removed items' buttons are gone: focus is on the list's heading, not lost to the page.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'All Folders' })).toHaveFocus());
     expect(api.count('GET /service/user/saves')).toBe(2);
     expect(api.count('GET /service/user/lists')).toBe(2);
   });

@@ -300,6 +300,9 @@ export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
   }
 
   const flyoutDone = ({ message: text }: { message: string }) => {
+    // Removed items take their buttons with them: focus goes to the list's heading, not the page.
+    const kind = flyout?.request.kind;
+    if (kind === 'discard' || kind === 'bulk-discard') focusHeading.current = { slug: folderSlug };
     setFlyout(null);
     if (text) announce(text);
     setReloads((n) => n + 1);
