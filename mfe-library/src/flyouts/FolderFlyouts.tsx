@@ -168,6 +168,38 @@ function useFolders(signIn: () => void, itemId: string | null) {
   return { folders, setFolders, initial, failed };
 }
 
+/**
+ * What both folder forms share while a change runs: one request at a time (busy), and its
+ * failure handling. `run(action)` clears the last failure, runs the action, and confirms the
+ * message it answers; an action answering null stopped on its own (busy ends, nothing confirmed).
+ * A 401 asks to sign in; any other error shows the save error, then its 5 s follow-up, keeping the
+ * choices. Nothing happens after the flyout is gone.
+ */
+function useFolderSubmit(signIn: () => void, confirm: (message: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const failure = useSaveFailure();
+  const mounted = useMounted();
+  async function run(action: () => Promise<string | null>): Promise<void> {
+    setBusy(true);
+    failure.clear();
+    try {
+      const message = await action();
+      if (!mounted.current) return;
+      if (message === null) setBusy(false);
+      else confirm(message);
+    } catch (error) {
+      if (!mounted.current) return;
+      if (isUnauthorized(error)) {
+        signIn();
+        return;
+      }
+      failure.fail();
+      setBusy(false);
+    }
+  }
+  return { busy, failure, mounted, run };
+}
+
 type SaveBodyProps = FlyoutBodyProps & { mode: 'save' | 'organize'; item: FlyoutItem };
 
 /** Save (site §6) and organize: one form, Save or Update. */
@@ -176,9 +208,7 @@ export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBody
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [name, setName] = useState('');
   const [serverNameError, setServerNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const failure = useSaveFailure();
-  const mounted = useMounted();
+  const { busy, failure, mounted, run } = useFolderSubmit(signIn, confirm);
 
   // The item's folders (organize) are checked once they arrive.
   useEffect(() => setChecked(new Set(initial)), [initial]);
@@ -219,40 +249,27 @@ export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBody
 
   async function onCreate() {
     if (busy) return;
-    setBusy(true);
-    failure.clear();
-    await createFolder();
-    if (mounted.current) setBusy(false);
+    await run(async () => {
+      await createFolder();
+      return null;
+    });
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy || !offered) return;
-    setBusy(true);
-    failure.clear();
-    let listIds = offered.others.filter((f) => checked.has(f.id)).map((f) => f.id);
-    if (name.trim() !== '') {
-      const folder = await createFolder();
-      if (!folder) {
-        if (mounted.current) setBusy(false);
-        return;
+    const chosen = offered.others.filter((f) => checked.has(f.id)).map((f) => f.id);
+    await run(async () => {
+      let listIds = chosen;
+      if (name.trim() !== '') {
+        const folder = await createFolder();
+        if (!folder) return null;
+        listIds = [...listIds, folder.id];
       }
-      listIds = [...listIds, folder.id];
-    }
-    try {
       const answer = mode === 'save' ? await api.save(item.id, listIds) : await api.organize(item.id, listIds);
       bus.emit('library:saved', { id: answer.id, listIds: answer.listIds });
-      if (!mounted.current) return;
-      confirm(mode === 'save' ? MESSAGES.library.saved : MESSAGES.library.foldersUpdated);
-    } catch (error) {
-      if (!mounted.current) return;
-      if (isUnauthorized(error)) {
-        signIn();
-        return;
-      }
-      failure.fail();
-      setBusy(false);
-    }
+      return mode === 'save' ? MESSAGES.library.saved : MESSAGES.library.foldersUpdated;
+    });
   }
 
   if (failed) return <GenericFailure />;
@@ -296,9 +313,7 @@ type BulkOrganizeProps = FlyoutBodyProps & { ids: string[] };
 export function BulkOrganizeBody({ ids, confirm, cancel, signIn }: BulkOrganizeProps) {
   const { folders, failed } = useFolders(signIn, null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const failure = useSaveFailure();
-  const mounted = useMounted();
+  const { busy, failure, run } = useFolderSubmit(signIn, confirm);
 
   const others = useMemo(
     () => (folders ? chooseableFolders(folders, foldersOffered(folders, MY_LIBRARY_FOLDER_NAME).myLibrary) : null),
@@ -309,21 +324,7 @@ export function BulkOrganizeBody({ ids, confirm, cancel, signIn }: BulkOrganizeP
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy || listIds.length === 0) return;
-    setBusy(true);
-    failure.clear();
-    try {
-      const { count } = await api.bulkOrganize(ids, listIds);
-      if (!mounted.current) return;
-      confirm(itemsAddedToFolders(count));
-    } catch (error) {
-      if (!mounted.current) return;
-      if (isUnauthorized(error)) {
-        signIn();
-        return;
-      }
-      failure.fail();
-      setBusy(false);
-    }
+    await run(async () => itemsAddedToFolders((await api.bulkOrganize(ids, listIds)).count));
   }
 
   if (failed) return <GenericFailure />;

@@ -9,6 +9,7 @@ import { api, isNotFound, topicPath, useLoad } from 'shared-contracts';
 import { articleDocumentTitle } from '../article/headline';
 import { useDocumentTitle } from '../article/useDocumentTitle';
 import { StreamList } from '../discovery/StreamList';
+import { TopicLinks } from '../discovery/TopicLinks';
 import { RemoteSlot } from '../RemoteSlot';
 import { NotFound } from './NotFound';
 
@@ -63,13 +64,7 @@ export function TopicPage() {
       {isRoot && children.length > 0 && (
         <section aria-labelledby="subtopics-title" className="subtopics">
           <h2 id="subtopics-title">Subtopics</h2>
-          <ul className="topic-list">
-            {children.map((t) => (
-              <li key={t.id}>
-                <Link to={topicPath(t.name)}>{t.name}</Link>
-              </li>
-            ))}
-          </ul>
+          <TopicLinks topics={children} />
         </section>
       )}
       <section aria-labelledby="topic-stream-title">

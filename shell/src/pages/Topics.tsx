@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TopicLinks } from '../discovery/TopicLinks';
 import {
   api,
   bus,
@@ -72,13 +73,7 @@ export function Topics() {
               <h2 id={`topic-root-${root.id}`}>
                 <Link to={topicPath(root.name)}>{root.name}</Link>
               </h2>
-              <ul className="topic-list">
-                {children.map((t) => (
-                  <li key={t.id}>
-                    <Link to={topicPath(t.name)}>{t.name}</Link>
-                  </li>
-                ))}
-              </ul>
+              <TopicLinks topics={children} />
             </section>
           ))}
         </div>
