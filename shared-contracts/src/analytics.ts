@@ -13,7 +13,27 @@ export type DataLayerEvent =
   /** A reader shown a wall registered or signed in from it. */
   | { event: 'paywall_wall_converted'; wall: 'registration-wall' | 'subscription-wall' | 'subscriber-panel'; action: 'registration' | 'signin' }
   | { event: 'gift_given'; giftsLeft: number }
-  | { event: 'logout' };
+  | { event: 'logout' }
+  /*
+   * Commerce (issue 7), in the common e-commerce vocabulary: value in dollars (two decimals), USD.
+   * begin_checkout on the cart's Checkout, add_shipping_info / add_payment_info when the
+   * shipping-payment step is saved, purchase when an order is placed.
+   */
+  | { event: 'add_to_cart'; currency: 'USD'; value: number; items: CommerceItem[] }
+  | { event: 'remove_from_cart'; currency: 'USD'; value: number; items: CommerceItem[] }
+  | { event: 'begin_checkout'; currency: 'USD'; value: number; items: CommerceItem[] }
+  | { event: 'add_shipping_info'; currency: 'USD'; value: number; shipping_tier: string }
+  | { event: 'add_payment_info'; currency: 'USD'; value: number; payment_type: string }
+  | { event: 'purchase'; currency: 'USD'; value: number; tax: number; shipping: number; transaction_id: string; items: CommerceItem[] }
+  | { event: 'add_to_cart_failure'; reason: 'unavailable' | 'maintenance' | 'error' };
+
+/** One item of a commerce event: the SKU, title, unit price in dollars and quantity. */
+export interface CommerceItem {
+  item_id: string;
+  item_name: string;
+  price: number;
+  quantity: number;
+}
 
 declare global {
   interface Window {

@@ -68,6 +68,22 @@ import {
   type LibraryActivity,
   type ShareRequest,
 } from './library';
+import {
+  AddToCartResultSchema,
+  AvailabilityListSchema,
+  CartSchema,
+  EstimateSchema,
+  OrderSchema,
+  ProductDetailSchema,
+  RecommendationsSchema,
+  StateProvinceListSchema,
+  SubscriptionOffersSchema,
+  type AddToCartRequest,
+  type AddressRequest,
+  type EstimateRequest,
+  type ShippingMethodCode,
+  type ShippingPaymentRequest,
+} from './commerce';
 
 /** Header (and value) that every state-changing request carries; the server refuses those without it. */
 export const CSRF_HEADER = 'X-Requested-With';
@@ -227,6 +243,37 @@ export function createApiClient(options: ApiClientOptions = {}) {
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', ArchiveSchema),
     products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, ProductListSchema),
+    /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
+    productDetail: (availabilityId: string) =>
+      request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, ProductDetailSchema),
+    availabilities: (productId: string) =>
+      request('GET', `/api/product/${encodeURIComponent(productId)}/availabilities`, AvailabilityListSchema),
+    recommendations: (placement: string, productIds: readonly string[]) =>
+      request('GET', `/api/store/recommendations${q({ placement, productIds: productIds.join(',') })}`, RecommendationsSchema),
+    subscriptionOffers: () => request('GET', '/api/store/subscriptions', SubscriptionOffersSchema),
+    cart: () => request('GET', '/api/shopping-cart', CartSchema),
+    /** HEAD of the cart: its Last-Modified (the freshness check of paywall §4), or null. */
+    async cartModified(): Promise<string | null> {
+      const f = options.fetchImpl ?? globalThis.fetch;
+      const res = await f(`${baseUrl}/api/commerce/shopping-cart`, { method: 'HEAD', credentials: 'same-origin' });
+      return res.ok ? res.headers.get('Last-Modified') : null;
+    },
+    addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', AddToCartResultSchema, body),
+    setCartQuantity: (itemId: string, quantity: number) =>
+      request('PUT', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, CartSchema, { quantity }),
+    removeCartLine: (itemId: string) => request('DELETE', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, CartSchema),
+    emptyCart: () => request('DELETE', '/api/shopping-cart', CartSchema),
+    estimate: (body: EstimateRequest) => request('POST', '/api/shopping-cart/estimate', EstimateSchema, body),
+    stateProvinces: (countryCode: string) =>
+      request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, StateProvinceListSchema),
+    setAddress: (body: AddressRequest) => request('POST', '/api/commerce/address', CartSchema, body),
+    setShippingMethod: (shippingMethod: ShippingMethodCode) =>
+      request('POST', '/api/commerce/order/shipping-method', CartSchema, { shippingMethod }),
+    applyPromoCode: (code: string) => request('POST', '/api/commerce/order/promo-code', CartSchema, { code }),
+    removePromoCode: () => request('DELETE', '/api/commerce/order/promo-code', CartSchema),
+    shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', CartSchema, body),
+    submitOrder: () => request('POST', '/api/commerce/order/submit', OrderSchema, {}),
+    order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, OrderSchema),
     video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
     playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
     charts: (params: { page?: number; filter?: string; paywall?: boolean } = {}) =>

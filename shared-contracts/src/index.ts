@@ -1,6 +1,7 @@
 export * from './schemas';
 export * from './discovery';
 export * from './library';
+export * from './commerce';
 export * from './bus';
 export * from './client';
 export * from './store';

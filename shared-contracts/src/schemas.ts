@@ -162,6 +162,11 @@ export const ArticleSchema = z.extend(ArticleSummarySchema, {
   body: z.array(z.string()),
   /** Ascend pages have their own meter (quota limit 3). */
   ascend: z.boolean(),
+  /**
+   * Where to buy copies (reprints) of a magazine or digital article, a store product page, or null
+   * (site §5: Buy Copies shows only for those article types with a product link; issue 7).
+   */
+  productLink: z.optional(z.nullable(z.string())),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 

@@ -1,0 +1,438 @@
+/**
+ * The store and cart (issue 7): product detail, cart, checkout, orders and subscription offers.
+ * Schemas shared by the server (answers) and the store remote (parsing), and the few rules both
+ * sides need. Money in every schema here is INTEGER CENTS, in fields ending in `Cents` (the spec's
+ * subTotal, tax, shippingCost, grandTotal, unitPrice, listPrice); totals are computed by the server
+ * only (decision 014). The catalogue's `Product.listPrice` (schemas.ts) stays in dollars.
+ */
+import * as z from 'zod/mini';
+import { SUBSCRIBER_ROLE_CODES } from './constants';
+import { ProductSchema } from './schemas';
+import { formatUsd } from './validation';
+
+/** Cents as USD with two decimals: 123450 -> '$1,234.50' (site §9). */
+export function formatCents(cents: number): string {
+  return formatUsd(cents / 100);
+}
+
+/** Cents as dollars for data-layer values: 1999 -> 19.99. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/* ------------------------------------------------------------------ products */
+
+/**
+ * What a cart line is (site §3 cart item type/lineType): the SKU suffix types (paywall §5), plus
+ * copyright permissions ('Perm', site §3) and subscriptions, which the SKU rule does not cover.
+ */
+export const LINE_TYPES = ['SHIP', 'EBOOK', 'BUNDLE', 'DIGITAL', 'PERM', 'SUBSCRIPTION'] as const;
+export type LineType = (typeof LINE_TYPES)[number];
+
+/** Item types of a cart line and an availability: the SKU types, 'Perm' (copyright permissions) and 'subscription'. */
+export const ItemTypeSchema = z.enum(['ebook', 'bundle', 'digital', 'ship', 'Perm', 'subscription']);
+export type ItemType = z.infer<typeof ItemTypeSchema>;
+
+/** The line type of an item type. */
+export function lineTypeOf(type: ItemType): LineType {
+  switch (type) {
+    case 'ebook':
+      return 'EBOOK';
+    case 'bundle':
+      return 'BUNDLE';
+    case 'digital':
+      return 'DIGITAL';
+    case 'Perm':
+      return 'PERM';
+    case 'subscription':
+      return 'SUBSCRIPTION';
+    default:
+      return 'SHIP';
+  }
+}
+
+/** Only shipped items and bundles travel by mail; the rest are physical_items' opposite, digital_items. */
+export function isShippedType(type: ItemType): boolean {
+  return type === 'ship' || type === 'bundle';
+}
+
+/** Quantity capped at 1 (site §5): ebooks, digital files and subscriptions. Permissions count copies. */
+export function isSingleQuantityType(type: ItemType): boolean {
+  return type === 'ebook' || type === 'digital' || type === 'subscription';
+}
+
+/** Most copies of one line (a request above it is refused, not clamped). NOT IN SPEC. */
+export const MAX_LINE_QUANTITY = 99;
+/** Most items in one add-to-cart request. NOT IN SPEC. */
+export const MAX_ITEMS_PER_ADD = 10;
+
+/** One way to buy a product: a format and language (site §5 availability selector), or its permissions. */
+export const AvailabilitySchema = z.object({
+  availabilityId: z.string(),
+  productId: z.string(),
+  sku: z.string(),
+  format: z.string(),
+  language: z.string(),
+  type: ItemTypeSchema,
+  priceCents: z.int().check(z.nonnegative()),
+  availabilityStatus: z.enum(['AVAILABLE', 'COMING_SOON']),
+  productUrl: z.string(),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** GET /api/product/{productId}/availabilities (paywall §7). */
+export const AvailabilityListSchema = z.object({ availabilities: z.array(AvailabilitySchema) });
+
+/** 'Better Together' (site §5): the product and its partners, bought together for bundleCents. */
+export const BetterTogetherSchema = z.object({
+  products: z.array(ProductSchema),
+  /** Sum of the list prices. */
+  totalCents: z.int(),
+  /** Price when all are added together (the saving is totalCents - bundleCents). */
+  bundleCents: z.int(),
+});
+export type BetterTogether = z.infer<typeof BetterTogetherSchema>;
+
+/** GET /api/store/product/{availabilityId}: the product page. */
+export const ProductDetailSchema = z.object({
+  /** The selected availability's product. */
+  product: ProductSchema,
+  /** Authors, when known (books). */
+  authors: z.array(z.string()),
+  /** Formats and languages of the same product (the availability selector), the selected one included. */
+  availabilities: z.array(AvailabilitySchema),
+  /** Copyright permissions (type 'Perm'), when the product can be licensed; priced per copy. */
+  permissions: z.array(AvailabilitySchema),
+  betterTogether: z.nullable(BetterTogetherSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** GET /api/store/recommendations?placement=added-to-cart&productIds=a,b ('You might also like', site §7). */
+export const RecommendationsSchema = z.object({ placement: z.string(), products: z.array(ProductSchema) });
+export type Recommendations = z.infer<typeof RecommendationsSchema>;
+
+/* ------------------------------------------------------------------ addresses */
+
+export const AddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  /** State or province code for US and CA (from GET /api/commerce/state-province/{country}); free text elsewhere. */
+  state: z.string(),
+  postalCode: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** Countries the store ships to (NOT IN SPEC: the spec names none). */
+export const SHIPPING_COUNTRIES = [
+  { code: 'US', name: 'United States' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'IE', name: 'Ireland' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'FR', name: 'France' },
+  { code: 'NL', name: 'Netherlands' },
+  { code: 'IN', name: 'India' },
+  { code: 'JP', name: 'Japan' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'BR', name: 'Brazil' },
+  { code: 'MX', name: 'Mexico' },
+] as const;
+
+/** GET /api/commerce/state-province/{country}: empty for countries without a list (state is free text there). */
+export const StateProvinceListSchema = z.object({
+  countryCode: z.string(),
+  states: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type StateProvinceList = z.infer<typeof StateProvinceListSchema>;
+
+/* ------------------------------------------------------------------ cart */
+
+export const SHIPPING_METHOD_CODES = ['STANDARD', 'EXPEDITED', 'OVERNIGHT', 'INTERNATIONAL'] as const;
+export type ShippingMethodCode = (typeof SHIPPING_METHOD_CODES)[number];
+
+export const ShippingMethodSchema = z.object({
+  code: z.enum(SHIPPING_METHOD_CODES),
+  label: z.string(),
+  costCents: z.int().check(z.nonnegative()),
+});
+export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
+
+/** Cart item (site §3): the product fields, the quantity and the line's price. */
+export const CartLineSchema = z.object({
+  itemId: z.string(),
+  productId: z.string(),
+  availabilityId: z.string(),
+  sku: z.string(),
+  productUrl: z.string(),
+  productTitle: z.string(),
+  productContentType: z.string(),
+  productAvailabilityStatus: z.enum(['AVAILABLE', 'COMING_SOON']),
+  format: z.string(),
+  language: z.string(),
+  type: ItemTypeSchema,
+  lineType: z.enum(LINE_TYPES),
+  quantity: z.int().check(z.positive()),
+  unitPriceCents: z.int().check(z.nonnegative()),
+  lineTotalCents: z.int().check(z.nonnegative()),
+  referral: z.nullable(z.string()),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const PaymentSummarySchema = z.object({ brand: z.string(), last4: z.string() });
+export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
+
+export const PromoSchema = z.object({ code: z.string(), description: z.string() });
+
+/** The cart (site §3; paywall §3): the server's answer of every cart and checkout call. */
+export const CartSchema = z.object({
+  lineItems: z.object({ physicalItems: z.array(CartLineSchema), digitalItems: z.array(CartLineSchema) }),
+  /** Sum of the quantities (the mini cart's count; the spec's cart_amount). */
+  itemCount: z.int(),
+  subTotalCents: z.int(),
+  discountCents: z.int(),
+  /** 0 until an address is known. */
+  taxCents: z.int(),
+  /** 0 until a shipping method is chosen, and for carts with nothing to ship. */
+  shippingCostCents: z.int(),
+  grandTotalCents: z.int(),
+  promoCode: z.nullable(PromoSchema),
+  /** True when some line ships (physical items): checkout then needs a shipping address and method. */
+  needsShipping: z.boolean(),
+  /** Methods offered for the current shipping address (domestic or international); empty until one is known. */
+  shippingMethods: z.array(ShippingMethodSchema),
+  shippingMethod: z.nullable(z.enum(SHIPPING_METHOD_CODES)),
+  shippingAddress: z.nullable(AddressSchema),
+  billingAddress: z.nullable(AddressSchema),
+  /** The card the test gateway tokenised (brand and last four digits only; no card data is stored). */
+  payment: z.nullable(PaymentSummarySchema),
+  /** ISO timestamp of the last change (the HEAD's Last-Modified). */
+  lastModified: z.string(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+export function cartLines(cart: Cart): CartLine[] {
+  return [...cart.lineItems.physicalItems, ...cart.lineItems.digitalItems];
+}
+
+/** POST /api/shopping-cart: add items. Only quantities above 0 are sent (site §5, itemsToAddToCart). */
+export const AddToCartRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        availabilityId: z.string().check(z.minLength(1), z.maxLength(80)),
+        quantity: z.int().check(z.positive(), z.maximum(MAX_LINE_QUANTITY)),
+        /** Referral code (site §9; REFERRAL_CODES), default addToCartDefault. */
+        referral: z.optional(z.string().check(z.regex(/^\d{5}$/))),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(MAX_ITEMS_PER_ADD)),
+});
+export type AddToCartRequest = z.infer<typeof AddToCartRequestSchema>;
+
+/**
+ * Answer of an add (site §3 "answer carries cart and maybe maintenanceStatus"). In maintenance
+ * nothing is added (itemAdded false, maintenanceStatus true). An unknown or coming-soon product is a
+ * 422 whose message is cartApology(ids) and whose errors name each product id (field 'productId').
+ */
+export const AddToCartResultSchema = z.object({
+  itemAdded: z.boolean(),
+  /** The lines as they are after the add, for the 'Added to cart' confirmation. */
+  items: z.array(CartLineSchema),
+  cart: CartSchema,
+  maintenanceStatus: z.boolean(),
+});
+export type AddToCartResult = z.infer<typeof AddToCartResultSchema>;
+
+/** PUT /api/shopping-cart/items/{itemId}: set a line's quantity (0 removes it). */
+export const CartQuantityRequestSchema = z.object({ quantity: z.int().check(z.nonnegative(), z.maximum(MAX_LINE_QUANTITY)) });
+
+/** POST /api/shopping-cart/estimate: totals for an address and method, without changing the cart. */
+export const EstimateRequestSchema = z.object({
+  countryCode: z.string(),
+  state: z.optional(z.string()),
+  postalCode: z.optional(z.string()),
+  shippingMethod: z.optional(z.enum(SHIPPING_METHOD_CODES)),
+});
+export type EstimateRequest = z.infer<typeof EstimateRequestSchema>;
+export const EstimateSchema = z.object({
+  shippingMethods: z.array(ShippingMethodSchema),
+  subTotalCents: z.int(),
+  discountCents: z.int(),
+  taxCents: z.int(),
+  shippingCostCents: z.int(),
+  grandTotalCents: z.int(),
+});
+export type Estimate = z.infer<typeof EstimateSchema>;
+
+/** POST /api/commerce/address: the shipping address (and billing, when it differs). */
+export const AddressRequestSchema = z.object({
+  shippingAddress: z.nullable(AddressSchema),
+  billingAddress: z.nullable(AddressSchema),
+  billingSameAsShipping: z.boolean(),
+});
+export type AddressRequest = z.infer<typeof AddressRequestSchema>;
+
+/** POST /api/commerce/order/shipping-method. */
+export const ShippingMethodRequestSchema = z.object({ shippingMethod: z.enum(SHIPPING_METHOD_CODES) });
+
+/** POST /api/commerce/order/promo-code (DELETE removes it). A voucher_code is applied the same way. */
+export const PromoCodeRequestSchema = z.object({ code: z.string().check(z.minLength(1), z.maxLength(40)) });
+
+/** Card fields sent once to POST /api/commerce/shipping-payment; the server passes them to the gateway and keeps only its token, brand and last4. */
+export const CardSchema = z.object({
+  number: z.string().check(z.maxLength(30)),
+  expMonth: z.int(),
+  expYear: z.int(),
+  cvc: z.string().check(z.maxLength(4)),
+  nameOnCard: z.string().check(z.maxLength(100)),
+});
+export type Card = z.infer<typeof CardSchema>;
+
+/** POST /api/commerce/shipping-payment: addresses, method (when shipping) and the card. */
+export const ShippingPaymentRequestSchema = z.object({
+  shippingAddress: z.nullable(AddressSchema),
+  billingAddress: z.nullable(AddressSchema),
+  billingSameAsShipping: z.boolean(),
+  shippingMethod: z.nullable(z.enum(SHIPPING_METHOD_CODES)),
+  card: CardSchema,
+});
+export type ShippingPaymentRequest = z.infer<typeof ShippingPaymentRequestSchema>;
+
+/**
+ * Cards of the built-in test gateway (like a payment provider's test mode). Any other number that
+ * passes the Luhn check is approved too; these two are declined at submit with their messages.
+ */
+export const TEST_CARDS = {
+  approved: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/* ------------------------------------------------------------------ orders */
+
+export const OrderDetailLineSchema = z.object({
+  title: z.string(),
+  format: z.string(),
+  sku: z.string(),
+  lineType: z.enum(LINE_TYPES),
+  quantity: z.int(),
+  unitPriceCents: z.int(),
+  lineTotalCents: z.int(),
+  productUrl: z.nullable(z.string()),
+});
+export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
+
+/** GET /api/commerce/order/{id} and the answer of POST /api/commerce/order/submit. */
+export const OrderSchema = z.object({
+  id: z.string(),
+  /** What the shopper quotes to customer service, e.g. 'M-20261123-4F7K2'. */
+  orderNumber: z.string(),
+  status: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  lines: z.array(OrderDetailLineSchema),
+  subTotalCents: z.int(),
+  discountCents: z.int(),
+  taxCents: z.int(),
+  shippingCostCents: z.int(),
+  grandTotalCents: z.int(),
+  promoCode: z.nullable(z.string()),
+  shippingMethod: z.nullable(z.enum(SHIPPING_METHOD_CODES)),
+  shippingAddress: z.nullable(AddressSchema),
+  billingAddress: z.nullable(AddressSchema),
+  payment: z.nullable(PaymentSummarySchema),
+  /** A subscription order: the tier bought and the subscriber account number; the client then sets the subscription order cookie. */
+  subscription: z.nullable(z.object({ roleCode: z.enum(SUBSCRIBER_ROLE_CODES as [string, ...string[]]), accountNumber: z.string() })),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** The order page's own link (site §2): /order/{id}; `receipt=true` shows the receipt, `printMe=true` prints. */
+export function orderPath(id: string, flags: { receipt?: boolean; printMe?: boolean } = {}): string {
+  const q = new URLSearchParams();
+  if (flags.receipt) q.set('receipt', 'true');
+  if (flags.printMe) q.set('printMe', 'true');
+  const s = q.toString();
+  return `/order/${encodeURIComponent(id)}${s ? `?${s}` : ''}`;
+}
+
+/** Query flags of the order page and the voucher flow (site §2). */
+export const ORDER_QUERY = { receipt: 'receipt', printMe: 'printMe', voucherCode: 'voucher_code' } as const;
+
+/** A query flag is set when present and not 'false' or '0'. */
+export function queryFlag(search: URLSearchParams, name: string): boolean {
+  const v = search.get(name);
+  return v !== null && v !== 'false' && v !== '0';
+}
+
+/* ------------------------------------------------------------------ subscriptions */
+
+/** GET /api/store/subscriptions: the subscriber tiers on offer (/subscriptions). */
+export const SubscriptionOfferSchema = z.object({
+  roleCode: z.enum(SUBSCRIBER_ROLE_CODES as [string, ...string[]]),
+  label: z.string(),
+  caption: z.nullable(z.string()),
+  /** The availability to add to the cart. */
+  availabilityId: z.string(),
+  title: z.string(),
+  priceCents: z.int(),
+  /** 'year'. */
+  term: z.string(),
+  features: z.array(z.string()),
+});
+export type SubscriptionOffer = z.infer<typeof SubscriptionOfferSchema>;
+export const SubscriptionOffersSchema = z.object({ offers: z.array(SubscriptionOfferSchema) });
+
+/**
+ * The subscription order cookie (site §4, §9): set by the store when a subscription order is placed,
+ * for SUBSCRIPTION_ORDER_COOKIE_DAYS; the shell's next load calls checkoutComplete, then deletes it.
+ * Its value is the order id; it is only a reminder, the server decides everything.
+ */
+export const SUBSCRIPTION_ORDER_COOKIE = 'subscription_order';
+
+/* ------------------------------------------------------------------ mini cart cache */
+
+/**
+ * The cart summary kept in sessionStorage under CART_CACHE_KEYS[0] (store.ts): the count and the
+ * Last-Modified it was read at. The mini cart HEADs /api/commerce/shopping-cart and reads the cart
+ * again only when Last-Modified differs (paywall §4 "cart freshness is tested by a last-modified check").
+ */
+export const CartSummaryCacheSchema = z.object({ lastModified: z.string(), itemCount: z.int() });
+export type CartSummaryCache = z.infer<typeof CartSummaryCacheSchema>;
+
+/* ------------------------------------------------------------------ messages (NOT IN SPEC unless marked) */
+
+export const COMMERCE_MESSAGES = {
+  emptyCart: 'Your cart is empty.',
+  digitalQuantity: 'Digital products are limited to one per order.',
+  quantityRange: `Enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
+  comingSoon: 'Coming soon',
+  unknownProduct: 'This product is not available.',
+  promoInvalid: 'This promo code is not valid.',
+  promoExpired: 'This promo code has expired.',
+  promoMinimum: (minimum: string) => `This promo code needs a subtotal of at least ${minimum}.`,
+  promoApplied: (code: string) => `Promo code ${code} applied.`,
+  voucherApplied: (code: string) => `Voucher ${code} applied.`,
+  required: (label: string) => `Enter ${label}.`,
+  badState: 'Choose a state or province.',
+  badPostalCode: 'Enter a valid postal code.',
+  badCountry: 'We do not ship to this country.',
+  needsAddress: 'Enter a shipping address first.',
+  needsMethod: 'Choose a shipping method.',
+  badMethod: 'This shipping method is not offered for this address.',
+  cardNumber: 'Enter a valid card number.',
+  cardExpired: 'This card has expired.',
+  cardCvc: 'Enter the 3 or 4 digit security code.',
+  cardName: 'Enter the name on the card.',
+  needsPayment: 'Enter your payment details first.',
+  declined: 'Your card was declined. Your cart has not changed; try another card.',
+  insufficientFunds: 'Your card has insufficient funds. Your cart has not changed; try another card.',
+  signInToCheckout: 'Sign in or register to check out.',
+  orderNotFound: 'We could not find that order.',
+  subscriptionSignedIn: 'Sign in or register to subscribe.',
+  alreadySubscriber: 'You are already a subscriber.',
+} as const;
