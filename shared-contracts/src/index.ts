@@ -2,6 +2,7 @@ export * from './schemas';
 export * from './discovery';
 export * from './library';
 export * from './commerce';
+export * from './subscription-order';
 export * from './bus';
 export * from './client';
 export * from './store';

@@ -147,3 +147,18 @@ describe('article actions', () => {
     expect(share).toHaveFocus();
   });
 });
+
+describe('Buy Copies', () => {
+  it('links a magazine article with a product link to its product page', async () => {
+    await renderArticle(sampleArticle({ contentType: 'Magazine Article', productLink: '/product/why-strategy-fails/RA1-PDF' }));
+    expect(screen.getByRole('link', { name: 'Buy Copies of Why Strategy Fails in the Middle' })).toHaveAttribute(
+      'href',
+      '/product/why-strategy-fails/RA1-PDF',
+    );
+  });
+
+  it('is absent without a product link', async () => {
+    await renderArticle(sampleArticle({ contentType: 'Digital Article', productLink: null }));
+    expect(screen.queryByText('Buy Copies')).not.toBeInTheDocument();
+  });
+});

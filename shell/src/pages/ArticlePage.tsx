@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router-dom';
-import { ApiError, api, useLoad, type Article } from 'shared-contracts';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, api, showBuyCopies, useLoad, type Article } from 'shared-contracts';
 import { ArticleActions } from '../article/ArticleActions';
 import { ArticleHeadline } from '../article/ArticleHeadline';
 import { articleDocumentTitle } from '../article/headline';
@@ -59,6 +59,14 @@ function ArticleView({ article: a }: { article: Article }) {
           placeholder={<ArticleActions article={a} />}
           fallback={<ArticleActions article={a} />}
         />
+        {/* Buy Copies (site §5): magazine and digital articles with a product link go to the store's product page. */}
+        {a.productLink && showBuyCopies({ contentType: a.contentType, productLink: a.productLink }) && (
+          <p className="buy-copies">
+            <Link to={a.productLink} aria-label={`Buy Copies of ${a.title}`}>
+              Buy Copies
+            </Link>
+          </p>
+        )}
         <RemoteSlot
           remote="paywall"
           module="ArticleGate"
