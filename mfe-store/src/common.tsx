@@ -1,0 +1,69 @@
+/** Small pieces every store page shares. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError, UI_TEXT, centsToDollars, type CartLine, type CommerceItem } from 'shared-contracts';
+
+export function Status({ children }: { children: ReactNode }) {
+  return <p role="status">{children}</p>;
+}
+
+export function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="form-error">
+      {children}
+    </p>
+  );
+}
+
+export function BackToStore() {
+  return (
+    <p>
+      <Link to="/store">Back to the Store</Link>
+    </p>
+  );
+}
+
+export function ContinueShoppingLink() {
+  return (
+    <p>
+      <Link to="/store">{UI_TEXT.continueShopping}</Link>
+    </p>
+  );
+}
+
+export function ComingSoon() {
+  return <p className="product-badge">Coming soon</p>;
+}
+
+/** The server's message of a failed call, or a generic one. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError && error.body && 'message' in error.body && error.body.message) return error.body.message;
+  return fallback;
+}
+
+/** Field errors of a failed call (`errors[]` of the API error body). */
+export function fieldErrors(error: unknown): { field: string; errorMessage: string }[] {
+  if (error instanceof ApiError && error.body && 'errors' in error.body && Array.isArray(error.body.errors)) return error.body.errors;
+  return [];
+}
+
+export function statusOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
+/** Data-layer items of cart lines (dollars). */
+export function commerceItems(lines: readonly Pick<CartLine, 'sku' | 'productTitle' | 'unitPriceCents' | 'quantity'>[]): CommerceItem[] {
+  return lines.map((l) => ({ item_id: l.sku, item_name: l.productTitle, price: centsToDollars(l.unitPriceCents), quantity: l.quantity }));
+}
+
+/** False once the component has unmounted: answers that arrive later change nothing. */
+export function useMounted(): { readonly current: boolean } {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}

@@ -1,0 +1,133 @@
+/** The dialogs of the add-to-cart flow (site §2, §4, §8): Processing, Added to cart, the apology, maintenance. */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  ADDED_TO_CART_PLACEMENT,
+  CUSTOMER_SERVICE_PHONES,
+  MESSAGES,
+  UI_TEXT,
+  api,
+  cartApology,
+  formatCents,
+  type CartLine,
+  type Product,
+} from 'shared-contracts';
+import { Dialog } from './Dialog';
+
+interface Common {
+  onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+export function ProcessingDialog({ onClose, returnFocusTo }: Common) {
+  return (
+    <Dialog title={MESSAGES.cart.processing} onClose={onClose} returnFocusTo={returnFocusTo} className="processing-modal">
+      <div className="spinner" aria-hidden="true" />
+    </Dialog>
+  );
+}
+
+/** 'You might also like' (site §7, placement 'added-to-cart'); hidden when empty or failed. */
+function Recommendations({ productIds }: { productIds: readonly string[] }) {
+  const [products, setProducts] = useState<Product[]>([]);
+  const key = productIds.join(',');
+  useEffect(() => {
+    let live = true;
+    if (productIds.length === 0) return;
+    api.recommendations(ADDED_TO_CART_PLACEMENT, productIds).then(
+      (r) => live && setProducts(r.products),
+      () => live && setProducts([]),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the ids
+  }, [key]);
+  if (products.length === 0) return null;
+  return (
+    <section className="recommendations" aria-labelledby="added-to-cart-recommendations">
+      <h3 id="added-to-cart-recommendations">You might also like</h3>
+      <ul>
+        {products.map((p) => (
+          <li key={p.id}>
+            <Link to={p.productUrl}>{p.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface AddedDialogProps extends Common {
+  items: readonly CartLine[];
+  onCheckout(): void;
+}
+
+export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedDialogProps) {
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  return (
+    <Dialog title={MESSAGES.cart.added} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal">
+      <ul className="added-items" aria-label="Items added">
+        {items.map((line) => (
+          <li key={line.itemId}>
+            <span className="added-title">{line.productTitle}</span> <span className="added-format">{line.format}</span>{' '}
+            <span className="added-quantity">Quantity: {line.quantity}</span>{' '}
+            <span className="added-price">{formatCents(line.unitPriceCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="modal-actions">
+        <button type="button" className="button-primary" onClick={onCheckout}>
+          {UI_TEXT.checkout}
+        </button>
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+      <Recommendations productIds={productIds} />
+    </Dialog>
+  );
+}
+
+export const NOT_ADDED_TITLE = 'Not added to cart';
+
+export function CustomerServicePhones() {
+  return (
+    <ul className="customer-service-phones" aria-label="Customer Service">
+      {CUSTOMER_SERVICE_PHONES.map((p) => (
+        <li key={p.tel}>
+          {p.label}: <a href={`tel:${p.tel}`}>{p.display}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & { productIds: readonly string[] }) {
+  return (
+    <Dialog title={NOT_ADDED_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal not-added">
+      <p className="cart-apology">{cartApology(productIds)}</p>
+      <CustomerServicePhones />
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export const MAINTENANCE_TITLE = 'Maintenance';
+
+export function MaintenanceDialog({ onClose, returnFocusTo }: Common) {
+  return (
+    <Dialog title={MAINTENANCE_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="maintenance-modal">
+      <p>{MESSAGES.maintenance}</p>
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
