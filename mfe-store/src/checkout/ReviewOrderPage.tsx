@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   COMMERCE_MESSAGES,
-  SUBSCRIPTION_ORDER_COOKIE,
-  SUBSCRIPTION_ORDER_COOKIE_DAYS,
   api,
   cartLines,
   centsToDollars,
   formatCents,
   orderPath,
   pushDataLayer,
+  rememberSubscriptionOrder,
   type Cart,
   type Order,
 } from 'shared-contracts';
@@ -21,11 +20,6 @@ import { ProcessingDialog } from '../modals/AddToCartDialogs';
 import { CheckoutSignIn, useCheckoutCart } from './useCheckoutCart';
 
 const TITLE = 'Review Order';
-
-/** The reminder cookie of a subscription order (site §4, §9); the shell completes activation on the next load. */
-export function setSubscriptionOrderCookie(orderId: string): void {
-  document.cookie = `${SUBSCRIPTION_ORDER_COOKIE}=${encodeURIComponent(orderId)}; Max-Age=${SUBSCRIPTION_ORDER_COOKIE_DAYS * 24 * 60 * 60}; Path=/; SameSite=Lax`;
-}
 
 function purchase(order: Order) {
   pushDataLayer({
@@ -57,7 +51,8 @@ function Review({ cart }: { cart: Cart }) {
     setPlacing(true);
     try {
       const order = await api.submitOrder();
-      if (order.subscription) setSubscriptionOrderCookie(order.id);
+      // The reminder cookie (site §4, §9): the shell completes activation on the next load.
+      if (order.subscription) rememberSubscriptionOrder(order.id);
       announceEmptyCart();
       purchase(order);
       if (mounted.current) setPlacing(false);
