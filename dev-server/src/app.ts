@@ -12,6 +12,7 @@ import { createViewerLookup } from './http/session';
 import { createRepositories } from './repositories';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
+import { commerceRoutes } from './routes/commerce';
 import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { devRoutes } from './routes/dev';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(issueRoutes(ctx));
   app.use(paywallRoutes(ctx));
   app.use(storeRoutes(ctx));
+  app.use(commerceRoutes(ctx));
   app.use(mediaRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RemoteName } from 'shared-contracts';
 import type { Database } from './db/database';
+import type { PaymentGateway } from './integrations/payment-gateway';
 import { createOutboxRepository } from './repositories/outbox';
 
 export interface Clock {
@@ -169,6 +170,8 @@ export interface RateLimits {
   subscriberSearch: RateLimit;
   /** POST /service/user/share by email (each request mails up to 20 addresses): per member, or per address for guests. */
   share: RateLimit;
+  /** POST /api/commerce/shipping-payment and /api/commerce/order/submit (card attempts): per member. */
+  checkout: RateLimit;
 }
 
 export interface AppDeps {
@@ -178,4 +181,6 @@ export interface AppDeps {
   mailer: Mailer;
   captcha: CaptchaVerifier;
   geolocation: Geolocator;
+  /** The payment gateway; the built-in test gateway (integrations/payment-gateway.ts) when not given. */
+  payments?: PaymentGateway;
 }

@@ -85,6 +85,18 @@ export interface ProductTable {
   availability_status: string;
   image: string | null;
   position: number;
+  /** The SKU base: the availabilities of one product share it (migration 0006). */
+  group_id: Generated<string>;
+  /** Integer cents (list_price stays, in dollars, for the catalogue answer). */
+  price_cents: Generated<number>;
+  /** 'product', 'perm' (copyright permissions, per copy) or 'subscription'. */
+  kind: Generated<string>;
+  /** JSON array of author names. */
+  authors: Generated<string>;
+  /** 1: shown in the store listings; perms, subscriptions and article reprints are 0. */
+  listed: Generated<Flag>;
+  /** An article reprint's article, else null. */
+  article_id: Generated<string | null>;
 }
 
 export interface VideoTable {
@@ -242,6 +254,19 @@ export interface OrderTable {
   /** Subscription orders: the subscriber account number. */
   account_number: string | null;
   created_at: string;
+  /** Migration 0006: what the shopper quotes ('M-YYYYMMDD-XXXXX'); null for older orders. */
+  order_number: Generated<string | null>;
+  subtotal_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  shipping_cents: Generated<number>;
+  promo_code: Generated<string | null>;
+  shipping_method: Generated<string | null>;
+  /** JSON Address, or null. */
+  shipping_address: Generated<string | null>;
+  billing_address: Generated<string | null>;
+  payment_brand: Generated<string | null>;
+  payment_last4: Generated<string | null>;
 }
 
 export interface OrderLineTable {
@@ -252,6 +277,59 @@ export interface OrderLineTable {
   /** JSON array of author names. */
   authors: string;
   product_id: string | null;
+  /** Migration 0006. */
+  sku: Generated<string | null>;
+  format: Generated<string | null>;
+  line_type: Generated<string | null>;
+  quantity: Generated<number>;
+  unit_price_cents: Generated<number>;
+  line_total_cents: Generated<number>;
+  product_url: Generated<string | null>;
+}
+
+/** A shopping cart (migration 0006): one per owner ('u:{userId}' or 'd:{sha256 of the device token}'). */
+export interface CartTable {
+  id: string;
+  owner_key: string;
+  promo_code: string | null;
+  shipping_method: string | null;
+  /** JSON Address, or null. */
+  shipping_address: string | null;
+  billing_address: string | null;
+  /** The payment gateway's token and card summary; never card data. */
+  payment_token: string | null;
+  payment_brand: string | null;
+  payment_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartLineTable {
+  /** The itemId of the answers. */
+  id: string;
+  cart_id: string;
+  product_id: string;
+  quantity: number;
+  referral: string | null;
+  position: number;
+  added_at: string;
+}
+
+export interface PromoCodeTable {
+  code: string;
+  description: string;
+  /** 'percent' | 'amount' | 'shipping' | 'voucher'. */
+  kind: string;
+  /** Percent for 'percent', cents for 'amount' and 'voucher', 0 for 'shipping'. */
+  value: number;
+  min_subtotal_cents: number;
+  expires_at: string | null;
+}
+
+export interface BetterTogetherTable {
+  product_id: string;
+  partner_id: string;
+  position: number;
 }
 
 /** A folder's share-list link: the SHA-256 of the token and the nonce it is derived from. */
@@ -420,6 +498,10 @@ export interface Database {
   article_reads: ArticleReadTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  carts: CartTable;
+  cart_lines: CartLineTable;
+  promo_codes: PromoCodeTable;
+  better_together: BetterTogetherTable;
   shared_lists: SharedListTable;
   outbox: OutboxTable;
   sign_in_counters: SignInCounterTable;
@@ -453,6 +535,9 @@ export type LibraryItemRow = Selectable<LibraryItemTable>;
 export type ShareRow = Selectable<ShareTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
+export type CartRow = Selectable<CartTable>;
+export type CartLineRow = Selectable<CartLineTable>;
+export type PromoCodeRow = Selectable<PromoCodeTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type SignInCounterRow = Selectable<SignInCounterTable>;
 export type SubscriberRecordRow = Selectable<SubscriberRecordTable>;

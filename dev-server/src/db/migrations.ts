@@ -10,6 +10,7 @@ import { accountsMigration } from './migration-0002-accounts';
 import { paywallMigration } from './migration-0003-paywall';
 import { discoveryMigration } from './migration-0004-discovery';
 import { libraryMigration } from './migration-0005-library';
+import { storeMigration } from './migration-0006-store';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -211,6 +212,7 @@ export const migrations: Record<string, Migration> = {
   '0003_paywall': paywallMigration,
   '0004_discovery': discoveryMigration,
   '0005_library': libraryMigration,
+  '0006_store': storeMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

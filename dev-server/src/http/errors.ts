@@ -11,7 +11,9 @@ import {
   LockedError,
   NotFoundError,
   NotSignedInError,
+  PaymentDeclinedError,
   UnavailableError,
+  UnprocessableError,
 } from '../services/errors';
 
 /** An error that already knows its status (edge checks: CSRF, malformed bodies). */
@@ -56,6 +58,10 @@ export const jsonErrorHandler: ErrorRequestHandler = (error: unknown, _req, res,
     res.status(403).json(errorBody(error.message));
   } else if (error instanceof ConflictError) {
     res.status(409).json(errorBody(error.message, error.errors));
+  } else if (error instanceof UnprocessableError) {
+    res.status(422).json(errorBody(error.message, error.errors));
+  } else if (error instanceof PaymentDeclinedError) {
+    res.status(402).json(errorBody(error.message));
   } else if (error instanceof LockedError) {
     res.status(423).json(errorBody(error.message));
   } else if (error instanceof UnavailableError) {

@@ -16,6 +16,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPassword: { windowMs: FIFTEEN_MINUTES, limit: 10 },
   subscriberSearch: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   share: { windowMs: FIFTEEN_MINUTES, limit: 20 },
+  checkout: { windowMs: FIFTEEN_MINUTES, limit: 30 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { createAccountRepository } from './accounts';
 import { createActivityRepository } from './activity';
+import { createCartRepository } from './cart';
 import { createLibraryRepository } from './library';
 import { createContentRepository } from './content';
 import { createDiscoveryRepository } from './discovery';
@@ -22,6 +23,7 @@ export function createRepositories(db: Kysely<Database>) {
   return {
     content: createContentRepository(db),
     store: createStoreRepository(db),
+    carts: createCartRepository(db),
     media: createMediaRepository(db),
     accounts: createAccountRepository(db),
     outbox: createOutboxRepository(db),

@@ -13,6 +13,7 @@ import { withBlankFields } from '../http/body';
 import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import { toUserAnswer } from '../services/users';
+import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
 
 export function accountRoutes({ config, services, viewers }: RouteContext): Router {
@@ -32,6 +33,7 @@ export function accountRoutes({ config, services, viewers }: RouteContext): Rout
       res.json(answer);
       return;
     }
+    await mergeGuestCartAtSignIn(services, req, result.viewer.user.id);
     setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
     const answer: RegistrationResult = { outcome: 'created', user: toUserAnswer(result.viewer) };
     res.status(201).set(REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE).json(answer);
@@ -48,6 +50,7 @@ export function accountRoutes({ config, services, viewers }: RouteContext): Rout
     const body = withBlankFields(req.body, ['emailAddress', 'accountNumber', 'password']);
     const form = parseInput(SubscribeRequestSchema, body, 'Invalid subscriber registration');
     const started = await services.subscribers.subscribe(form, readCookie(req, SESSION_COOKIE));
+    await mergeGuestCartAtSignIn(services, req, started.viewer.user.id);
     setSessionCookie(res, started.sessionToken, started.expiresAt, config.cookieSecure);
     res.status(201).set('Cache-Control', 'no-store').json(toUserAnswer(started.viewer));
   };

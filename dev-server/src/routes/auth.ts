@@ -7,6 +7,7 @@ import { parseInput } from '../http/validation';
 import type { SignInFailure } from '../services/auth';
 import { safeReturnPath } from '../services/redirects';
 import { toUserAnswer } from '../services/users';
+import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
 
 /** The message each failure carries (paywall §8 Sign-in). */
@@ -47,6 +48,7 @@ export function authRoutes({ config, services }: RouteContext): Router {
       res.status(401).json(loginErrorBody(result.failure));
       return;
     }
+    await mergeGuestCartAtSignIn(services, req, result.viewer.user.id);
     setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
     res.json(toUserAnswer(result.viewer));
   });

@@ -17,7 +17,7 @@ import {
   NEWSLETTERS,
   SUBSCRIBER_ONLY_TOPIC_IDS,
 } from './discovery';
-import { buildProducts, PRODUCT_CATEGORIES } from './products';
+import { buildProducts, buildStoreExtras, PRODUCT_CATEGORIES, PROMO_CODES } from './products';
 import { buildVideos } from './videos';
 import { buildCharts, CHART_SUBJECTS } from './charts';
 import { buildUsers } from './users';
@@ -112,7 +112,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   // Password hashing (scrypt) runs on libuv's thread pool: start it, build the rest meanwhile.
   const pendingUsers = buildUsers(createRng(seed, 'users'), articles);
   const archive = buildArchive(createRng(seed, 'archive'));
-  const products = buildProducts(createRng(seed, 'products'));
+  const products = buildProducts(createRng(seed, 'products'), createRng(seed, 'products-editions'));
   const media = buildVideos(createRng(seed, 'videos'), articles);
   const charts = buildCharts(createRng(seed, 'charts'), articles);
   const ascend = pickAscendArticles(createRng(seed, 'ascend'), articles);
@@ -153,7 +153,65 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await insertAll(trx, 'reading_lists', readingLists.lists);
     await insertAll(trx, 'reading_list_items', readingLists.items);
   });
+  await seedStore(db, seed);
   await seedLibrary(db, seed);
+}
+
+/**
+ * The store's rows built from what is in the database (migration 0006): article reprints, 'Better
+ * Together' pairs and the promo codes. Same rows for a fresh seed and an upgraded database.
+ */
+async function seedStore(db: Kysely<Database>, seed: string): Promise<void> {
+  const articles = await db.selectFrom('articles').select(['id', 'title', 'slug', 'year', 'content_type', 'authors']).orderBy('id').execute();
+  const catalogue = await db
+    .selectFrom('products')
+    .select(['id', 'sku', 'group_id', 'category_slug', 'kind', 'availability_status', 'position'])
+    .where('article_id', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const last = catalogue[catalogue.length - 1];
+  const extras = buildStoreExtras(createRng(seed, 'store'), articles, catalogue, (last?.position ?? 0) + 1);
+  await db.transaction().execute(async (trx) => {
+    await insertAll(trx, 'products', extras.reprints);
+    await insertAll(trx, 'better_together', extras.pairs);
+    await insertAll(trx, 'promo_codes', PROMO_CODES);
+  });
+}
+
+/**
+ * Brings a database seeded before migration 0006 up to the store seed (answers whether it did): the
+ * catalogue rows get their groups, prices in cents, kinds, authors and listing flags, the new
+ * availabilities are added (same streams as a fresh seed), then seedStore's rows.
+ */
+export async function seedStoreIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const promos = await db.selectFrom('promo_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(promos?.n ?? 0) > 0) return false;
+  const existing = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(existing?.n ?? 0) === 0) return false;
+  const products = buildProducts(createRng(seed, 'products'), createRng(seed, 'products-editions'));
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('product_categories').values(PRODUCT_CATEGORIES).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    for (let i = 0; i < products.length; i += CHUNK) {
+      await trx
+        .insertInto('products')
+        .values(products.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            group_id: eb.ref('excluded.group_id'),
+            price_cents: eb.ref('excluded.price_cents'),
+            kind: eb.ref('excluded.kind'),
+            authors: eb.ref('excluded.authors'),
+            listed: eb.ref('excluded.listed'),
+            language: eb.ref('excluded.language'),
+          })),
+        )
+        .execute();
+    }
+  });
+  await seedStore(db, seed);
+  return true;
 }
 
 /**
@@ -231,6 +289,8 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
   if (Number(row?.n ?? 0) > 0) {
     await seedPaywallIfMissing(db, options);
     await seedDiscoveryIfMissing(db, options);
+    // Before the library seed: its orders pick from the listed catalogue.
+    await seedStoreIfMissing(db, options);
     await seedLibraryIfMissing(db, options);
     return false;
   }

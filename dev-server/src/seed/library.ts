@@ -9,9 +9,10 @@
  *
  * Every other demo account keeps only the saves of seed/users.ts.
  */
-import { folderNameKey, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { folderNameKey, lineTypeOf, productTypeFromSku, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OrderLineTable, OrderTable } from '../db/database';
+import { productUrl } from '../services/store';
 import { MY_LIBRARY_SLUG } from '../services/users';
 import { isGeneratedArticleId } from './articles';
 import { DEMO_READER, DEMO_SUBSCRIBER } from './demo-users';
@@ -32,6 +33,10 @@ interface ProductRef {
   title: string;
   content_type: string;
   list_price: number;
+  /** The product's SKU, format and page (null for the subscription line). */
+  sku: string | null;
+  format: string | null;
+  url: string | null;
 }
 
 interface OrderSeed {
@@ -53,6 +58,13 @@ function order(
     // Books and case studies have authors; toolkits, issues and subscriptions do not.
     authors: JSON.stringify(p.content_type === 'Book' || p.content_type === 'Case Study' ? [makePersonName(rng)] : []),
     product_id: p.id,
+    sku: p.sku,
+    format: p.format,
+    line_type: p.content_type === 'Subscription' ? 'SUBSCRIPTION' : lineTypeOf(productTypeFromSku(p.sku ?? '')),
+    quantity: 1,
+    unit_price_cents: Math.round(p.list_price * 100),
+    line_total_cents: Math.round(p.list_price * 100),
+    product_url: p.url,
   }));
   const subtotal = input.products.reduce((sum, p) => sum + Math.round(p.list_price * 100), 0);
   return {
@@ -62,6 +74,8 @@ function order(
       status: input.status,
       title: input.title,
       grand_total_inc_tax: input.total ?? Math.round(subtotal * (1 + SEED_TAX_RATE)),
+      subtotal_cents: subtotal,
+      tax_cents: (input.total ?? Math.round(subtotal * (1 + SEED_TAX_RATE))) - subtotal,
       account_number: input.accountNumber,
       created_at: input.createdAt,
     },
@@ -77,7 +91,15 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
   const reader = users.find((u) => u.email === DEMO_READER.email);
   if (!subscriber || !reader) return false;
 
-  const products = await db.selectFrom('products').select(['id', 'title', 'content_type', 'list_price']).orderBy('id').execute();
+  // The listed catalogue only (not permissions, subscriptions or article reprints; migration 0006).
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'title', 'content_type', 'list_price', 'sku', 'format', 'slug', 'availability_id'])
+    .where('listed', '=', 1)
+    .where('kind', '=', 'product')
+    .orderBy('id')
+    .execute();
+  const products: ProductRef[] = rows.map((r) => ({ id: r.id, title: r.title, content_type: r.content_type, list_price: r.list_price, sku: r.sku, format: r.format, url: productUrl(r) }));
   const ofType = (type: string) => products.filter((p) => p.content_type === type);
   const articles = (await db.selectFrom('articles').select('id').orderBy('id').execute()).map((a) => a.id).filter(isGeneratedArticleId);
   const videos = (await db.selectFrom('videos').select('id').orderBy('id').execute()).map((v) => v.id);
@@ -93,7 +115,7 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
       status: 'COMPLETED',
       accountNumber: DEMO_SUBSCRIBER.subscription.accountNumber,
       createdAt: at(2025, 1, 15, 14),
-      products: [{ id: null, title: subscriptionTitle, content_type: 'Subscription', list_price: 119 }],
+      products: [{ id: null, title: subscriptionTitle, content_type: 'Subscription', list_price: 119, sku: `SUB-${DEMO_SUBSCRIBER.subscription?.code ?? 'BEST'}`, format: 'Annual', url: null }],
       total: 11900,
     }),
   ];

@@ -1,6 +1,6 @@
 import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
-import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing } from '.';
+import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing } from '.';
 import { isGeneratedArticleId } from './articles';
 import { monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
 import { buildArchive, issueCode } from './issues';
@@ -377,6 +377,33 @@ describe('library seed', () => {
         items: await db.selectFrom('library_items').selectAll().orderBy('folder_id').orderBy('content_id').execute(),
         watched: await db.selectFrom('watched').selectAll().orderBy('video_id').execute(),
         shares: await db.selectFrom('shares').selectAll().execute(),
+      });
+      expect(await rows(old)).toEqual(await rows(fresh));
+    } finally {
+      await fresh.destroy();
+      await old.destroy();
+    }
+  });
+});
+
+describe('store seed (migration 0006)', () => {
+  it('brings a database seeded before the store up to the same catalogue, reprints, pairs and promo codes', async () => {
+    const fresh = await seededDatabase();
+    const old = await seededDatabase();
+    try {
+      // What a database of before migration 0006 holds: the original rows only, with the migration's defaults.
+      await old.deleteFrom('promo_codes').execute();
+      await old.deleteFrom('better_together').execute();
+      await old.deleteFrom('order_lines').execute();
+      await old.deleteFrom('products').where((eb) => eb.or([eb('article_id', 'is not', null), eb('kind', '!=', 'product'), eb('sku', 'like', '%-ES-%')])).execute();
+      await old.deleteFrom('products').where('category_slug', '=', 'books').where('position', '>=', 12).execute();
+      await old.updateTable('products').set((eb) => ({ group_id: eb.ref('sku'), authors: '[]', listed: 1 })).execute();
+      expect(await seedStoreIfMissing(old)).toBe(true);
+      expect(await seedStoreIfMissing(old)).toBe(false);
+      const rows = async (db: typeof old) => ({
+        products: await db.selectFrom('products').selectAll().orderBy('id').execute(),
+        pairs: await db.selectFrom('better_together').selectAll().orderBy('product_id').execute(),
+        promos: await db.selectFrom('promo_codes').selectAll().orderBy('code').execute(),
       });
       expect(await rows(old)).toEqual(await rows(fresh));
     } finally {

@@ -9,7 +9,9 @@ import {
   ArticleContentTypeSchema,
 } from 'shared-contracts';
 import type { Clock } from '../deps';
+import type { CartRepository } from '../repositories/cart';
 import type { ContentRepository, ArticleWithTopic } from '../repositories/content';
+import { productUrl } from './store';
 import { NotFoundError } from './errors';
 import { pageFacts, pageWindow, type PageRequest } from './paging';
 import type { Viewer } from './auth';
@@ -60,8 +62,8 @@ export function articleBody(row: ArticleWithTopic): string[] {
   return StringList.parse(JSON.parse(row.body));
 }
 
-export function createContentService(deps: { content: ContentRepository; clock: Clock }) {
-  const { content, clock } = deps;
+export function createContentService(deps: { content: ContentRepository; clock: Clock; reprints?: Pick<CartRepository, 'reprintOf'> }) {
+  const { content, clock, reprints } = deps;
 
   /** The published article's row, or NotFoundError. */
   async function articleRow(year: number, month: number, slug: string): Promise<ArticleWithTopic> {
@@ -90,8 +92,11 @@ export function createContentService(deps: { content: ContentRepository; clock: 
     },
 
     /** The headline and lead (body always []); 404 for unknown and not yet published articles. */
+    /** The article, with `productLink`: its PDF reprint's product page when it has one (issue 7), else null. */
     async article(year: number, month: number, slug: string): Promise<Article> {
-      return toArticle(await articleRow(year, month, slug));
+      const row = await articleRow(year, month, slug);
+      const reprint = reprints ? await reprints.reprintOf(row.id) : undefined;
+      return { ...toArticle(row), productLink: reprint ? productUrl(reprint) : null };
     },
 
     /** The published article of an id, or NotFoundError. */

@@ -58,3 +58,19 @@ export class UnavailableError extends Error {
 export function invalidFields(errors: FieldError[]): InvalidInputError {
   return new InvalidInputError(errors[0]?.errorMessage ?? 'Invalid request', errors);
 }
+
+/** The request is well-formed but the rules refuse it now (an unknown product, a digital quantity above 1, a missing step). */
+export class UnprocessableError extends Error {
+  override readonly name = 'UnprocessableError';
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The payment gateway declined the charge (402): nothing changed. */
+export class PaymentDeclinedError extends Error {
+  override readonly name = 'PaymentDeclinedError';
+}

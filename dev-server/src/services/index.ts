@@ -1,7 +1,9 @@
 /** Every service, wired to its repositories and the injected parts. */
 import type { AppDeps } from '../deps';
 import type { Repositories } from '../repositories';
+import { createTestPaymentGateway } from '../integrations/payment-gateway';
 import { createArticleAccessService } from './article-access';
+import { createCartService } from './cart';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
@@ -18,7 +20,7 @@ import { createPlatformService } from './platform';
 import { createProfileService } from './profile';
 import { createReadingListService } from './reading-lists';
 import { createRegistrationService } from './registration';
-import { createStoreService } from './store';
+import { createCatalogueService, createStoreService } from './store';
 import { createStreamService } from './streams';
 import { createSubscriberService } from './subscribers';
 import { createTopicService } from './topics';
@@ -33,7 +35,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
   const viewerOf = createViewerLoader({ accounts, subscribers: repos.subscribers, digestSecret: deps.config.digestSecret, meter });
   const auth = createAuthService({ accounts, clock, captcha, guard: options.signInGuard ?? lockout, viewerOf });
   const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock });
-  const content = createContentService({ content: repos.content, clock });
+  const content = createContentService({ content: repos.content, clock, reprints: repos.carts });
   const gifts = createGiftService({ gifts: repos.gifts, content, clock, publicOrigin: deps.config.publicOrigin });
   const readingLists = createReadingListService({ readingLists: repos.readingLists, content, clock });
   return {
@@ -49,6 +51,13 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       reads: { record: (userId, articleId) => repos.activity.recordRead(userId, articleId, clock.now().toISOString()) },
     }),
     store: createStoreService({ store: repos.store }),
+    catalogue: createCatalogueService({ carts: repos.carts }),
+    cart: createCartService({
+      carts: repos.carts,
+      clock,
+      payments: deps.payments ?? createTestPaymentGateway(clock),
+      maintenance: deps.config.maintenance === true,
+    }),
     media: createMediaService({ media: repos.media }),
     auth,
     lockout,

@@ -104,7 +104,8 @@ export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[]): Ord
     orderStatus: order.status,
     lineItems: lines.map((l) => ({ title: l.title, contentType: l.content_type, authors: StringList.parse(JSON.parse(l.authors)) })),
     grandTotalIncTax: order.grand_total_inc_tax,
-    itemCount: lines.length,
+    // Copies count (a line of 3 copies is 3 items); lines before migration 0006 have quantity 1.
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     orderUrl: orderPath(order.id),
     accountNumber: isSubscriptionOrder(order.title) ? order.account_number : null,
     // A cancelled order grants no access, so it has no end of access either.
@@ -117,7 +118,7 @@ export function orderItem(order: OrderRow, lines: readonly OrderLineRow[]): Libr
   const entry: StreamEntry = {
     id: order.id,
     title: order.title,
-    summary: itemCountText(lines.length),
+    summary: itemCountText(lines.reduce((n, l) => n + l.quantity, 0)),
     url: orderPath(order.id),
     published: order.created_at,
     contentType: ORDER_CONTENT_TYPE,

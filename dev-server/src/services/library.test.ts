@@ -45,8 +45,19 @@ describe('order entries', () => {
     grand_total_inc_tax: 11900,
     account_number: '700000103',
     created_at: '2025-08-31T10:00:00.000Z',
+    order_number: null,
+    subtotal_cents: 11900,
+    discount_cents: 0,
+    tax_cents: 0,
+    shipping_cents: 0,
+    promo_code: null,
+    shipping_method: null,
+    shipping_address: null,
+    billing_address: null,
+    payment_brand: null,
+    payment_last4: null,
   };
-  const line = (position: number, contentType: string): OrderLineRow => ({ order_id: 'o-1', position, title: `Line ${position}`, content_type: contentType, authors: '["A B"]', product_id: null });
+  const line = (position: number, contentType: string): OrderLineRow => ({ order_id: 'o-1', position, title: `Line ${position}`, content_type: contentType, authors: '["A B"]', product_id: null, sku: null, format: null, line_type: null, quantity: 1, unit_price_cents: 0, line_total_cents: 0, product_url: null });
 
   it('shows the account number of a subscription order only', () => {
     expect(orderEntry(order, [line(0, 'Subscription')]).accountNumber).toBe('700000103');

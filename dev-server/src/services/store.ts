@@ -1,14 +1,34 @@
 /** The store catalogue. */
-import { productTypeFromSku, type Product, type ProductList } from 'shared-contracts';
+import { createHash } from 'node:crypto';
+import {
+  productTypeFromSku,
+  SUBSCRIBER_ROLE_CODES,
+  SUBSCRIBER_TIERS,
+  type Availability,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  type Recommendations,
+  type SubscriptionOffer,
+} from 'shared-contracts';
+import { z } from 'zod';
 import type { ProductRow } from '../db/database';
+import type { CartRepository } from '../repositories/cart';
 import type { StoreRepository } from '../repositories/store';
+import { PRODUCT_NOT_FOUND, toAvailability } from './cart';
 import { NotFoundError } from './errors';
+import { BETTER_TOGETHER_PERCENT, divRoundHalfUp } from './pricing';
+
+const StringList = z.array(z.string());
+/** 'You might also like' shows up to four products. */
+export const RECOMMENDATION_COUNT = 4;
 
 export function productUrl(row: Pick<ProductRow, 'slug' | 'availability_id'>): string {
   return `/product/${row.slug}/${row.availability_id}`;
 }
 
-function toProduct(row: ProductRow, categoryName: string): Product {
+/** A product row as the catalogue's Product (permissions and subscriptions count as digital there). */
+export function toProduct(row: ProductRow, categoryName: string): Product {
   return {
     id: row.id,
     sku: row.sku,
@@ -20,7 +40,7 @@ function toProduct(row: ProductRow, categoryName: string): Product {
     format: row.format,
     language: row.language,
     contentType: row.content_type,
-    type: productTypeFromSku(row.sku),
+    type: row.kind === 'product' ? productTypeFromSku(row.sku) : 'digital',
     listPrice: row.list_price,
     availabilityStatus: row.availability_status === 'COMING_SOON' ? 'COMING_SOON' : 'AVAILABLE',
     image: row.image,
@@ -48,3 +68,100 @@ export function createStoreService(deps: { store: StoreRepository }) {
 }
 
 export type StoreService = ReturnType<typeof createStoreService>;
+
+const SUBSCRIPTION_FEATURES: Record<string, readonly string[]> = {
+  GOOD: ['Unlimited articles on the site and app', 'The magazine archive since 1956', 'Subscriber-only newsletters'],
+  BETTER: ['Everything in Good', 'Six print issues a year', 'Downloadable PDFs of every issue'],
+  BEST: ['Everything in Better', 'The Visual Library of charts', 'Ten case studies a year'],
+  EXECUTIVE: ['Everything in Best', 'Unlimited case studies', 'Executive events and briefings'],
+  ALLACCESS: ['Everything in Executive', 'Every toolkit and ebook', 'Access for two readers'],
+};
+
+/** Deterministic rotation start for a set of ids. */
+function rotationOf(ids: readonly string[], length: number): number {
+  if (length === 0) return 0;
+  const hash = createHash('sha256').update([...ids].sort().join(',')).digest();
+  return hash.readUInt32BE(0) % length;
+}
+
+/** The product pages' side of the store (issue 7): detail, availabilities, recommendations, subscription offers. */
+export function createCatalogueService(deps: { carts: CartRepository }) {
+  const { carts } = deps;
+  return {
+    /** GET /api/store/product/{availabilityId}. */
+    async productDetail(availabilityId: string): Promise<ProductDetail> {
+      const [row] = await carts.productsByAvailability([availabilityId]);
+      if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const names = await carts.categoryNames();
+      const name = (p: ProductRow) => names.get(p.category_slug) ?? p.category_slug;
+      const group = await carts.productsOfGroup(row.group_id);
+      let betterTogether: ProductDetail['betterTogether'] = null;
+      if (row.kind === 'product') {
+        const [pair] = await carts.betterTogetherPartners(group.map((p) => p.id));
+        const [partner] = pair ? await carts.productsByIds([pair.partner_id]) : [];
+        if (partner) {
+          const totalCents = row.price_cents + partner.price_cents;
+          betterTogether = {
+            products: [toProduct(row, name(row)), toProduct(partner, name(partner))],
+            totalCents,
+            bundleCents: divRoundHalfUp(totalCents * BETTER_TOGETHER_PERCENT, 100),
+          };
+        }
+      }
+      return {
+        product: toProduct(row, name(row)),
+        authors: StringList.parse(JSON.parse(row.authors)),
+        availabilities: group.filter((p) => p.kind !== 'perm').map(toAvailability),
+        permissions: group.filter((p) => p.kind === 'perm').map(toAvailability),
+        betterTogether,
+      };
+    },
+
+    /** GET /api/product/{productId}/availabilities: every format and language of the product (not its permissions). */
+    async availabilities(productId: string): Promise<{ availabilities: Availability[] }> {
+      const row = await carts.productById(productId);
+      if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const group = await carts.productsOfGroup(row.group_id);
+      return { availabilities: group.filter((p) => p.kind !== 'perm').map(toAvailability) };
+    },
+
+    /** Up to four listed, available products of other groups than the given products', the same for the same ids. */
+    async recommendations(placement: string, productIds: readonly string[]): Promise<Recommendations> {
+      const given = await carts.productsByIds(productIds);
+      const groups = new Set(given.map((p) => p.group_id));
+      const candidates = (await carts.listedProducts()).filter((p) => p.availability_status === 'AVAILABLE' && !groups.has(p.group_id) && !productIds.includes(p.id));
+      // One availability per group.
+      const seen = new Set<string>();
+      const distinct = candidates.filter((p) => (seen.has(p.group_id) ? false : (seen.add(p.group_id), true)));
+      const start = rotationOf(productIds, distinct.length);
+      const picked = [...distinct.slice(start), ...distinct.slice(0, start)].slice(0, RECOMMENDATION_COUNT);
+      const names = await carts.categoryNames();
+      return { placement, products: picked.map((p) => toProduct(p, names.get(p.category_slug) ?? p.category_slug)) };
+    },
+
+    /** GET /api/store/subscriptions: one offer per tier, in SUBSCRIBER_TIERS order. */
+    async subscriptionOffers(): Promise<{ offers: SubscriptionOffer[] }> {
+      const rows = await carts.subscriptionProducts();
+      const offers: SubscriptionOffer[] = [];
+      for (const role of SUBSCRIBER_ROLE_CODES) {
+        const code = role.replace(/^ROLE_HBRG_/, '');
+        const row = rows.find((r) => r.sku === `SUB-${code}`);
+        if (!row) continue;
+        const tier = SUBSCRIBER_TIERS[role];
+        offers.push({
+          roleCode: role,
+          label: tier.label,
+          caption: tier.caption,
+          availabilityId: row.availability_id,
+          title: row.title,
+          priceCents: row.price_cents,
+          term: 'year',
+          features: [...(SUBSCRIPTION_FEATURES[code] ?? [])],
+        });
+      }
+      return { offers };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -76,6 +76,7 @@ export const UNLIMITED: AppConfig['rateLimits'] = {
   forgotPassword: { windowMs: 60_000, limit: 10_000 },
   subscriberSearch: { windowMs: 60_000, limit: 10_000 },
   share: { windowMs: 60_000, limit: 10_000 },
+  checkout: { windowMs: 60_000, limit: 10_000 },
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: TestAppParts = {}): Promise<TestApp> {

@@ -102,12 +102,13 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((o) => !o)}
       >
         <span className="user-name">{user.firstName}</span>
-        {caption && (
-          <span id={captionId} className="user-tier">
-            {caption}
-          </span>
-        )}
       </button>
+      {/* The tier caption sits beside the button, not in it: the button's name must hold its visible text (WCAG 2.5.3). */}
+      {caption && (
+        <span id={captionId} className="user-tier">
+          {caption}
+        </span>
+      )}
       <ul id={listId} className="user-menu-list" aria-label="Account" hidden={!open}>
         <li>
           <Link to="/my-library" onClick={() => setOpen(false)}>

@@ -1,0 +1,206 @@
+/**
+ * The store and cart API (issue 7; shared-contracts commerce.ts and client.ts): product pages, the
+ * cart (members by session, guests by the device cookie), checkout (members only) and orders.
+ * Every cart answer is Cache-Control: no-store.
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import {
+  AddressRequestSchema,
+  AddToCartRequestSchema,
+  CartQuantityRequestSchema,
+  COMMERCE_MESSAGES,
+  EstimateRequestSchema,
+  PromoCodeRequestSchema,
+  ShippingMethodRequestSchema,
+  ShippingPaymentRequestSchema,
+} from 'shared-contracts';
+import { z } from 'zod';
+import { deviceTokenOf, ensureDeviceToken } from '../http/device';
+import { limiter, rateLimitsOf } from '../http/rate-limit';
+import { parseInput } from '../http/validation';
+import type { Viewer } from '../services/auth';
+import { CART_ITEM_NOT_FOUND, deviceCartKey, memberCartKey, PRODUCT_NOT_FOUND } from '../services/cart';
+import { NotFoundError, NotSignedInError } from '../services/errors';
+import { regionsOf } from '../services/pricing';
+import type { RouteContext } from './context';
+
+const NO_STORE = 'no-store';
+const ItemParams = z.object({ itemId: z.string().regex(/^[\w-]{1,80}$/, CART_ITEM_NOT_FOUND) });
+const AvailabilityParams = z.object({ availabilityId: z.string().regex(/^[\w-]{1,80}$/, PRODUCT_NOT_FOUND) });
+const ProductParams = z.object({ productId: z.string().regex(/^[\w-]{1,80}$/, PRODUCT_NOT_FOUND) });
+const OrderParams = z.object({ id: z.string().regex(/^[\w-]{1,80}$/, COMMERCE_MESSAGES.orderNotFound) });
+const RecommendationsQuery = z.object({
+  placement: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+  productIds: z.string().max(2000).optional(),
+});
+
+/** A path parameter that does not parse is simply not found. */
+function paramsOr404<T extends z.ZodType>(schema: T, req: Request, message: string): z.infer<T> {
+  const parsed = schema.safeParse(req.params);
+  if (!parsed.success) throw new NotFoundError(message);
+  return parsed.data;
+}
+
+export function commerceRoutes({ config, services, viewers }: RouteContext): Router {
+  const router = Router();
+  const { cart, catalogue } = services;
+  const checkoutLimit = limiter(rateLimitsOf(config).checkout, {
+    keyGenerator: async (req) => {
+      const viewer = await viewers.viewerOf(req);
+      return viewer ? `user:${viewer.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;
+    },
+  });
+
+  /** The cart's owner key: the member's, else the device cookie's, else null (an empty cart). */
+  async function ownerKeyOf(req: Request): Promise<string | null> {
+    const viewer = await viewers.viewerOf(req);
+    if (viewer) return memberCartKey(viewer.user.id);
+    const token = deviceTokenOf(req);
+    return token ? deviceCartKey(token) : null;
+  }
+
+  /** Checkout is for members: a guest gets 401 'Sign in or register to check out.' */
+  async function member(req: Request): Promise<Viewer> {
+    const viewer = await viewers.viewerOf(req);
+    if (!viewer) throw new NotSignedInError(COMMERCE_MESSAGES.signInToCheckout);
+    return viewer;
+  }
+
+  const noStore = (res: Response) => res.set('Cache-Control', NO_STORE);
+
+  /* ---------------------------------------------------------------- product pages */
+
+  router.get('/api/store/product/:availabilityId', async (req, res) => {
+    const { availabilityId } = paramsOr404(AvailabilityParams, req, PRODUCT_NOT_FOUND);
+    res.json(await catalogue.productDetail(availabilityId));
+  });
+
+  router.get('/api/product/:productId/availabilities', async (req, res) => {
+    const { productId } = paramsOr404(ProductParams, req, PRODUCT_NOT_FOUND);
+    res.json(await catalogue.availabilities(productId));
+  });
+
+  router.get('/api/store/recommendations', async (req, res) => {
+    const query = parseInput(RecommendationsQuery, req.query);
+    const ids = (query.productIds ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .slice(0, 50);
+    res.json(await catalogue.recommendations(query.placement ?? 'added-to-cart', ids));
+  });
+
+  router.get('/api/store/subscriptions', async (_req, res) => {
+    res.json(await catalogue.subscriptionOffers());
+  });
+
+  router.get('/api/commerce/state-province/:country', (req, res) => {
+    const country = String(req.params.country ?? '').toUpperCase();
+    const states = /^[A-Z]{2}$/.test(country) ? regionsOf(country) : null;
+    if (!states) throw new NotFoundError(COMMERCE_MESSAGES.badCountry);
+    res.json({ countryCode: country, states });
+  });
+
+  /* ---------------------------------------------------------------- cart */
+
+  router.get('/api/shopping-cart', async (req, res) => {
+    noStore(res).json(await cart.cart(await ownerKeyOf(req)));
+  });
+
+  router.head('/api/commerce/shopping-cart', async (req, res) => {
+    const modified = await cart.lastModified(await ownerKeyOf(req));
+    res.set({ 'Last-Modified': modified.toUTCString(), 'Cache-Control': 'no-cache' }).status(200).end();
+  });
+
+  router.post('/api/shopping-cart', async (req, res) => {
+    const body = parseInput(AddToCartRequestSchema, req.body, 'Invalid add to cart');
+    const viewer = await viewers.viewerOf(req);
+    const ownerKey = viewer ? memberCartKey(viewer.user.id) : deviceCartKey(ensureDeviceToken(req, res, config.cookieSecure));
+    noStore(res).json(await cart.add(ownerKey, viewer, body));
+  });
+
+  router.put('/api/shopping-cart/items/:itemId', async (req, res) => {
+    const { itemId } = paramsOr404(ItemParams, req, CART_ITEM_NOT_FOUND);
+    const { quantity } = parseInput(CartQuantityRequestSchema, req.body, COMMERCE_MESSAGES.quantityRange);
+    noStore(res).json(await cart.setQuantity(await ownerKeyOf(req), itemId, quantity));
+  });
+
+  router.delete('/api/shopping-cart/items/:itemId', async (req, res) => {
+    const { itemId } = paramsOr404(ItemParams, req, CART_ITEM_NOT_FOUND);
+    noStore(res).json(await cart.removeLine(await ownerKeyOf(req), itemId));
+  });
+
+  router.delete('/api/shopping-cart', async (req, res) => {
+    noStore(res).json(await cart.empty(await ownerKeyOf(req)));
+  });
+
+  router.post('/api/shopping-cart/estimate', async (req, res) => {
+    const body = parseInput(EstimateRequestSchema, req.body, 'Invalid estimate');
+    noStore(res).json(await cart.estimate(await ownerKeyOf(req), body));
+  });
+
+  /* ---------------------------------------------------------------- checkout (members) */
+
+  router.post('/api/commerce/address', async (req, res) => {
+    const viewer = await member(req);
+    const body = parseInput(AddressRequestSchema, req.body, 'Invalid address');
+    noStore(res).json(await cart.setAddress(viewer, body));
+  });
+
+  router.post('/api/commerce/order/shipping-method', async (req, res) => {
+    const viewer = await member(req);
+    const body = parseInput(ShippingMethodRequestSchema, req.body, COMMERCE_MESSAGES.badMethod);
+    noStore(res).json(await cart.setShippingMethod(viewer, body.shippingMethod));
+  });
+
+  router.post('/api/commerce/order/promo-code', async (req, res) => {
+    const viewer = await member(req);
+    const body = parseInput(PromoCodeRequestSchema, req.body, COMMERCE_MESSAGES.promoInvalid);
+    noStore(res).json(await cart.applyPromo(viewer, body.code));
+  });
+
+  router.delete('/api/commerce/order/promo-code', async (req, res) => {
+    const viewer = await member(req);
+    noStore(res).json(await cart.removePromo(viewer));
+  });
+
+  const requireMemberFirst: RequestHandler = (req, _res, next) => {
+    member(req).then(
+      () => next(),
+      (error: unknown) => next(error),
+    );
+  };
+
+  router.post('/api/commerce/shipping-payment', requireMemberFirst, checkoutLimit, async (req, res) => {
+    const viewer = await member(req);
+    const body = parseInput(ShippingPaymentRequestSchema, req.body, 'Invalid checkout');
+    noStore(res).json(await cart.shippingPayment(viewer, body));
+  });
+
+  router.post('/api/commerce/order/submit', requireMemberFirst, checkoutLimit, async (req, res) => {
+    const viewer = await member(req);
+    noStore(res).status(201).json(await cart.submit(viewer));
+  });
+
+  router.get('/api/commerce/order/:id', async (req, res) => {
+    const viewer = await member(req);
+    const { id } = paramsOr404(OrderParams, req, COMMERCE_MESSAGES.orderNotFound);
+    noStore(res).json(await cart.order(viewer, id));
+  });
+
+  return router;
+}
+
+/**
+ * Every place a member's session starts (sign-in, registration, subscriber registration) calls this:
+ * the guest cart of the request's device cookie moves into the member's cart. A failure here never
+ * fails the sign-in (the guest cart then simply stays where it was).
+ */
+export async function mergeGuestCartAtSignIn(services: RouteContext['services'], req: Request, userId: string): Promise<void> {
+  try {
+    await services.cart.mergeGuestCart(deviceTokenOf(req), userId);
+  } catch (error) {
+    console.error('[dev-server] guest cart merge failed', error instanceof Error ? error.message : error);
+  }
+}
