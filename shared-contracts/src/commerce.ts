@@ -432,6 +432,7 @@ export const COMMERCE_MESSAGES = {
   declined: 'Your card was declined. Your cart has not changed; try another card.',
   insufficientFunds: 'Your card has insufficient funds. Your cart has not changed; try another card.',
   signInToCheckout: 'Sign in or register to check out.',
+  cartChanged: 'Your cart changed while the order was being placed. Please review it and try again.',
   orderNotFound: 'We could not find that order.',
   subscriptionSignedIn: 'Sign in or register to subscribe.',
   alreadySubscriber: 'You are already a subscriber.',

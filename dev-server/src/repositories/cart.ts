@@ -126,6 +126,16 @@ export function createCartQueries(db: Kysely<Database>) {
       await db.updateTable('carts').set(patch).where('id', '=', cartId).execute();
     },
 
+    /**
+     * Claims a cart for placing its order: moves updated_at from the value the order was priced at,
+     * and only from it. False when another request changed (or claimed) the cart meanwhile; on
+     * PostgreSQL the second UPDATE waits for the first to commit and then matches no row.
+     */
+    async claimCart(cartId: string, pricedAt: string, next: string): Promise<boolean> {
+      const result = await db.updateTable('carts').set({ updated_at: next }).where('id', '=', cartId).where('updated_at', '=', pricedAt).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async deleteCart(cartId: string): Promise<void> {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },

@@ -26,7 +26,9 @@ import {
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';
 import { sessionOf } from '../test/discovery';
-import { createTestApp, setCookies, signIn, sidFrom, UNLIMITED, type TestApp } from '../test/harness';
+import { createFakeClock } from '../deps';
+import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
+import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 import { libraryStream } from '../test/library';
 
 let t: TestApp;
@@ -493,6 +495,37 @@ describe('checkout', () => {
     expect(ApiErrorBodySchema.parse((await call('post', '/api/commerce/order/submit', who, {}).expect(422)).body).message).toBe(COMMERCE_MESSAGES.needsMethod);
     await call('post', '/api/commerce/order/shipping-method', who, { shippingMethod: 'STANDARD' }).expect(200);
     expect(ApiErrorBodySchema.parse((await call('post', '/api/commerce/order/submit', who, {}).expect(422)).body).message).toBe(COMMERCE_MESSAGES.needsPayment);
+  });
+
+  it('places one order when Place order is sent twice at once (both charges in flight together)', async () => {
+    // A gateway whose charges wait for each other: both requests have priced the cart and charged
+    // before either places its order, the window a double click opens.
+    const inner = createTestPaymentGateway(createFakeClock(TEST_NOW));
+    let release: () => void = () => undefined;
+    const bothCharging = new Promise<void>((resolve) => (release = resolve));
+    let charging = 0;
+    const gateway: PaymentGateway = {
+      tokenize: (c) => inner.tokenize(c),
+      async charge(token, amount, key) {
+        charging += 1;
+        if (charging === 2) release();
+        await bothCharging;
+        return inner.charge(token, amount, key);
+      },
+    };
+    const m = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const { sid, email } = await registerFresh(m);
+      await call('post', '/api/shopping-cart', { sid }, { items: [{ availabilityId: ids.hardcover, quantity: 1 }] }, m.app).expect(200);
+      await call('post', '/api/commerce/shipping-payment', { sid }, { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card() }, m.app).expect(200);
+      const [a, b] = await Promise.all([call('post', '/api/commerce/order/submit', { sid }, {}, m.app), call('post', '/api/commerce/order/submit', { sid }, {}, m.app)]);
+      expect([a.status, b.status].sort()).toEqual([201, 409]);
+      expect(ApiErrorBodySchema.parse((a.status === 409 ? a : b).body).message).toBe(COMMERCE_MESSAGES.cartChanged);
+      const user = await m.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(await m.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    } finally {
+      await m.close();
+    }
   });
 
   it('places an order: charged total, cart emptied, order readable by its owner only, in the ordered history', async () => {

@@ -653,6 +653,10 @@ export function createCartService(deps: CartServiceDeps) {
       if (!charge.approved) throw new PaymentDeclinedError(charge.reason === 'insufficient_funds' ? COMMERCE_MESSAGES.insufficientFunds : COMMERCE_MESSAGES.declined);
 
       return carts.transaction(async (repo) => {
+        // One order per priced cart: a second 'Place order' (double click, another tab) or a change
+        // since pricing finds the cart already moved on and places nothing.
+        const placedAt = nextModified(cart);
+        if (!(await repo.claimCart(cart.id, cart.updated_at, placedAt))) throw new ConflictError(COMMERCE_MESSAGES.cartChanged);
         const now = clock.now();
         const nowIso = now.toISOString();
         const orderId = `o-${randomBytes(6).toString('hex')}`;
@@ -738,7 +742,7 @@ export function createCartService(deps: CartServiceDeps) {
           }),
         );
         await repo.deleteLines(cart.id);
-        await repo.updateCart(cart.id, { promo_code: null, payment_token: null, payment_brand: null, payment_last4: null, updated_at: nextModified(cart) });
+        await repo.updateCart(cart.id, { promo_code: null, payment_token: null, payment_brand: null, payment_last4: null, updated_at: placedAt });
         const order = await repo.findOrder(orderId);
         if (!order) throw new Error(`order ${orderId} vanished`);
         return toOrder(order, await repo.orderLines(orderId));

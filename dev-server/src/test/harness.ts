@@ -22,6 +22,7 @@ import {
   type Mailer,
   type MemoryMailer,
 } from '../deps';
+import type { PaymentGateway } from '../integrations/payment-gateway';
 import { seedDatabase } from '../seed';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -67,6 +68,8 @@ export interface TestAppParts {
   geolocation?: Geolocator;
   /** Send mail to the outbox table (as npm start does) instead of the memory mailer. */
   outboxMailer?: boolean;
+  /** Another payment gateway than the built-in test gateway. */
+  payments?: PaymentGateway;
 }
 
 /** Limits high enough that no API test meets them (rate-limit.test.ts tests the limits themselves). */
@@ -98,6 +101,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
     mailer: sender,
     captcha: parts.captcha ?? localCaptchaVerifier,
     geolocation: parts.geolocation ?? createLocalGeolocator('US'),
+    ...(parts.payments ? { payments: parts.payments } : {}),
   });
   return { app, db, clock, mailer, config, close: () => db.destroy() };
 }
