@@ -68,6 +68,7 @@ import {
   type LibraryActivity,
   type ShareRequest,
 } from './library';
+import { PlaylistListSchema, VideoAccessSchema } from './video';
 import {
   AddToCartResultSchema,
   AvailabilityListSchema,
@@ -276,6 +277,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, OrderSchema),
     video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
     playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
+    /** The playlists of the video page's dropdown (video.ts). */
+    playlists: () => request('GET', '/api/playlists', PlaylistListSchema),
+    /** The video paywall decision for the viewer (video.ts VideoAccess). */
+    videoAccess: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}/access`, VideoAccessSchema),
     charts: (params: { page?: number; filter?: string; paywall?: boolean } = {}) =>
       request(
         'GET',

@@ -3,6 +3,8 @@ export * from './discovery';
 export * from './library';
 export * from './commerce';
 export * from './subscription-order';
+export * from './video';
+export * from './slots';
 export * from './bus';
 export * from './client';
 export * from './store';

@@ -2,7 +2,7 @@
  * Test helpers for every package's Jest tests (import from 'shared-contracts/src/testing').
  * Not exported from the package index, so they never reach a bundle.
  */
-import type { Article, User } from './schemas';
+import type { Article, Playlist, User, Video } from './schemas';
 import type { StreamEntry } from './discovery';
 
 export type MockAnswer = { status?: number; body: unknown };
@@ -139,6 +139,38 @@ export function sampleStreamEntry(over: Partial<StreamEntry> = {}): StreamEntry 
     productStatus: null,
     productLink: null,
     listPrice: null,
+    ...over,
+  };
+}
+
+/** A video as GET /api/videos/{id} answers it; override what a test needs. */
+export function sampleVideo(over: Partial<Video> = {}): Video {
+  const id = over.id ?? '1000000000001';
+  return {
+    id,
+    name: 'Pricing Power, Explained',
+    slug: 'pricing-power-explained',
+    description: 'Why some companies can raise prices and others cannot.',
+    link: null,
+    poster: `/media/videos/${id}/poster.svg`,
+    thumbnail: `/media/videos/${id}/thumbnail.svg`,
+    src: `/media/videos/${id}/video.webm`,
+    duration: 4,
+    custom_fields: { pubdate: '2025-03-04T10:00:00.000Z' },
+    tags: ['explainer'],
+    subscriberOnly: false,
+    ...over,
+  };
+}
+
+/** A playlist of `count` sample videos (ids 1000000000001..); override what a test needs. */
+export function samplePlaylist(count: number, over: Partial<Playlist> = {}): Playlist {
+  return {
+    id: 'what-to-watch-next',
+    name: 'What to watch next',
+    videos: Array.from({ length: count }, (_, i) =>
+      sampleVideo({ id: String(1000000000001 + i), name: `Video ${i + 1}`, slug: `video-${i + 1}` }),
+    ),
     ...over,
   };
 }

@@ -1,0 +1,26 @@
+/**
+ * Host-mediated composition: the shell provides its RemoteSlot through this context, so a remote can
+ * show another remote's widget (video and visual-library pages show library/ItemActions) without
+ * knowing where that remote lives or how it loads. Without a provider (a remote's own tests, or a
+ * host that offers no slots), useRemoteSlot() is null and the remote shows its fallback.
+ */
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { RemoteName } from './schemas';
+
+export interface HostSlotProps {
+  remote: RemoteName;
+  module: string;
+  props?: object;
+  /** Shown when the widget cannot be loaded. */
+  fallback: ReactNode;
+  placeholder?: ReactNode;
+  className?: string;
+}
+
+export type HostSlot = ComponentType<HostSlotProps>;
+
+export const RemoteSlotContext = createContext<HostSlot | null>(null);
+
+export function useRemoteSlot(): HostSlot | null {
+  return useContext(RemoteSlotContext);
+}

@@ -1,0 +1,89 @@
+/**
+ * Video pages (issue 8): the access decision, the playlist list, paths, the end-screen and embed
+ * rules. The constants are in constants.ts (VIDEO_END_COUNTDOWN_SECONDS, PLAYLIST_LOAD_MORE_COUNT,
+ * VIDEO_ASPECT_RATIO_PERCENT, VIDEO_EMBED_SIZE, PLAYLIST_AD_SLOT_*), the texts in messages.ts
+ * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.
+ */
+import * as z from 'zod/mini';
+import { VIDEO_EMBED_SIZE } from './constants';
+import type { Playlist, Video } from './schemas';
+import { isValidPlaylistParam } from './validation';
+
+/** The playlist query parameter of a video page (paywall §2, §5). */
+export const PLAYLIST_QUERY_PARAM = 'playlist';
+
+/** The playlist the block shows when the address names none. NOT IN SPEC: the spec names no default. */
+export const DEFAULT_PLAYLIST_ID = 'what-to-watch-next';
+
+/**
+ * GET /api/videos/{id}/access: the video paywall message (paywall §4: video 'enable-paywall' or
+ * 'disable-paywall'). The decision is the server's: subscribers always watch; others watch while
+ * their meter has articles left this month (a video does not spend the meter); past it, a guest
+ * meets the registration wall and a registered reader the subscription wall, and the page shows the
+ * poster instead of the player (paywall §2).
+ */
+export const VideoAccessSchema = z.object({
+  videoId: z.string(),
+  message: z.enum(['disable-paywall', 'enable-paywall']),
+  wall: z.nullable(z.enum(['registration-wall', 'subscription-wall'])),
+});
+export type VideoAccess = z.infer<typeof VideoAccessSchema>;
+
+/** GET /api/playlists: the playlists of the block's dropdown, in order. */
+export const PlaylistListSchema = z.object({
+  playlists: z.array(z.object({ id: z.string(), name: z.string(), count: z.int() })),
+});
+export type PlaylistList = z.infer<typeof PlaylistListSchema>;
+
+/** The page of a video: /video/{id}/{slug}, with ?playlist= when one is chosen (and valid). */
+export function videoPath(video: Pick<Video, 'id' | 'slug'>, playlistId?: string | null): string {
+  const base = `/video/${video.id}/${video.slug}`;
+  return playlistId && isValidPlaylistParam(playlistId) ? `${base}?${PLAYLIST_QUERY_PARAM}=${encodeURIComponent(playlistId)}` : base;
+}
+
+/** The embed page of a video: /video/embed/{id}/{slug}. */
+export function videoEmbedPath(video: Pick<Video, 'id' | 'slug'>): string {
+  return `/video/embed/${video.id}/${video.slug}`;
+}
+
+/**
+ * The playlist named by a search string: the parameter when it is letters, digits and hyphens only,
+ * else null (anything else is ignored, paywall §5).
+ */
+export function playlistFromSearch(search: string): string | null {
+  const value = new URLSearchParams(search).get(PLAYLIST_QUERY_PARAM);
+  return value !== null && isValidPlaylistParam(value) ? value : null;
+}
+
+/** The video after `currentId` in the playlist, wrapping to the first; null when there is no other video. */
+export function nextInPlaylist(playlist: Pick<Playlist, 'videos'>, currentId: string): Video | null {
+  const videos = playlist.videos;
+  if (videos.length === 0) return null;
+  const i = videos.findIndex((v) => v.id === currentId);
+  const next = videos[(i + 1) % videos.length] ?? null;
+  return next && next.id !== currentId ? next : null;
+}
+
+/** Embed code of the embed-video flyout: an iframe of the embed page at 480x270 (paywall §9). */
+export function embedCode(origin: string, video: Pick<Video, 'id' | 'slug' | 'name'>): string {
+  const title = video.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${origin}${videoEmbedPath(video)}" width="${VIDEO_EMBED_SIZE.width}" height="${VIDEO_EMBED_SIZE.height}" title="${title}" frameborder="0" allow="fullscreen" allowfullscreen></iframe>`;
+}
+
+/** Texts of the video pages. NOT IN SPEC unless marked. */
+export const VIDEO_TEXT = {
+  /** paywall §2 ('For more, read' link) is UI_TEXT.forMoreRead. */
+  upNext: 'Up next',
+  loadMore: 'Load more',
+  playlists: 'Playlists',
+  embed: 'Embed',
+  embedTitle: 'Embed this video',
+  copyCode: 'Copy code',
+  copied: 'Copied!',
+  advertisement: 'Advertisement',
+  notFound: 'Video not found',
+  loadError: 'We could not load this video. Please try again.',
+  paywalledRegistration: 'Register for free to keep watching. You have used your free articles and videos this month.',
+  paywalledSubscription: 'Subscribe to keep watching. You have used your free articles and videos this month.',
+  subscriberOnly: 'Subscriber-only video',
+} as const;
