@@ -39,3 +39,17 @@ describe('route ownership', () => {
     expect(slotsAt('/2025/03/why-plans-fail')).toEqual([]);
   });
 });
+
+describe('video embeds', () => {
+  it('show the video remote alone: no header, no mini cart, no footer', () => {
+    globalThis.fetch = jest.fn(() => new Promise<Response>(() => {})) as unknown as typeof fetch;
+    const { container } = render(
+      <MemoryRouter initialEntries={['/video/embed/1001/leading-teams']}>
+        <App />
+      </MemoryRouter>,
+    );
+    expect([...container.querySelectorAll('[data-slot]')].map((e) => e.getAttribute('data-slot'))).toEqual(['video/App']);
+    expect(container.querySelector('header')).toBeNull();
+    expect(container.querySelector('footer')).toBeNull();
+  });
+});

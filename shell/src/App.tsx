@@ -1,6 +1,6 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { instanceMarkers, lazyComponent, userStore, type RemoteName } from 'shared-contracts';
+import { RemoteSlotContext, instanceMarkers, lazyComponent, userStore, type HostSlotProps, type RemoteName } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
 import { Header } from './Header';
@@ -66,6 +66,15 @@ function RemotePage({ remote, what }: { remote: RemoteName; what: string }) {
   );
 }
 
+/**
+ * The slot the shell offers remotes (shared-contracts slots.tsx): a remote shows another remote's
+ * widget through it (video and visual-library pages show library/ItemActions), with the same time
+ * budget, fallback and markers as the shell's own slots.
+ */
+function HostSlot({ remote, module, props, fallback, placeholder, className }: HostSlotProps) {
+  return <RemoteSlot remote={remote} module={module} props={props} fallback={fallback} placeholder={placeholder} className={className} />;
+}
+
 /** Client-side navigations restart the remotes' time budget (the first page uses the document's start). */
 function NavigationClock() {
   const { key } = useLocation();
@@ -87,38 +96,50 @@ export function App() {
       </div>
     );
   }
+  // An embedded video (an iframe on another site, 480x270): the player alone, no header or footer.
+  if (pathname.startsWith('/video/embed/')) {
+    return (
+      <RemoteSlotContext.Provider value={HostSlot}>
+        <div data-remote-root="shell" className="embed" {...instanceMarkers(createElement, userStore)}>
+          <RemotePage remote="video" what="Video" />
+        </div>
+      </RemoteSlotContext.Provider>
+    );
+  }
   return (
-    <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
-      <NavigationClock />
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <Header />
-      <Routes>
-        <Route path="/" element={<Home />} />
-        <Route path="/the-latest" element={<Home carousel={false} />} />
-        <Route path="/search" element={<SearchPage fallback={<PageLoading />} />} />
-        <Route path="/topics" element={<Topics fallback={<PageLoading />} />} />
-        <Route path="/topic/:slug" element={<TopicPage fallback={<PageLoading />} />} />
-        <Route path="/topic/subject/:slug" element={<TopicPage fallback={<PageLoading />} />} />
-        <Route path="/magazine" element={<Magazine fallback={<PageLoading />} />} />
-        <Route path="/archive-toc/:issueCode" element={<ArchiveTocPage fallback={<PageLoading />} />} />
-        <Route path="/ascend" element={<AscendPage fallback={<PageLoading />} />} />
-        <Route path="/hbr-analytic-services" element={<AnalyticServicesPage fallback={<PageLoading />} />} />
-        <Route path="/register" element={<RegisterPage fallback={<PageLoading />} />} />
-        <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
-        <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />
-        <Route path="/reset-password" element={<ResetPasswordPage fallback={<PageLoading />} />} />
-        <Route path="/:year/:month/:slug" element={<ArticlePage />} />
-        {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
-          paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),
-        )}
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-      <footer className="site-footer">
-        <p>© 2026 The Management Review. A demonstration site; all content is generated.</p>
-      </footer>
-      <AuthModalHost />
-    </div>
+    <RemoteSlotContext.Provider value={HostSlot}>
+      <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
+        <NavigationClock />
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/the-latest" element={<Home carousel={false} />} />
+          <Route path="/search" element={<SearchPage fallback={<PageLoading />} />} />
+          <Route path="/topics" element={<Topics fallback={<PageLoading />} />} />
+          <Route path="/topic/:slug" element={<TopicPage fallback={<PageLoading />} />} />
+          <Route path="/topic/subject/:slug" element={<TopicPage fallback={<PageLoading />} />} />
+          <Route path="/magazine" element={<Magazine fallback={<PageLoading />} />} />
+          <Route path="/archive-toc/:issueCode" element={<ArchiveTocPage fallback={<PageLoading />} />} />
+          <Route path="/ascend" element={<AscendPage fallback={<PageLoading />} />} />
+          <Route path="/hbr-analytic-services" element={<AnalyticServicesPage fallback={<PageLoading />} />} />
+          <Route path="/register" element={<RegisterPage fallback={<PageLoading />} />} />
+          <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
+          <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />
+          <Route path="/reset-password" element={<ResetPasswordPage fallback={<PageLoading />} />} />
+          <Route path="/:year/:month/:slug" element={<ArticlePage />} />
+          {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
+            paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),
+          )}
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+        <footer className="site-footer">
+          <p>© 2026 The Management Review. A demonstration site; all content is generated.</p>
+        </footer>
+        <AuthModalHost />
+      </div>
+    </RemoteSlotContext.Provider>
   );
 }

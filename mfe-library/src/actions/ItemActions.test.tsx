@@ -172,4 +172,20 @@ describe('ItemActions', () => {
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     expect(root(container)).toHaveAttribute('data-remote-root', 'library');
   });
+
+  it('hides only Share when share is false (subscriber-only videos)', () => {
+    setStatus('guest');
+    mockApiRoutes();
+    render(<ItemActions item={article} share={false} />);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+  });
+
+  it('names the buttons after the item in lists (video tiles)', () => {
+    setStatus('guest');
+    mockApiRoutes();
+    render(<ItemActions item={article} nameWithTitle />);
+    expect(screen.getByRole('button', { name: 'Save Why Strategy Fails in the Middle' })).toHaveTextContent('Save');
+    expect(screen.getByRole('button', { name: 'Share Why Strategy Fails in the Middle' })).toHaveTextContent('Share');
+  });
 });

@@ -42,6 +42,10 @@ export interface ItemActionsProps {
   item: FlyoutItem;
   /** Read-only content: no Save, no Share (site §6). */
   readOnly?: boolean;
+  /** false hides Share (subscriber-only videos hide share, paywall §2, §6). Default true. */
+  share?: boolean;
+  /** Lists of items (video tiles): the buttons are named 'Save {title}' and 'Share {title}'. */
+  nameWithTitle?: boolean;
 }
 
 /** The buttons' texts (site §8 gives 'Saved!' for the confirmation; the button words are ours). */
@@ -86,7 +90,7 @@ function useSaved(itemId: string, memberId: string | null) {
   return [saved, setSaved] as const;
 }
 
-export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
+export function ItemActions({ item, readOnly = false, share = true, nameWithTitle = false }: ItemActionsProps) {
   const reader = useReader();
   const memberId = reader.kind === 'member' ? reader.id : null;
   // Read-only content offers no Save: nothing to ask.
@@ -137,6 +141,7 @@ export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
             ref={saveButton}
             type="button"
             className={isSaved ? 'item-save saved' : 'item-save'}
+            aria-label={nameWithTitle ? `${isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save} ${item.title}` : undefined}
             aria-pressed={isSaved}
             aria-busy={saveWaiting}
             aria-expanded={flyout?.kind === 'save' || flyout?.kind === 'organize'}
@@ -147,17 +152,20 @@ export function ItemActions({ item, readOnly = false }: ItemActionsProps) {
           >
             {isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save}
           </button>
-          <button
-            ref={shareButton}
-            type="button"
-            className="item-share"
-            aria-expanded={flyout?.kind === 'share'}
-            onPointerEnter={preloadFlyouts}
-            onFocus={preloadFlyouts}
-            onClick={onShare}
-          >
-            {ITEM_ACTIONS_TEXT.share}
-          </button>
+          {share && (
+            <button
+              ref={shareButton}
+              type="button"
+              className="item-share"
+              aria-label={nameWithTitle ? `${ITEM_ACTIONS_TEXT.share} ${item.title}` : undefined}
+              aria-expanded={flyout?.kind === 'share'}
+              onPointerEnter={preloadFlyouts}
+              onFocus={preloadFlyouts}
+              onClick={onShare}
+            >
+              {ITEM_ACTIONS_TEXT.share}
+            </button>
+          )}
         </div>
       )}
       {!readOnly && flyout && (
