@@ -69,6 +69,7 @@ import {
   type ShareRequest,
 } from './library';
 import { PlaylistListSchema, VideoAccessSchema } from './video';
+import { CollectionListSchema } from './visual';
 import {
   AddToCartResultSchema,
   AvailabilityListSchema,
@@ -277,6 +278,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, OrderSchema),
     video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
     playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
+    /** Collections of the visual library (visual.ts). */
+    chartCollections: () => request('GET', '/api/data-and-visuals/collections', CollectionListSchema),
     /** The playlists of the video page's dropdown (video.ts). */
     playlists: () => request('GET', '/api/playlists', PlaylistListSchema),
     /** The video paywall decision for the viewer (video.ts VideoAccess). */

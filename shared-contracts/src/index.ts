@@ -5,6 +5,7 @@ export * from './commerce';
 export * from './subscription-order';
 export * from './video';
 export * from './slots';
+export * from './visual';
 export * from './bus';
 export * from './client';
 export * from './store';

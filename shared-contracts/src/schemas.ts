@@ -245,6 +245,11 @@ export const ChartPageSchema = z.object({
   totalElements: z.int(),
   first: z.boolean(),
   last: z.boolean(),
+  /**
+   * True when the reader is paywalled (issue 9): the page then holds only the first item and no
+   * pagination. The server decides (a paywall=true request is honoured too, never the reverse).
+   */
+  paywalled: z.optional(z.boolean()),
 });
 export type ChartPage = z.infer<typeof ChartPageSchema>;
 
