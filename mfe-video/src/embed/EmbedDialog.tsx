@@ -1,0 +1,60 @@
+/**
+ * The embed-video flyout (site §3; needs no sign-in, site §6): the iframe code of the embed page
+ * in a read-only textarea and 'Copy code'.
+ */
+import { useId, useState } from 'react';
+import { embedCode, VIDEO_TEXT, type Video } from 'shared-contracts';
+import { Dialog } from './Dialog';
+
+export const EMBED_TEXT = {
+  codeLabel: 'Embed code',
+  close: 'Close',
+  copyFailed: 'Select the code and copy it.',
+} as const;
+
+export interface EmbedDialogProps {
+  video: Pick<Video, 'id' | 'slug' | 'name'>;
+  onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+  /** The site's origin; window.location.origin by default. */
+  origin?: string;
+}
+
+export function EmbedDialog({ video, onClose, returnFocusTo, origin = window.location.origin }: EmbedDialogProps) {
+  const id = useId();
+  const code = embedCode(origin, video);
+  const [status, setStatus] = useState('');
+
+  function copy() {
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (!clipboard) {
+      setStatus(EMBED_TEXT.copyFailed);
+      return;
+    }
+    clipboard.writeText(code).then(
+      () => setStatus(VIDEO_TEXT.copied),
+      (error: unknown) => {
+        console.info('video: copy failed', error);
+        setStatus(EMBED_TEXT.copyFailed);
+      },
+    );
+  }
+
+  return (
+    <Dialog title={VIDEO_TEXT.embedTitle} onClose={onClose} returnFocusTo={returnFocusTo} className="video-embed-dialog">
+      <label htmlFor={id}>{EMBED_TEXT.codeLabel}</label>
+      <textarea id={id} readOnly value={code} rows={4} cols={60} onFocus={(e) => e.currentTarget.select()} />
+      <p>
+        <button type="button" onClick={copy}>
+          {VIDEO_TEXT.copyCode}
+        </button>{' '}
+        <button type="button" onClick={onClose}>
+          {EMBED_TEXT.close}
+        </button>
+      </p>
+      <p role="status" className="video-embed-status">
+        {status}
+      </p>
+    </Dialog>
+  );
+}
