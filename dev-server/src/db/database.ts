@@ -115,6 +115,8 @@ export interface VideoTable {
   /** JSON array of tags. */
   tags: string;
   subscriber_only: Flag;
+  /** The clip the video plays (migration 0007): 'clip-1' ... 'clip-4' (seed/videos.ts VIDEO_CLIPS). */
+  clip: Generated<string>;
 }
 
 export interface PlaylistTable {

@@ -11,6 +11,7 @@ import { paywallMigration } from './migration-0003-paywall';
 import { discoveryMigration } from './migration-0004-discovery';
 import { libraryMigration } from './migration-0005-library';
 import { storeMigration } from './migration-0006-store';
+import { videoMigration } from './migration-0007-video';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -213,6 +214,7 @@ export const migrations: Record<string, Migration> = {
   '0004_discovery': discoveryMigration,
   '0005_library': libraryMigration,
   '0006_store': storeMigration,
+  '0007_video': videoMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -14,6 +14,19 @@ export function createMediaRepository(db: Kysely<Database>) {
       return db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Every playlist in position order, with how many videos it holds. */
+    async listPlaylists(): Promise<Array<PlaylistRow & { count: number | string | bigint }>> {
+      return db
+        .selectFrom('playlists')
+        .leftJoin('playlist_videos', 'playlist_videos.playlist_id', 'playlists.id')
+        .select(['playlists.id', 'playlists.name', 'playlists.position'])
+        .select((eb) => eb.fn.count<number | string | bigint>('playlist_videos.video_id').as('count'))
+        .groupBy(['playlists.id', 'playlists.name', 'playlists.position'])
+        .orderBy('playlists.position')
+        .orderBy('playlists.id')
+        .execute();
+    },
+
     async listPlaylistVideos(playlistId: string): Promise<VideoRow[]> {
       return db
         .selectFrom('playlist_videos')

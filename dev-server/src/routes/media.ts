@@ -2,8 +2,10 @@
 import { Router } from 'express';
 import { PLAYLIST_PARAM_PATTERN, VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts';
 import { z } from 'zod';
+import { deviceTokenOf } from '../http/device';
 import { parseInput } from '../http/validation';
 import { NotFoundError } from '../services/errors';
+import { VIDEO_CLIPS_DIR } from '../services/video-clips';
 import type { RouteContext } from './context';
 import { MAX_PAGE_SIZE } from './content';
 import { booleanParam, positiveInt } from './query';
@@ -30,8 +32,48 @@ export const SVG_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-export function mediaRoutes({ services }: RouteContext): Router {
+/** Headers of a video's clip (Content-Type, Range and conditional GETs come with res.sendFile). */
+export const VIDEO_FILE_HEADERS = {
+  'Content-Type': 'video/webm',
+  'Cache-Control': 'public, max-age=86400',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export function mediaRoutes({ services, viewers }: RouteContext): Router {
   const router = Router();
+
+  router.get('/api/playlists', async (_req, res) => {
+    res.json(await services.media.playlists());
+  });
+
+  /** The video paywall decision (shared-contracts video.ts): reads the meter, never spends it, sets no cookie. */
+  router.get('/api/videos/:id/access', async (req, res) => {
+    const { id } = parseInput(VideoParams, req.params, 'Invalid video id');
+    const viewer = await viewers.viewerOf(req);
+    const answer = viewer
+      ? await services.videoAccess.access(id, { viewer })
+      : await services.videoAccess.access(id, { viewer: null, deviceToken: deviceTokenOf(req) });
+    res.set({ 'Cache-Control': 'no-store', Vary: 'Cookie' }).json(answer);
+  });
+
+  /**
+   * The clip a video plays. The file is the one its row names (videos.clip) from a fixed list, under
+   * the clips directory; the request's id only looks the row up. Range requests (206) and
+   * conditional GETs (304) are res.sendFile's.
+   */
+  router.get('/media/videos/:id/video.webm', async (req, res) => {
+    const parsed = VideoParams.safeParse(req.params);
+    if (!parsed.success) throw new NotFoundError('Not found');
+    const file = await services.media.videoClipFile(parsed.data.id);
+    await new Promise<void>((resolve, reject) => {
+      res.sendFile(file, { root: VIDEO_CLIPS_DIR, dotfiles: 'deny', cacheControl: false, lastModified: true, headers: VIDEO_FILE_HEADERS }, (err) => {
+        // Sent, or the browser went away mid-file (it asks again with a Range).
+        if (!err || res.headersSent) resolve();
+        // A missing file is an unknown video; 412/416 (conditions, ranges) keep their status.
+        else reject((err as { status?: unknown }).status === 404 ? new NotFoundError('Video not found') : err);
+      });
+    });
+  });
 
   router.get('/api/videos/:id', async (req, res) => {
     const { id } = parseInput(VideoParams, req.params, 'Invalid video id');

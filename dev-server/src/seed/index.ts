@@ -18,7 +18,8 @@ import {
   SUBSCRIBER_ONLY_TOPIC_IDS,
 } from './discovery';
 import { buildProducts, buildStoreExtras, PRODUCT_CATEGORIES, PROMO_CODES } from './products';
-import { buildVideos } from './videos';
+import { buildVideos, PLAYLIST_MIN_VIDEOS } from './videos';
+import { clipOfIndex, videoSourcePath } from '../services/video-clips';
 import { buildCharts, CHART_SUBJECTS } from './charts';
 import { buildUsers } from './users';
 import { seedLibrary } from './library';
@@ -283,6 +284,40 @@ export async function seedLibraryIfMissing(db: Kysely<Database>, options: SeedOp
   return seedLibrary(db, options.seed ?? DEFAULT_SEED);
 }
 
+/**
+ * Brings the videos of a database seeded before migration 0007 to the clips (answers whether it
+ * did): each video gets the source, clip and duration a fresh seed gives it (the same stream picks
+ * the same ids; a video the stream does not know takes its clip by its place in id order), and a
+ * playlist with fewer than PLAYLIST_MIN_VIDEOS is topped up with the newest videos it lacks.
+ */
+export async function seedVideosIfOutdated(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const rows = await db.selectFrom('videos').select(['id', 'src', 'clip', 'duration']).orderBy('id').execute();
+  if (!rows.some((r) => r.src !== videoSourcePath(r.id))) return false;
+  const built = buildVideos(createRng(seed, 'videos'), buildArticles(createRng(seed, 'articles'), buildTopics())).videos;
+  const builtIndex = new Map(built.map((v, i) => [v.id, i]));
+  await db.transaction().execute(async (trx) => {
+    for (const [order, row] of rows.entries()) {
+      const clip = clipOfIndex(builtIndex.get(row.id) ?? order);
+      await trx.updateTable('videos').set({ src: videoSourcePath(row.id), clip: clip.clip, duration: clip.seconds }).where('id', '=', row.id).execute();
+    }
+    const newest = await trx.selectFrom('videos').select('id').orderBy('pubdate', 'desc').orderBy('id', 'desc').execute();
+    const playlists = await trx.selectFrom('playlists').select('id').execute();
+    for (const { id: playlistId } of playlists) {
+      const members = await trx.selectFrom('playlist_videos').select(['video_id', 'position']).where('playlist_id', '=', playlistId).execute();
+      const have = new Set(members.map((m) => m.video_id));
+      let position = members.reduce((max, m) => Math.max(max, m.position + 1), 0);
+      for (const { id: videoId } of newest) {
+        if (have.size >= PLAYLIST_MIN_VIDEOS) break;
+        if (have.has(videoId)) continue;
+        await trx.insertInto('playlist_videos').values({ playlist_id: playlistId, video_id: videoId, position: position++ }).execute();
+        have.add(videoId);
+      }
+    }
+  });
+  return true;
+}
+
 /** Seeds a database that has no content yet; answers whether it did. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -292,6 +327,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     // Before the library seed: its orders pick from the listed catalogue.
     await seedStoreIfMissing(db, options);
     await seedLibraryIfMissing(db, options);
+    await seedVideosIfOutdated(db, options);
     return false;
   }
   await seedDatabase(db, options);

@@ -1,6 +1,6 @@
 import { ArticleContentTypeSchema } from 'shared-contracts';
 import { seededDatabase } from '../test/harness';
-import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing } from '.';
+import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing, seedVideosIfOutdated } from '.';
 import { isGeneratedArticleId } from './articles';
 import { monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
 import { buildArchive, issueCode } from './issues';
@@ -406,6 +406,55 @@ describe('store seed (migration 0006)', () => {
         promos: await db.selectFrom('promo_codes').selectAll().orderBy('code').execute(),
       });
       expect(await rows(old)).toEqual(await rows(fresh));
+    } finally {
+      await fresh.destroy();
+      await old.destroy();
+    }
+  });
+});
+
+describe('video seed (migration 0007)', () => {
+  it('plays clip-1..clip-4 in turn, with their lengths, and fills every playlist with at least 8 videos', async () => {
+    const db = await seededDatabase();
+    try {
+      const videos = await db.selectFrom('videos').select(['id', 'src', 'clip', 'duration', 'subscriber_only']).execute();
+      expect(videos).toHaveLength(24);
+      const seconds: Record<string, number> = { 'clip-1': 3, 'clip-2': 4, 'clip-3': 5, 'clip-4': 6 };
+      for (const v of videos) {
+        expect(v.src).toBe(`/media/videos/${v.id}/video.webm`);
+        expect(v.duration).toBe(seconds[v.clip]);
+      }
+      expect(videos.filter((v) => v.clip === 'clip-1')).toHaveLength(6);
+      expect(videos.some((v) => v.subscriber_only === 1)).toBe(true);
+      const counts = await db
+        .selectFrom('playlist_videos')
+        .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('playlist_id')
+        .execute();
+      expect(counts).toHaveLength(3);
+      for (const c of counts) expect(Number(c.n)).toBeGreaterThanOrEqual(8);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('brings the videos of a database seeded before the clips to the same sources, clips and lengths', async () => {
+    const fresh = await seededDatabase();
+    const old = await seededDatabase();
+    try {
+      // What a database of before migration 0007 holds: .mp4 sources, minutes-long durations, the default clip.
+      await old.updateTable('videos').set((eb) => ({ src: eb.fn('replace', [eb.ref('src'), eb.val('video.webm'), eb.val('video.mp4')]), clip: 'clip-1', duration: 600 })).execute();
+      const explainers = await old.selectFrom('playlist_videos').select('video_id').where('playlist_id', '=', 'explainers').orderBy('position').execute();
+      await old.deleteFrom('playlist_videos').where('playlist_id', '=', 'explainers').where('video_id', 'in', explainers.slice(5).map((e) => e.video_id)).execute();
+      expect(await seedVideosIfOutdated(old)).toBe(true);
+      expect(await seedVideosIfOutdated(old)).toBe(false);
+      const videos = (db: typeof old) => db.selectFrom('videos').selectAll().orderBy('id').execute();
+      expect(await videos(old)).toEqual(await videos(fresh));
+      const topped = await old.selectFrom('playlist_videos').select(['video_id', 'position']).where('playlist_id', '=', 'explainers').orderBy('position').execute();
+      expect(topped).toHaveLength(8);
+      expect(topped.slice(0, 5).map((r) => r.video_id)).toEqual(explainers.slice(0, 5).map((e) => e.video_id));
+      expect(new Set(topped.map((r) => r.video_id)).size).toBe(8);
+      expect(topped.map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     } finally {
       await fresh.destroy();
       await old.destroy();

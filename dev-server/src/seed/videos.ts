@@ -5,6 +5,7 @@ import type { Rng } from './prng';
 import { makeSentence, slugify, titleCase, uniqueSlug, fill } from './text';
 import { articlePath } from './articles';
 import { AUDIENCES, GERUNDS, OBJECTS, VERBS } from './words';
+import { clipOfIndex, videoSourcePath } from '../services/video-clips';
 
 const VIDEO_TITLES = [
   'How to {verb} {object}',
@@ -22,6 +23,9 @@ export const PLAYLISTS = [
   { id: 'the-latest', name: 'The Latest' },
   { id: 'explainers', name: 'Explainers' },
 ] as const;
+
+/** The fewest videos a seeded playlist holds. */
+export const PLAYLIST_MIN_VIDEOS = 8;
 
 export function videoMediaPath(id: string, kind: 'poster' | 'thumbnail'): string {
   return `/media/videos/${id}/${kind}.svg`;
@@ -49,17 +53,22 @@ export function buildVideos(
     const tags: string[] = rng.sample(TAGS.filter((t) => t !== 'explainer'), rng.int(1, 3));
     if (template === VIDEO_TITLES[1]) tags.unshift('explainer');
     const pub = new Date(Date.UTC(rng.int(2023, 2025), rng.int(0, 11), rng.int(1, 28), rng.int(10, 18)));
+    const description = `${makeSentence(rng)} ${makeSentence(rng)}`;
+    // The length drawn before the clips, dropped: the stream stays as it was, so nothing after it moves.
+    rng.int(75, 1200);
+    const clip = clipOfIndex(i);
     videos.push({
       id,
       name,
       slug: uniqueSlug(slugify(name), slugs),
-      description: `${makeSentence(rng)} ${makeSentence(rng)}`,
+      description,
       link_url: article ? articlePath(article.year, article.month, article.slug) : null,
       link_text: article ? article.title : null,
       poster: videoMediaPath(id, 'poster'),
       thumbnail: videoMediaPath(id, 'thumbnail'),
-      src: `/media/videos/${id}/video.mp4`,
-      duration: rng.int(75, 1200),
+      src: videoSourcePath(id),
+      duration: clip.seconds,
+      clip: clip.clip,
       pubdate: pub.toISOString(),
       tags: JSON.stringify(tags),
       subscriber_only: rng.chance(0.2) ? 1 : 0,
@@ -72,6 +81,15 @@ export function buildVideos(
     'the-latest': byNewest.slice(0, 10),
     explainers: videos.filter((v) => v.tags.includes('"explainer"')),
   };
+  // The page shows 6 tiles and 'Load more' 6 more: every playlist holds at least PLAYLIST_MIN_VIDEOS,
+  // topped up with the newest videos it lacks (the default seed needs none).
+  for (const p of PLAYLISTS) {
+    const list = members[p.id];
+    for (const v of byNewest) {
+      if (list.length >= PLAYLIST_MIN_VIDEOS) break;
+      if (!list.includes(v)) list.push(v);
+    }
+  }
   const playlists = PLAYLISTS.map((p, position) => ({ id: p.id, name: p.name, position }));
   const playlistVideos = PLAYLISTS.flatMap((p) =>
     members[p.id].map((v, position) => ({ playlist_id: p.id, video_id: v.id, position })),

@@ -25,6 +25,7 @@ import { createStreamService } from './streams';
 import { createSubscriberService } from './subscribers';
 import { createTopicService } from './topics';
 import { createUserService } from './users';
+import { createVideoAccessService } from './video-access';
 import { createViewerLoader } from './viewers';
 
 export function createServices(deps: AppDeps, repos: Repositories, options: { signInGuard?: SignInGuard } = {}) {
@@ -59,6 +60,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       maintenance: deps.config.maintenance === true,
     }),
     media: createMediaService({ media: repos.media }),
+    videoAccess: createVideoAccessService({ media: repos.media, meter }),
     auth,
     lockout,
     users: createUserService({ accounts }),

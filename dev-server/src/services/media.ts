@@ -1,11 +1,12 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import type { Chart, ChartPage, Playlist, Video, VisualSubject } from 'shared-contracts';
+import type { Chart, ChartPage, Playlist, PlaylistList, Video, VisualSubject } from 'shared-contracts';
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';
 import { NotFoundError } from './errors';
 import { pageFacts, pageWindow, type PageRequest } from './paging';
+import { clipFileName } from './video-clips';
 
 const StringList = z.array(z.string());
 
@@ -59,6 +60,20 @@ export function createMediaService(deps: { media: MediaRepository }) {
       const row = await media.findVideo(id);
       if (!row) throw new NotFoundError('Video not found');
       return toVideo(row);
+    },
+
+    /** GET /api/playlists: every playlist in order, with its number of videos. */
+    async playlists(): Promise<PlaylistList> {
+      const rows = await media.listPlaylists();
+      return { playlists: rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) })) };
+    },
+
+    /** The file of the clip a video plays (under VIDEO_CLIPS_DIR), or NotFoundError. */
+    async videoClipFile(id: string): Promise<string> {
+      const row = await media.findVideo(id);
+      const file = row ? clipFileName(row.clip) : null;
+      if (file === null) throw new NotFoundError('Video not found');
+      return file;
     },
 
     async playlist(id: string): Promise<Playlist> {
