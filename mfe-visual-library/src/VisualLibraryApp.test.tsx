@@ -1,10 +1,21 @@
 import * as React from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { instanceMarkers, userStore, type Chart, type ChartPage, type VisualSubject } from 'shared-contracts';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import {
+  RemoteSlotContext,
+  bus,
+  instanceMarkers,
+  userStore,
+  type Chart,
+  type ChartPage,
+  type Collection,
+  type HostSlotProps,
+  type User,
+  type VisualSubject,
+} from 'shared-contracts';
 import VisualLibraryApp from './VisualLibraryApp';
-import { mockFetch } from 'shared-contracts/src/testing';
+import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 
 
 const subjects: VisualSubject[] = [
@@ -213,5 +224,244 @@ describe('VisualLibraryApp', () => {
     renderAt('/visual-library/nothing-here');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the Visual Library' })).toHaveAttribute('href', '/visual-library');
+  });
+});
+
+/* ------------------------------------------------------------------ issue 9 */
+
+const longSummary =
+  'This collection gathers the charts that explain how companies set prices, how buyers react to them, and what the data says about discounts, bundles and the psychology of the final digit on a tag.';
+
+function collection(n: number): Collection {
+  return { id: `k${n}`, title: `Collection ${n}`, summary: n === 1 ? longSummary : `Short summary ${n}.`, collectionLink: `/visual-library/collections/k${n}`, contentImage: `/images/k${n}.png` };
+}
+
+/** 12 pages of 10 charts (120), two collections; `paywalled` marks the answers paywalled. */
+function issueApi(options: { paywalled?: boolean; collections?: 'ok' | 'fail' } = {}) {
+  return mockFetch((_path, url) => {
+    if (url.pathname === '/api/data-and-visuals/subjects') return { body: subjects };
+    if (url.pathname === '/api/data-and-visuals/collections')
+      return options.collections === 'fail' ? { status: 500, body: { message: 'boom' } } : { body: { collections: [collection(1), collection(2)] } };
+    if (url.pathname === '/api/data-and-visuals') {
+      const page = Number(url.searchParams.get('page'));
+      const first = (page - 1) * 10 + 1;
+      const all = Array.from({ length: 10 }, (_, i) => chart(first + i, 'Strategy'));
+      const body = chartPage(options.paywalled ? all.slice(0, 1) : all, page, 12, 120);
+      return { body: options.paywalled ? { ...body, paywalled: true } : body };
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  });
+}
+
+function subscriber(roleCode: string): User {
+  return sampleUser({
+    status: 'subscriber',
+    state: 'subscribers',
+    tiers: [{ roleCode }],
+    subscriber: { accountNumber: 'A1', digest: 'd1g3st', subscriptions: [] },
+  });
+}
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+function renderWith(path: string, slot?: (props: HostSlotProps) => React.ReactNode) {
+  const tree = (
+    <MemoryRouter initialEntries={[path]}>
+      <VisualLibraryApp />
+      <LocationProbe />
+    </MemoryRouter>
+  );
+  return render(slot ? <RemoteSlotContext.Provider value={slot}>{tree}</RemoteSlotContext.Provider> : tree);
+}
+
+const feed = () => document.querySelector('[data-feed-state]');
+
+describe('VisualLibraryApp (issue 9)', () => {
+  afterEach(() => {
+    cleanup(); // unmount first: a change of reader makes a mounted feed load again
+    act(() => userStore.getState().setUser(null));
+    localStorage.clear();
+    delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+
+  it('puts a collection card after entries 3, 6 and 9, cycling through the collections, with the summary cut near 165 characters', async () => {
+    issueApi();
+    renderWith('/visual-library');
+    const list = await screen.findByRole('list', { name: 'Charts' });
+    await within(list).findAllByText('Collection');
+    const items = [...list.children].map((li) => li.getAttribute('data-chart-entry') ?? `[${li.getAttribute('data-collection-card')}]`);
+    expect(items).toEqual(['c1', 'c2', 'c3', '[k1]', 'c4', 'c5', 'c6', '[k2]', 'c7', 'c8', 'c9', '[k1]', 'c10']);
+    const card = within(list.children[3] as HTMLElement);
+    expect(card.getByText('Collection')).toBeInTheDocument();
+    expect(card.getByRole('heading', { level: 3, name: 'Collection 1' })).toBeInTheDocument();
+    const summary = card.getByText(/^This collection gathers/).textContent!;
+    expect(summary).toBe(
+      'This collection gathers the charts that explain how companies set prices, how buyers react to them, and what the data says about discounts, bundles and the...',
+    );
+    expect(summary.length).toBeLessThanOrEqual(168);
+    expect(card.getByRole('link', { name: 'View the collection' })).toHaveAttribute('href', '/visual-library/collections/k1');
+    expect((list.children[3] as HTMLElement).querySelector('img')).toHaveAttribute('src', '/images/k1.png');
+    expect(feed()).toHaveAttribute('data-feed-state', 'full');
+  });
+
+  it('still shows the entries when the collections cannot be loaded', async () => {
+    issueApi({ collections: 'fail' });
+    renderWith('/visual-library');
+    expect(await screen.findByText('120 items')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download Chart' })).toHaveLength(10);
+    expect(screen.queryByText('Collection')).not.toBeInTheDocument();
+  });
+
+  it('paginates with the shared component: no Previous on page 1, ellipses, Next; a page change focuses the feed heading', async () => {
+    issueApi();
+    renderWith('/visual-library');
+    const nav = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).queryByRole('link', { name: 'Previous' })).not.toBeInTheDocument();
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1', '2', '3', '4', '5', '…', '12', 'Next']);
+    expect(within(nav).getByRole('link', { name: 'Page 12' })).toHaveAttribute('href', '/visual-library?page=12');
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Page 5' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/visual-library?page=5');
+    const heading = screen.getByRole('heading', { level: 2, name: 'All Data & Visuals' });
+    expect(heading).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Chart number 41' })).toBeInTheDocument();
+    const nav5 = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav5).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Previous', '1', '…', '4', '5', '6', '…', '12', 'Next']);
+    expect(within(nav5).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/visual-library?page=4');
+  });
+
+  it('paywalled: shows only the first item, the wall and no pagination; guests can register', async () => {
+    issueApi({ paywalled: true });
+    const opened = jest.fn();
+    const off = bus.on('auth:open', opened);
+    renderWith('/visual-library');
+    expect(await screen.findByText('120 items')).toBeInTheDocument();
+    expect(feed()).toHaveAttribute('data-feed-state', 'paywalled');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Chart number 1']);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.getByText('Subscribe to see every chart in the visual library.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+    await userEvent.click(screen.getByRole('button', { name: 'Register for free' }));
+    expect(opened).toHaveBeenCalledWith({ screen: 'registration' });
+    off();
+  });
+
+  it('paywalled: a registered reader gets Subscribe but no register button', async () => {
+    act(() => userStore.getState().setUser(sampleUser()));
+    issueApi({ paywalled: true });
+    renderWith('/visual-library');
+    expect(await screen.findByRole('link', { name: 'Subscribe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register for free' })).not.toBeInTheDocument();
+  });
+
+  it('marks the feed loading, then full; error when the charts fail', async () => {
+    issueApi();
+    const { unmount } = renderWith('/visual-library');
+    expect(feed()).toHaveAttribute('data-feed-state', 'loading');
+    await screen.findByText('120 items');
+    expect(feed()).toHaveAttribute('data-feed-state', 'full');
+    unmount();
+    mockFetch(() => ({ status: 500, body: { message: 'boom' } }));
+    renderWith('/visual-library');
+    await screen.findByRole('alert');
+    expect(feed()).toHaveAttribute('data-feed-state', 'error');
+  });
+
+  it.each([
+    ['a Best subscriber gets the digest link', () => subscriber('ROLE_HBRG_BEST'), '/data-visuals/download/d1g3st/c1.png'],
+    ['a Good subscriber gets the item url', () => subscriber('ROLE_HBRG_GOOD'), '/data-visuals/download/guest/charts/c1.png'],
+    ['a guest gets the item url', () => null, '/data-visuals/download/guest/charts/c1.png'],
+  ])('Download Chart: %s', async (_name, user, href) => {
+    act(() => userStore.getState().setUser(user()));
+    issueApi();
+    renderWith('/visual-library');
+    const [first] = await screen.findAllByRole('link', { name: 'Download Chart' });
+    expect(first).toHaveAttribute('href', href);
+    expect(first).toHaveAttribute('download');
+  });
+
+  it('preselects the tab of ?filter= and shows its label and the item count in the feed header', async () => {
+    visualApi();
+    renderWith('/visual-library?filter=4294967001');
+    const feedPanel = await screen.findByRole('tabpanel', { name: 'Strategy' });
+    expect(screen.getByRole('tab', { name: 'Strategy' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(feedPanel).getByRole('heading', { level: 2, name: 'Strategy' })).toBeInTheDocument();
+    expect(await within(feedPanel).findByText('1 item')).toBeInTheDocument();
+  });
+
+  it('shows library/ItemActions for each chart through the host slot', async () => {
+    issueApi();
+    const seen: HostSlotProps[] = [];
+    renderWith('/visual-library', (props) => {
+      seen.push(props);
+      return <div data-testid="slot">{`${props.remote}/${props.module}`}</div>;
+    });
+    expect(await screen.findAllByTestId('slot')).toHaveLength(10);
+    expect(seen.at(-1)).toMatchObject({
+      remote: 'library',
+      module: 'ItemActions',
+      props: { item: { id: 'c10', title: 'Chart number 10', url: '/data-visuals/download/guest/charts/c10.png', summary: 'What chart 10 shows.', contentType: 'Chart' }, nameWithTitle: true },
+      fallback: null,
+    });
+  });
+
+  it('audience: guests see the offer and the subscriber-exclusive badges', async () => {
+    issueApi();
+    renderWith('/visual-library');
+    await screen.findByText('120 items');
+    expect(document.querySelector('[data-offer]')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See subscription options' })).toHaveAttribute('href', '/subscriptions');
+    expect(screen.getAllByText('Subscriber exclusive').filter((el) => el.closest('[data-subscriber-only]'))).toHaveLength(10);
+    document.querySelectorAll('[data-subscriber-only]').forEach((el) => expect(el).toBeVisible());
+  });
+
+  it('audience: registered users have offers hidden, subscriber-only elements shown', async () => {
+    act(() => userStore.getState().setUser(sampleUser()));
+    issueApi();
+    renderWith('/visual-library');
+    await screen.findByText('120 items');
+    expect(document.querySelector('[data-offer]')).not.toBeVisible();
+    document.querySelectorAll('[data-subscriber-only]').forEach((el) => expect(el).toBeVisible());
+  });
+
+  it('audience: subscribers have subscriber-only elements and offers hidden', async () => {
+    act(() => userStore.getState().setUser(subscriber('ROLE_HBRG_BEST')));
+    issueApi();
+    renderWith('/visual-library');
+    await screen.findByText('120 items');
+    expect(document.querySelector('[data-offer]')).not.toBeVisible();
+    const marked = document.querySelectorAll('[data-subscriber-only]');
+    expect(marked.length).toBeGreaterThan(0);
+    marked.forEach((el) => expect(el).not.toBeVisible());
+  });
+
+  it('sends a subscriber who signs in on a sub-path to /visual-library; a registered user stays', async () => {
+    issueApi();
+    renderWith('/visual-library/anything');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    act(() => userStore.getState().setUser(sampleUser()));
+    expect(screen.getByTestId('location')).toHaveTextContent('/visual-library/anything');
+    act(() => userStore.getState().setUser(subscriber('ROLE_HBRG_GOOD')));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/visual-library$/);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visual Library' })).toBeInTheDocument();
+  });
+
+  it('shows the left nav as a 2-slide carousel under 768 px', async () => {
+    const queries: string[] = [];
+    window.matchMedia = ((query: string) => {
+      queries.push(query);
+      return { matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
+    }) as typeof window.matchMedia;
+    issueApi();
+    renderWith('/visual-library');
+    await screen.findByText('120 items');
+    expect(queries).toContain('(max-width: 767px)');
+    const nav = document.querySelector('nav[data-left-nav]')!;
+    expect(nav).toHaveAttribute('data-left-nav', 'hidden');
+    const carousel = nav.querySelector('[aria-roledescription="carousel"]')!;
+    expect([...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((s) => s.getAttribute('aria-label'))).toEqual(['Slide 1 of 2', 'Slide 2 of 2']);
   });
 });
