@@ -52,3 +52,24 @@ export async function newestMail(request: APIRequestContext, to: string): Promis
   if (!mail) throw new Error(`no mail for ${to}`);
   return mail;
 }
+
+/**
+ * Spends `count` reads of the meter of the request's context (a guest's device cookie or a member's
+ * session) through the article content call, as that many article pages would.
+ */
+export async function spendMeter(request: APIRequestContext, count: number): Promise<void> {
+  let spent = 0;
+  for (let page = 0; spent < count && page < 10; page++) {
+    const stream = (await (await request.get(`/service/stream/latest/${page}/20`)).json()) as { entry: { url: string }[] };
+    for (const entry of stream.entry) {
+      const a = (await (await request.get(`/api/article${entry.url}`)).json()) as { year: number; month: number; slug: string; free: boolean; ascend: boolean };
+      if (a.free || a.ascend) continue;
+      const q = new URLSearchParams({ year: String(a.year), month: String(a.month).padStart(2, '0'), seotitle: a.slug });
+      const res = await request.post(`/api/article/piano/content?${q.toString()}`, { headers: CSRF, data: {} });
+      if (!res.ok()) throw new Error(`content call: ${res.status()} ${await res.text()}`);
+      spent += 1;
+      if (spent === count) return;
+    }
+  }
+  if (spent < count) throw new Error('not enough metered articles in the seed');
+}

@@ -1,0 +1,102 @@
+/**
+ * Video pages, end to end (issue 8): a member plays a short seeded clip to its end, sees the
+ * 10-second countdown (on the page's fake clock) and lands on the next video of the playlist with
+ * the address updated, and the video is in the watched history; an unloadable playlist returns the
+ * page to the bare path; a guest past the meter sees the poster, not the player; the embed flyout's
+ * code opens the player alone at 480x270.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectSlot, slot, test } from '../fixtures';
+import { registerAccount, spendMeter } from '../session';
+
+type VideoInfo = { id: string; slug: string; name: string; subscriberOnly: boolean };
+
+async function playlistVideos(request: APIRequestContext, id: string): Promise<VideoInfo[]> {
+  const res = await request.get(`/api/playlists/${id}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { videos: VideoInfo[] }).videos;
+}
+
+function stage(page: Page) {
+  return slot(page, 'video/App').locator('[data-video-state]');
+}
+
+test('a member plays a video to its end, the countdown runs out and the next video of the playlist opens with the address updated', async ({ page }) => {
+  await registerAccount(page.request, 'viewer');
+  const [first, second] = await playlistVideos(page.request, 'explainers');
+  // Fake timers for the countdown only; the media plays in real time (each clip is 3 to 6 s).
+  await page.clock.install();
+  await page.goto(`/video/${first!.id}/${first!.slug}?playlist=explainers`);
+  await expectSlot(page, 'video/App', 'ready');
+  const app = slot(page, 'video/App');
+  await expect(app.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
+  await expect(stage(page)).toHaveAttribute('data-video-state', 'player');
+  await expect(app.getByRole('list', { name: 'Explainers' }).locator('li[aria-current="true"]')).toHaveAttribute('data-video-id', first!.id);
+
+  await app.getByRole('button', { name: `Play ${first!.name}` }).click();
+  await expect(stage(page)).toHaveAttribute('data-video-state', 'ended', { timeout: 15_000 });
+  const upNext = app.getByRole('region', { name: 'Up next' });
+  await expect(upNext).toContainText(second!.name);
+  await expect(upNext.getByRole('status')).toHaveText('will start playing in 10 seconds');
+  await page.clock.runFor(9_000);
+  await expect(upNext.getByRole('status')).toHaveText('will start playing in 1 second');
+  await expect(upNext.getByRole('link', { name: `Replay ${first!.name}` })).toBeVisible();
+  await page.clock.runFor(1_000);
+
+  await expect(page).toHaveURL(new RegExp(`/video/${second!.id}/${second!.slug}\\?playlist=explainers$`));
+  await expect(app.getByRole('heading', { level: 1, name: second!.name })).toBeVisible();
+  await expect(stage(page)).toHaveAttribute('data-video-state', 'player');
+
+  // The first video is in My Library's watched history.
+  await page.goto('/my-library');
+  await expectSlot(page, 'library/App', 'ready');
+  await slot(page, 'library/App').getByRole('tab', { name: 'Watched' }).click();
+  await expect(slot(page, 'library/App')).toContainText(first!.name);
+});
+
+test('a playlist that cannot be loaded returns the page to the bare path; an invalid one is ignored', async ({ page }) => {
+  const [video] = await playlistVideos(page.request, 'the-latest');
+  const bare = `/video/${video!.id}/${video!.slug}`;
+  await page.goto(`${bare}?playlist=no-such-playlist`);
+  await expectSlot(page, 'video/App', 'ready');
+  await expect(page).toHaveURL(new RegExp(`${bare}$`));
+  await expect(slot(page, 'video/App').getByRole('heading', { level: 1, name: video!.name })).toBeVisible();
+
+  await page.goto(`${bare}?playlist=${encodeURIComponent('<script>')}`);
+  await expectSlot(page, 'video/App', 'ready');
+  // Ignored: the block shows the default playlist.
+  await expect(slot(page, 'video/App').locator('section[data-playlist-id]')).toHaveAttribute('data-playlist-id', 'what-to-watch-next');
+});
+
+test('a guest past the meter sees the poster instead of the player', async ({ page }) => {
+  const [video] = await playlistVideos(page.request, 'what-to-watch-next');
+  await spendMeter(page.request, 4);
+  await page.goto(`/video/${video!.id}/${video!.slug}`);
+  await expectSlot(page, 'video/App', 'ready');
+  await expect(stage(page)).toHaveAttribute('data-video-state', 'paywalled');
+  const app = slot(page, 'video/App');
+  await expect(app.getByRole('img', { name: video!.name })).toBeVisible();
+  await expect(app.locator('video')).toHaveCount(0);
+  await expect(app.locator('[data-wall]')).toHaveAttribute('data-wall', 'registration-wall');
+  await expect(app.getByRole('button', { name: 'Register' })).toBeVisible();
+});
+
+test('the embed flyout gives the code of a 480x270 player that stands alone', async ({ page }) => {
+  const videos = await playlistVideos(page.request, 'the-latest');
+  const video = videos.find((v) => !v.subscriberOnly)!;
+  await page.goto(`/video/${video.id}/${video.slug}`);
+  await expectSlot(page, 'video/App', 'ready');
+  await slot(page, 'video/App').getByRole('button', { name: 'Embed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Embed this video' });
+  const code = await dialog.getByRole('textbox', { name: 'Embed code' }).inputValue();
+  const src = /src="([^"]+)" width="480" height="270"/.exec(code)?.[1];
+  expect(src).toBe(`${new URL(page.url()).origin}/video/embed/${video.id}/${video.slug}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto(src!);
+  await expectSlot(page, 'video/App', 'ready');
+  await expect(page.locator('header')).toHaveCount(0);
+  const box = await slot(page, 'video/App').locator('.video-player').boundingBox();
+  expect(box).toMatchObject({ width: 480, height: 270 });
+});
