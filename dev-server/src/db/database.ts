@@ -153,6 +153,18 @@ export interface ChartTable {
   is_collection: Flag;
 }
 
+/** A curated collection of charts (migration 0008). */
+export interface ChartCollectionTable {
+  id: string;
+  title: string;
+  summary: string;
+  /** The visual library filtered by a subject ('/visual-library?filter=...'). */
+  collection_link: string;
+  /** The image path of one of its charts. */
+  content_image: string;
+  position: number;
+}
+
 export interface UserTable {
   id: string;
   guid: string;
@@ -490,6 +502,7 @@ export interface Database {
   playlist_videos: PlaylistVideoTable;
   chart_subjects: ChartSubjectTable;
   charts: ChartTable;
+  chart_collections: ChartCollectionTable;
   users: UserTable;
   user_tiers: UserTierTable;
   sessions: SessionTable;
@@ -530,6 +543,7 @@ export type VideoRow = Selectable<VideoTable>;
 export type PlaylistRow = Selectable<PlaylistTable>;
 export type ChartSubjectRow = Selectable<ChartSubjectTable>;
 export type ChartRow = Selectable<ChartTable>;
+export type ChartCollectionRow = Selectable<ChartCollectionTable>;
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type FolderRow = Selectable<FolderTable>;

@@ -12,6 +12,7 @@ import { discoveryMigration } from './migration-0004-discovery';
 import { libraryMigration } from './migration-0005-library';
 import { storeMigration } from './migration-0006-store';
 import { videoMigration } from './migration-0007-video';
+import { visualMigration } from './migration-0008-visual';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -215,6 +216,7 @@ export const migrations: Record<string, Migration> = {
   '0005_library': libraryMigration,
   '0006_store': storeMigration,
   '0007_video': videoMigration,
+  '0008_visual': visualMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

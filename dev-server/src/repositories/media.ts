@@ -1,6 +1,6 @@
 /** Videos, playlists and visual-library charts. */
 import type { Kysely } from 'kysely';
-import type { ChartRow, ChartSubjectRow, Database, PlaylistRow, VideoRow } from '../db/database';
+import type { ChartCollectionRow, ChartRow, ChartSubjectRow, Database, PlaylistRow, VideoRow } from '../db/database';
 
 export type ChartWithSubject = ChartRow & { subject_label: string };
 
@@ -101,6 +101,11 @@ export function createMediaRepository(db: Kysely<Database>) {
         .limit(limit)
         .offset(offset)
         .execute();
+    },
+
+    /** The visual library's collections in position order. */
+    async listChartCollections(): Promise<ChartCollectionRow[]> {
+      return db.selectFrom('chart_collections').selectAll().orderBy('position').orderBy('id').execute();
     },
 
     async findChart(id: string): Promise<ChartRow | undefined> {

@@ -1,10 +1,12 @@
 /** Videos, playlists, the visual library and the images drawn for them. */
-import { Router } from 'express';
-import { PLAYLIST_PARAM_PATTERN, VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts';
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { PLAYLIST_PARAM_PATTERN, VISUAL_LIBRARY_PAGE_SIZE, permissionsOf } from 'shared-contracts';
 import { z } from 'zod';
 import { deviceTokenOf } from '../http/device';
 import { parseInput } from '../http/validation';
-import { NotFoundError } from '../services/errors';
+import type { Viewer } from '../services/auth';
+import { ForbiddenError, NotFoundError, NotSignedInError } from '../services/errors';
 import { VIDEO_CLIPS_DIR } from '../services/video-clips';
 import type { RouteContext } from './context';
 import { MAX_PAGE_SIZE } from './content';
@@ -22,6 +24,8 @@ const ChartsQuery = z.object({
 });
 
 const ChartFile = z.object({ file: z.string().regex(/^(dv-\d{4,})\.svg$/) });
+/** A file of the chart store as a download names it; the id is then looked up, never opened as a path. */
+const DownloadFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/) });
 const VideoImage = z.object({ id: z.string().regex(/^\d{1,20}$/), kind: z.enum(['poster.svg', 'thumbnail.svg']) });
 
 export const SVG_HEADERS = {
@@ -31,6 +35,27 @@ export const SVG_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   'X-Content-Type-Options': 'nosniff',
 };
+
+/** Headers of a chart download (with Content-Disposition: attachment and the file name). */
+export const DOWNLOAD_HEADERS = {
+  'Content-Type': 'image/svg+xml; charset=utf-8',
+  'Cache-Control': 'private, no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** 403 unless the viewer has the visual library and the path's digest is their own (compared in constant time). */
+function assertOwnDigest(viewer: Viewer, req: Request): void {
+  const own = viewer.subscriber?.digest;
+  if (own === undefined || !permissionsOf(viewer.tiers.map((roleCode) => ({ roleCode }))).has('PERM_VISUAL_LIBRARY')) {
+    throw new ForbiddenError('Downloads are for subscribers with the visual library');
+  }
+  const given = Buffer.from(String(req.params.digest ?? ''), 'utf8');
+  const expected = Buffer.from(own, 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new ForbiddenError('This download link belongs to another subscriber');
+  }
+}
 
 /** Headers of a video's clip (Content-Type, Range and conditional GETs come with res.sendFile). */
 export const VIDEO_FILE_HEADERS = {
@@ -68,7 +93,7 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
     await new Promise<void>((resolve, reject) => {
       res.sendFile(file, { root: VIDEO_CLIPS_DIR, dotfiles: 'deny', cacheControl: false, lastModified: true, headers: VIDEO_FILE_HEADERS }, (err) => {
         // Sent, or the browser went away mid-file (it asks again with a Range).
-        if (!err || res.headersSent) resolve();
+        if (!err || res.headersSent || (err as { code?: unknown }).code === 'ECONNABORTED') resolve();
         // A missing file is an unknown video; 412/416 (conditions, ranges) keep their status.
         else reject((err as { status?: unknown }).status === 404 ? new NotFoundError('Video not found') : err);
       });
@@ -89,16 +114,46 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
     res.json(await services.media.chartSubjects());
   });
 
+  router.get('/api/data-and-visuals/collections', async (_req, res) => {
+    res.json(await services.media.collections());
+  });
+
+  /**
+   * The feed. The server decides the paywall: a paywall=true request is honoured, and a reader who
+   * is not a subscriber and has no articles left on this month's meter is paywalled (the video
+   * paywall's reading, services/video-access.ts: read, never spent, no cookie set).
+   */
   router.get('/api/data-and-visuals', async (req, res) => {
     const q = parseInput(ChartsQuery, req.query, 'Invalid visual-library query');
-    res.json(
-      await services.media.charts({
-        page: q.page ?? 1,
-        size: q.size ?? VISUAL_LIBRARY_PAGE_SIZE,
-        filter: q.N ?? null,
-        paywall: q.paywall ?? false,
-      }),
-    );
+    const viewer = await viewers.viewerOf(req);
+    const wall = viewer
+      ? await services.videoAccess.wallOf({ viewer })
+      : await services.videoAccess.wallOf({ viewer: null, deviceToken: deviceTokenOf(req) });
+    const page = await services.media.charts({
+      page: q.page ?? 1,
+      size: q.size ?? VISUAL_LIBRARY_PAGE_SIZE,
+      filter: q.N ?? null,
+      paywall: q.paywall === true || wall !== null,
+    });
+    res.set({ 'Cache-Control': 'no-store', Vary: 'Cookie' }).json(page);
+  });
+
+  /**
+   * A subscriber's chart download (paywall §6-§7): /data-visuals/download/{subscriberDigest}/{file}.
+   * The file must name a chart of the store (else 404, before anything else); a guest gets 401; a
+   * viewer without PERM_VISUAL_LIBRARY, or whose own digest is not the one in the path, 403. The
+   * chart is drawn from its row (chartSvg); no path is built from the request.
+   */
+  router.get('/data-visuals/download/:digest/:file', async (req, res) => {
+    const parsed = DownloadFile.safeParse(req.params);
+    if (!parsed.success) throw new NotFoundError('Chart not found');
+    const file = parsed.data.file;
+    const viewer = await viewers.viewerOf(req);
+    if (!viewer) throw new NotSignedInError();
+    assertOwnDigest(viewer, req);
+    const svg = await services.media.chartSvg(file.slice(0, -'.svg'.length));
+    // The file name passed the pattern above: nothing to quote or escape.
+    res.set({ ...DOWNLOAD_HEADERS, 'Content-Disposition': `attachment; filename="${file}"` }).send(svg);
   });
 
   router.get('/data-visuals/images/:file', async (req, res) => {

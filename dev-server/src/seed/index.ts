@@ -20,7 +20,7 @@ import {
 import { buildProducts, buildStoreExtras, PRODUCT_CATEGORIES, PROMO_CODES } from './products';
 import { buildVideos, PLAYLIST_MIN_VIDEOS } from './videos';
 import { clipOfIndex, videoSourcePath } from '../services/video-clips';
-import { buildCharts, CHART_SUBJECTS } from './charts';
+import { buildCharts, buildCollections, buildExtraCharts, CHART_SUBJECTS } from './charts';
 import { buildUsers } from './users';
 import { seedLibrary } from './library';
 import { buildReadingLists, pickAscendArticles, type SeedArticleRef } from './reading-lists';
@@ -156,6 +156,39 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   });
   await seedStore(db, seed);
   await seedLibrary(db, seed);
+  // After the library seed, whose picks come from the first charts only.
+  await seedVisual(db, seed);
+}
+
+/**
+ * The visual library's rows (migration 0008) built from what is in the database: the extra charts
+ * (parents drawn from the generated articles, stream 'charts-extra') and the collections. Same rows
+ * for a fresh seed and an upgraded database.
+ */
+async function seedVisual(db: Kysely<Database>, seed: string): Promise<void> {
+  const rows = await db.selectFrom('articles').select(['id', 'title', 'year', 'month', 'slug']).orderBy('id').execute();
+  const parents = rows.filter((a) => isGeneratedArticleId(a.id));
+  if (parents.length === 0) return;
+  const extra = buildExtraCharts(createRng(seed, 'charts-extra'), parents);
+  await db.transaction().execute(async (trx) => {
+    const have = new Set((await trx.selectFrom('charts').select('id').execute()).map((c) => c.id));
+    await insertAll(trx, 'charts', extra.filter((c) => !have.has(c.id)));
+    const charts = await trx.selectFrom('charts').select(['id', 'subject_id']).execute();
+    await insertAll(trx, 'chart_collections', buildCollections(charts));
+  });
+}
+
+/**
+ * Adds the visual library's seed (extra charts, collections) to a database seeded before migration
+ * 0008; answers whether it did.
+ */
+export async function seedVisualIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  const collections = await db.selectFrom('chart_collections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(collections?.n ?? 0) > 0) return false;
+  const charts = await db.selectFrom('charts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  if (Number(charts?.n ?? 0) === 0) return false;
+  await seedVisual(db, options.seed ?? DEFAULT_SEED);
+  return true;
 }
 
 /**
@@ -328,6 +361,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await seedStoreIfMissing(db, options);
     await seedLibraryIfMissing(db, options);
     await seedVideosIfOutdated(db, options);
+    await seedVisualIfMissing(db, options);
     return false;
   }
   await seedDatabase(db, options);

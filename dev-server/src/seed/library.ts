@@ -15,6 +15,7 @@ import type { Database, OrderLineTable, OrderTable } from '../db/database';
 import { productUrl } from '../services/store';
 import { MY_LIBRARY_SLUG } from '../services/users';
 import { isGeneratedArticleId } from './articles';
+import { isBaseChartId } from './charts';
 import { DEMO_READER, DEMO_SUBSCRIBER } from './demo-users';
 import { createRng, type Rng } from './prng';
 import { makePersonName } from './text';
@@ -103,7 +104,8 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
   const ofType = (type: string) => products.filter((p) => p.content_type === type);
   const articles = (await db.selectFrom('articles').select('id').orderBy('id').execute()).map((a) => a.id).filter(isGeneratedArticleId);
   const videos = (await db.selectFrom('videos').select('id').orderBy('id').execute()).map((v) => v.id);
-  const charts = (await db.selectFrom('charts').select('id').orderBy('id').execute()).map((c) => c.id);
+  // The first CHART_COUNT charts only: the visual library's extra charts (seedVisual) come later.
+  const charts = (await db.selectFrom('charts').select('id').orderBy('id').execute()).map((c) => c.id).filter(isBaseChartId);
   if (products.length === 0 || articles.length === 0 || videos.length < 3 || charts.length === 0) return false;
 
   // Orders.

@@ -1,11 +1,11 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import type { Chart, ChartPage, Playlist, PlaylistList, Video, VisualSubject } from 'shared-contracts';
+import type { Chart, ChartPage, Collection, Playlist, PlaylistList, Video, VisualSubject } from 'shared-contracts';
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';
 import { NotFoundError } from './errors';
-import { pageFacts, pageWindow, type PageRequest } from './paging';
+import { pageFacts, pageWindow, type PageFacts, type PageRequest } from './paging';
 import { clipFileName } from './video-clips';
 
 const StringList = z.array(z.string());
@@ -49,8 +49,13 @@ function toChart(row: ChartWithSubject): Chart {
 export interface ChartQuery extends PageRequest {
   /** Subject filter id (N), or null for every subject. */
   filter: string | null;
-  /** Paywalled readers see only the first item. */
+  /** Paywalled readers see only the first item (the route decides, see routes/media.ts). */
   paywall: boolean;
+}
+
+/** The page facts of a paywalled answer: page 1 of 1. */
+function walledFacts(size: number, totalElements: number): PageFacts {
+  return { number: 1, size, totalPages: 1, totalElements, first: true, last: true };
 }
 
 export function createMediaService(deps: { media: MediaRepository }) {
@@ -88,25 +93,37 @@ export function createMediaService(deps: { media: MediaRepository }) {
       return rows.map((s) => ({ id: s.id, label: s.label, filter: s.filter }));
     },
 
-    /** A page of charts, newest first. An unknown subject filter matches nothing. */
+    /**
+     * A page of charts, newest first. An unknown subject filter matches nothing. A paywalled answer
+     * holds only the first item of the filter, as page 1 of 1, whatever page was asked.
+     */
     async charts(query: ChartQuery): Promise<ChartPage> {
+      const paywalled = query.paywall;
       let subjectId: string | null = null;
       if (query.filter !== null) {
         const subject = await media.findChartSubjectByFilter(query.filter);
         if (!subject) {
-          return { content: [], ...pageFacts(query, 0) };
+          const facts = paywalled ? walledFacts(query.size, 0) : pageFacts(query, 0);
+          return { content: [], ...facts, paywalled };
         }
         subjectId = subject.id;
       }
       const total = await media.countCharts(subjectId);
-      if (query.paywall) {
-        // Paywalled: only the first item, and no further pages.
+      if (paywalled) {
         const rows = await media.listCharts(subjectId, 0, 1);
-        return { content: rows.map(toChart), number: 1, size: query.size, totalPages: 1, totalElements: total, first: true, last: true };
+        return { content: rows.map(toChart), ...walledFacts(query.size, total), paywalled };
       }
       const { offset, limit } = pageWindow(query);
       const rows = await media.listCharts(subjectId, offset, limit);
-      return { content: rows.map(toChart), ...pageFacts(query, total) };
+      return { content: rows.map(toChart), ...pageFacts(query, total), paywalled };
+    },
+
+    /** GET /api/data-and-visuals/collections: every collection in order. */
+    async collections(): Promise<{ collections: Collection[] }> {
+      const rows = await media.listChartCollections();
+      return {
+        collections: rows.map((r) => ({ id: r.id, title: r.title, summary: r.summary, collectionLink: r.collection_link, contentImage: r.content_image })),
+      };
     },
 
     /** The chart drawn as an SVG document. */

@@ -19,23 +19,37 @@ export function isSubscriberViewer(viewer: Pick<Viewer, 'status' | 'tiers'>): bo
   return viewer.status === 'subscriber' || viewer.tiers.length > 0;
 }
 
+/** The wall a watcher meets past the meter, or null while they may see metered media. */
+export type MediaWall = 'registration-wall' | 'subscription-wall' | null;
+
 export function createVideoAccessService(deps: { media: MediaRepository; meter: MeterService }) {
   const { media, meter } = deps;
+
+  /**
+   * The meter reading shared by the video paywall and the visual-library feed (routes/media.ts):
+   * subscribers never meet a wall; others do once the article meter of this month is spent. Reads
+   * the meter, never spends it.
+   */
+  async function wallOf(watcher: Watcher): Promise<MediaWall> {
+    if (watcher.viewer !== null) {
+      if (isSubscriberViewer(watcher.viewer)) return null;
+      // The viewer's meter as of loading it for this request (read only).
+      return watcher.viewer.quotas.quota.remaining > 0 ? null : 'subscription-wall';
+    }
+    if (watcher.deviceToken === undefined) return null;
+    const quota = await meter.quotaOf(deviceSubject(watcher.deviceToken), 'article');
+    return quota.remaining > 0 ? null : 'registration-wall';
+  }
+
   return {
+    wallOf,
+
     async access(videoId: string, watcher: Watcher): Promise<VideoAccess> {
       const video = await media.findVideo(videoId);
       if (!video) throw new NotFoundError('Video not found');
-      const open: VideoAccess = { videoId: video.id, message: 'disable-paywall', wall: null };
-      if (watcher.viewer !== null) {
-        if (isSubscriberViewer(watcher.viewer)) return open;
-        // The viewer's meter as of loading it for this request (read only).
-        if (watcher.viewer.quotas.quota.remaining > 0) return open;
-        return { videoId: video.id, message: 'enable-paywall', wall: 'subscription-wall' };
-      }
-      if (watcher.deviceToken === undefined) return open;
-      const quota = await meter.quotaOf(deviceSubject(watcher.deviceToken), 'article');
-      if (quota.remaining > 0) return open;
-      return { videoId: video.id, message: 'enable-paywall', wall: 'registration-wall' };
+      const wall = await wallOf(watcher);
+      if (wall === null) return { videoId: video.id, message: 'disable-paywall', wall: null };
+      return { videoId: video.id, message: 'enable-paywall', wall };
     },
   };
 }
