@@ -1,0 +1,93 @@
+/**
+ * The visual library, end to end (issue 9): filter by a subject tab and page through it (with a
+ * collection card after every third chart); a Best subscriber downloads a chart through the digest
+ * link; a guest past the meter sees the single-item paywalled view with no pagination.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectSlot, slot, test } from '../fixtures';
+import { signIn, spendMeter } from '../session';
+
+async function visualLibrary(page: Page, path = '/visual-library') {
+  await page.goto(path);
+  await expectSlot(page, 'visualLibrary/App', 'ready');
+  return slot(page, 'visualLibrary/App');
+}
+
+test('filter by a subject tab and page through its charts', async ({ page }) => {
+  const app = await visualLibrary(page);
+  const feed = app.locator('[data-feed-state]');
+  await expect(feed).toHaveAttribute('data-feed-state', 'full');
+  await expect(app.getByRole('tab', { name: 'All Data & Visuals' })).toHaveAttribute('aria-selected', 'true');
+
+  await app.getByRole('tab', { name: 'Strategy' }).click();
+  await expect(page).toHaveURL(/\/visual-library\?filter=4294961102$/);
+  await expect(app.getByRole('heading', { level: 2, name: 'Strategy' })).toBeVisible();
+  await expect(app.getByText('12 items')).toBeVisible();
+  const charts = app.getByRole('list', { name: 'Charts' });
+  await expect(charts.locator('li[data-chart-entry]')).toHaveCount(10);
+  // A collection card after every third chart.
+  await expect(charts.locator(':scope > li').nth(3)).toHaveAttribute('data-collection-card', /.+/);
+  await expect(charts.locator(':scope > li').nth(3)).toContainText('View the collection');
+  const pages = app.getByRole('navigation', { name: 'Pagination' });
+  await expect(pages.getByRole('link', { name: 'Previous' })).toHaveCount(0);
+
+  await pages.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/filter=4294961102&page=2$/);
+  await expect(charts.locator('li[data-chart-entry]')).toHaveCount(2);
+  await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0);
+  await expect(pages.getByRole('link', { name: 'Previous' })).toBeVisible();
+
+  // The left navigation appears once the page scrolls past the logo (its footer and wall rules are unit-tested: leftNav.test.ts).
+  const nav = app.locator('nav[data-left-nav]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(nav).toHaveAttribute('data-left-nav', 'hidden');
+  await pages.getByRole('link', { name: 'Page 1' }).click();
+  await expect(charts.locator('li[data-chart-entry]')).toHaveCount(10);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(nav).toHaveAttribute('data-left-nav', 'shown');
+  await expect(nav.getByRole('link', { name: 'Strategy' })).toHaveAttribute('aria-current', 'page');
+  await pages.getByRole('link', { name: 'Page 2' }).click();
+
+  // A reload shows the same tab and page.
+  await page.reload();
+  await expectSlot(page, 'visualLibrary/App', 'ready');
+  await expect(app.getByRole('tab', { name: 'Strategy' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.getByRole('list', { name: 'Charts' }).locator('li[data-chart-entry]')).toHaveCount(2);
+});
+
+test('a Best subscriber downloads a chart through the digest link; a Good subscriber gets the chart itself', async ({ page, browser }) => {
+  await signIn(page, { email: 'subscriber@example.com', password: 'Reader#2025pass' });
+  const app = await visualLibrary(page);
+  await expect(app.locator('[data-feed-state]')).toHaveAttribute('data-feed-state', 'full');
+  const first = app.locator('li[data-chart-entry]').first();
+  const link = first.getByRole('link', { name: 'Download Chart' });
+  await expect(link).toHaveAttribute('href', /^\/data-visuals\/download\/[0-9a-f]{64}\/[a-z0-9-]+\.svg$/);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.svg$/);
+  const body = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(body).toString('utf8')).toContain('<svg');
+
+  const context = await browser.newContext();
+  const good = await context.newPage();
+  await signIn(good, { email: 'good@example.com', password: 'Reader#2025pass' });
+  const goodApp = await visualLibrary(good);
+  await expect(goodApp.locator('li[data-chart-entry]').first().getByRole('link', { name: 'Download Chart' })).toHaveAttribute(
+    'href',
+    /^\/data-visuals\/images\/[a-z0-9-]+\.svg$/,
+  );
+  // The digest link of another subscriber is refused.
+  const href = await link.getAttribute('href');
+  expect((await good.request.get(href!)).status()).toBe(403);
+  await context.close();
+});
+
+test('a guest past the meter sees only the first chart, no pagination, and the wall', async ({ page }) => {
+  await spendMeter(page.request, 4);
+  const app = await visualLibrary(page);
+  await expect(app.locator('[data-feed-state]')).toHaveAttribute('data-feed-state', 'paywalled');
+  await expect(app.locator('li[data-chart-entry]')).toHaveCount(1);
+  await expect(app.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  const wall = app.locator('[data-visual-wall]');
+  await expect(wall).toContainText('Subscribe to see every chart in the visual library.');
+  await expect(wall.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+});
