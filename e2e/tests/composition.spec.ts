@@ -83,7 +83,9 @@ test('a remote is fetched only when the page shows it', async ({ page }) => {
   expect([...requested]).toEqual(['4103']);
   await navigate(page, '/visual-library');
   await expectSlot(page, 'visualLibrary/App', 'ready');
-  expect([...requested].sort()).toEqual(['4103', '4105']);
+  // The visual library, and My Library for the Save and Share of its charts (through the host slot).
+  await expect(page.locator('[data-mfe-slot="library/ItemActions"][data-mfe-status="ready"]').first()).toBeVisible();
+  expect([...requested].sort()).toEqual(['4102', '4103', '4105']);
 });
 
 test('the modal traps focus, closes on Escape and shows a sign-in error', async ({ page, request }) => {
