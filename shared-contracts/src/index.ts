@@ -16,6 +16,7 @@ export * from './validation';
 export * from './useLoad';
 export * from './SignInPrompt';
 export * from './Pagination';
+export * from './Dialog';
 export * from './analytics';
 export * from './forms';
 export * from './captcha';

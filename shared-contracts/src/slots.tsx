@@ -24,3 +24,20 @@ export const RemoteSlotContext = createContext<HostSlot | null>(null);
 export function useRemoteSlot(): HostSlot | null {
   return useContext(RemoteSlotContext);
 }
+
+/** What library/ItemActions is given (decision 015): the item, and whether Share shows and buttons carry the title. */
+export interface HostItemActionsProps {
+  item: { id: string; title: string; url: string; summary?: string; contentType: string };
+  /** false hides Share (subscriber-only videos). */
+  share?: boolean;
+  /** Lists: 'Save {title}', 'Share {title}'. */
+  nameWithTitle?: boolean;
+  className?: string;
+}
+
+/** My Library's Save and Share for an item, through the host's slot; nothing without a host. */
+export function HostItemActions({ item, share = true, nameWithTitle = false, className }: HostItemActionsProps) {
+  const Slot = useRemoteSlot();
+  if (!Slot) return null;
+  return <Slot remote="library" module="ItemActions" className={className} props={{ item, share, nameWithTitle }} fallback={null} />;
+}

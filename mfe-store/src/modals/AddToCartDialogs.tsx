@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  Dialog,
   ADDED_TO_CART_PLACEMENT,
   CUSTOMER_SERVICE_PHONES,
   MESSAGES,
@@ -12,7 +13,6 @@ import {
   type CartLine,
   type Product,
 } from 'shared-contracts';
-import { Dialog } from './Dialog';
 
 interface Common {
   onClose(): void;

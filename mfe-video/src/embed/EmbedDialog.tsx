@@ -3,8 +3,7 @@
  * in a read-only textarea and 'Copy code'.
  */
 import { useId, useState } from 'react';
-import { embedCode, VIDEO_TEXT, type Video } from 'shared-contracts';
-import { Dialog } from './Dialog';
+import { Dialog, embedCode, VIDEO_TEXT, type Video } from 'shared-contracts';
 
 export const EMBED_TEXT = {
   codeLabel: 'Embed code',

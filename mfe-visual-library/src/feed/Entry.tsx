@@ -9,7 +9,7 @@ import {
   VISUAL_TEXT,
   chartDownloadHref,
   formatMonthYear,
-  useRemoteSlot,
+  HostItemActions,
   type Chart,
   type User,
   type UserState,
@@ -21,18 +21,11 @@ import { SiteLink } from '../SiteLink';
 import { PAGE_TEXT } from '../texts';
 
 function ItemActions({ chart }: { chart: Chart }) {
-  const Slot = useRemoteSlot();
-  if (!Slot) return null;
   return (
-    <Slot
-      remote="library"
-      module="ItemActions"
+    <HostItemActions
       className="chart-item-actions"
-      props={{
-        item: { id: chart.id, title: chart.title, url: chart.url, summary: chart.summary, contentType: 'Chart' },
-        nameWithTitle: true,
-      }}
-      fallback={null}
+      item={{ id: chart.id, title: chart.title, url: chart.url, summary: chart.summary, contentType: 'Chart' }}
+      nameWithTitle
     />
   );
 }

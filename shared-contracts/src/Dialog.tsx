@@ -1,9 +1,10 @@
 /**
- * A modal dialog in the team's style (as mfe-store's Dialog): role=dialog, aria-modal, named by its
- * title; focus moves in on open, Tab stays inside (trapTab), Escape closes, focus returns on close.
+ * The modal dialog every part uses (store and video dialogs): role=dialog, aria-modal, named by its
+ * title; focus moves in on open, Tab stays inside (trapTab), Escape closes, and focus goes back to
+ * the opener when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { trapTab } from 'shared-contracts';
+import { trapTab } from './focus';
 
 export interface DialogProps {
   title: string;
