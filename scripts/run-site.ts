@@ -26,7 +26,7 @@ async function main() {
       throw new Error(`${remote.dir} has no production build; run \`npm run build\` first.`);
     }
     const remotePort = base + i + 1;
-    servers.push(await serveStatic(dist, remotePort));
+    servers.push(await serveStatic(dist, remotePort, undefined, { shellOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` }));
     process.env[remote.env] = `http://localhost:${remotePort}/mf-manifest.json`;
     console.log(`${remote.dir.padEnd(20)} http://localhost:${remotePort}/mf-manifest.json`);
   }

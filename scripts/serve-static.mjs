@@ -1,19 +1,30 @@
 #!/usr/bin/env node
 // Serves one remote's production build the way a static host or CDN would: hashed chunks are
 // immutable for a year, the manifest and remote entry are revalidated on every load (so a new
-// release is picked up on the next page load), and the manifest is readable cross-origin.
+// release is picked up on the next page load), and the files are readable cross-origin by the
+// shell's origin only (SHELL_ORIGIN, default http://localhost:3000). GET /healthz answers ok.
 // Usage: node scripts/serve-static.mjs <dist folder> [port]   (PORT also works; run from the package)
 import express from 'express';
 import path from 'node:path';
 import fs from 'node:fs';
 import { REMOTES } from './apps.mjs';
 
-export function createStaticApp(dir) {
+export const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
+
+export function createStaticApp(dir, options = {}) {
+  const shellOrigin = options.shellOrigin ?? process.env.SHELL_ORIGIN ?? DEFAULT_SHELL_ORIGIN;
   const app = express();
   app.disable('x-powered-by');
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true });
+  });
   app.use((req, res, next) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
+    // The manifest is fetched by the shell's page (CORS); only the shell's origin may read it.
+    res.setHeader('Access-Control-Allow-Origin', shellOrigin);
+    res.setHeader('Vary', 'Origin');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
   app.use(
@@ -33,9 +44,9 @@ export function createStaticApp(dir) {
   return app;
 }
 
-export function serveStatic(dir, port, host) {
+export function serveStatic(dir, port, host, options = {}) {
   return new Promise((resolve, reject) => {
-    const server = createStaticApp(dir).listen(port, host, () => resolve(server));
+    const server = createStaticApp(dir, options).listen(port, host, () => resolve(server));
     server.on('error', reject);
   });
 }

@@ -34,6 +34,7 @@ import {
   REGISTRATION_HEADER_VALUE,
   type ApiErrorBody,
   type ChangePasswordRequest,
+  type ClientErrorReport,
   type ForgotPasswordRequest,
   type LoginError,
   type ProfileUpdateRequest,
@@ -177,6 +178,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     remotes: () => request('GET', '/remotes.json', RemotesConfigSchema),
+    /** Reports a remote that failed to load (issue 10); the server logs it. */
+    reportClientError: (body: ClientErrorReport) => request('POST', '/api/client-errors', z.null(), body),
     /** The signed-in user, or null for a guest. */
     async currentUser(): Promise<User | null> {
       try {

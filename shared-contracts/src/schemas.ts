@@ -280,6 +280,20 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 /** GET /remotes.json: where each remote's manifest is, read by the shell at run time. */
 export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibrary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Where loading a remote failed (issue 10): the locations, its entry, its module, the time budget, or its render. */
+export const REMOTE_FAILURE_STAGES = ['config', 'entry', 'module', 'timeout', 'render'] as const;
+export type RemoteFailureStage = (typeof REMOTE_FAILURE_STAGES)[number];
+
+/** POST /api/client-errors: the shell reports a remote that failed to load (answered 204). */
+export const ClientErrorReportSchema = z.object({
+  remote: z.enum(REMOTE_NAMES),
+  module: z.string().check(z.maxLength(60), z.regex(/^[A-Za-z0-9./_-]+$/)),
+  stage: z.enum(REMOTE_FAILURE_STAGES),
+  message: z.string().check(z.maxLength(300)),
+  page: z.string().check(z.maxLength(200)),
+});
+export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;
 export const RemotesConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.url()),
 });

@@ -5,7 +5,7 @@
  */
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { RemoteName } from 'shared-contracts';
-import { startRemoteLoad, withDeadline } from './federation';
+import { failureStage, reportRemoteFailure, startRemoteLoad, withDeadline } from './federation';
 
 export type SlotStatus = 'loading' | 'ready' | 'failed';
 
@@ -83,6 +83,7 @@ export function RemoteSlot<P extends object>({
       (error: unknown) => {
         if (!live) return;
         console.warn(`[shell] remote ${id} failed`, error);
+        reportRemoteFailure(remote, module, failureStage(error), error);
         setState({ id, status: 'failed', Loaded: null });
       },
     );
@@ -98,9 +99,10 @@ export function RemoteSlot<P extends object>({
   const onError = useCallback(
     (error: Error) => {
       console.warn(`[shell] remote ${id} threw while rendering`, error);
+      reportRemoteFailure(remote, module, 'render', error);
       setState((s) => (s.id === id ? { ...s, status: 'failed' } : s));
     },
-    [id],
+    [id, remote, module],
   );
 
   return (

@@ -4,7 +4,7 @@
  * shell being rebuilt. A remote is registered lazily and fetched only when a slot asks for it.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { api, type RemoteName, type RemotesConfig } from 'shared-contracts';
+import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } from 'shared-contracts';
 
 let config: Promise<RemotesConfig> | null = null;
 const registered = new Set<RemoteName>();
@@ -41,18 +41,65 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, remote: string):
   });
 }
 
+/** A load that failed at a known stage (reported to the server as such). */
+export class RemoteStageError extends Error {
+  constructor(
+    readonly stage: RemoteFailureStage,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RemoteStageError';
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The federation runtime's failures to fetch a remote's entry script (RUNTIME-008 and the like). */
+const ENTRY_FAILURE = /RUNTIME-00[38]|loading script|ScriptExternalLoadError|remoteEntry|mf-manifest|Failed to fetch/i;
+
+/** The stage of a failed load: the locations, the remote's entry, its module, or the time budget. */
+export function failureStage(error: unknown): RemoteFailureStage {
+  if (error instanceof RemoteTimeoutError) return 'timeout';
+  if (error instanceof RemoteStageError) return error.stage;
+  return ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module';
+}
+
 /** Loads `remote/module` (for example `store/App`) and returns its default export. */
 async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
-  const { remotes } = await remotesConfig();
+  let remotes: RemotesConfig['remotes'];
+  try {
+    ({ remotes } = await remotesConfig());
+  } catch (error) {
+    throw new RemoteStageError('config', `remote locations: ${messageOf(error)}`);
+  }
   if (!registered.has(remote)) {
     const entry = remotes[remote];
-    if (!entry) throw new Error(`No location configured for remote ${remote}`);
+    if (!entry) throw new RemoteStageError('config', `No location configured for remote ${remote}`);
     registerRemotes([{ name: remote, entry }]);
     registered.add(remote);
   }
-  const mod = await loadRemote<{ default: T }>(`${remote}/${module}`);
-  if (!mod || !mod.default) throw new Error(`Remote ${remote}/${module} has no default export`);
+  let mod: { default: T } | null | undefined;
+  try {
+    mod = await loadRemote<{ default: T }>(`${remote}/${module}`);
+  } catch (error) {
+    throw new RemoteStageError(ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module', messageOf(error));
+  }
+  if (!mod || !mod.default) throw new RemoteStageError('module', `Remote ${remote}/${module} has no default export`);
   return mod.default;
+}
+
+const reported = new Set<string>();
+
+/**
+ * Tells the server a remote failed to load (POST /api/client-errors), once per remote, module and
+ * stage on this page. Reporting never throws: a report that cannot be sent is dropped.
+ */
+export function reportRemoteFailure(remote: RemoteName, module: string, stage: RemoteFailureStage, error: unknown): void {
+  const key = `${remote}/${module}/${stage}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  const page = typeof location === 'undefined' ? '/' : location.pathname.slice(0, 200);
+  api.reportClientError({ remote, module, stage, message: messageOf(error).slice(0, 300), page }).catch(() => undefined);
 }
 
 type Pending = { promise: Promise<unknown>; startedAt: number };

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createStaticApp } from './serve-static.mjs';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-dist-'));
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{"id":"store"}');
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'var store;');
+  fs.writeFileSync(path.join(dir, '123.0a1b2c3d.js'), 'chunk();');
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('a remote as a static host serves it', () => {
+  const app = () => createStaticApp(dir, { shellOrigin: 'https://shell.example' });
+
+  it('lets only the shell origin read the manifest cross-origin', async () => {
+    const res = await request(app()).get('/mf-manifest.json').set('Origin', 'https://evil.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://shell.example');
+    expect(res.headers.vary).toContain('Origin');
+  });
+
+  it('revalidates the manifest and remote entry, and caches hashed chunks for a year', async () => {
+    expect((await request(app()).get('/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+    expect((await request(app()).get('/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await request(app()).get('/123.0a1b2c3d.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers its health check and 404s what it does not hold', async () => {
+    expect((await request(app()).get('/healthz').expect(200)).body).toEqual({ ok: true });
+    await request(app()).get('/../package.json').expect(404);
+    await request(app()).get('/nope.js').expect(404);
+  });
+});
