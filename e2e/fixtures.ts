@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const require = createRequire(__filename);
-const AXE_SOURCE_PATH = require.resolve('axe-core/axe.min.js');
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type SlotId = 'paywall/ArticleGate' | 'library/App' | 'library/FollowTopic' | 'library/ItemActions' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
 
@@ -19,7 +20,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** axe-core over the page as it is; fails on serious or critical violations. */
 export async function expectAccessible(page: Page) {
-  await page.addScriptTag({ path: AXE_SOURCE_PATH });
+  // Evaluated, not added as a <script>: the site's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
@@ -29,17 +31,29 @@ export async function expectAccessible(page: Page) {
   expect(blocking, `${page.url()}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
 }
 
+type CspViolation = { page: string; directive: string; blocked: string; source: string };
+
 /**
- * Every test fails on an uncaught page error, and the page it ends on is checked with axe-core
- * (so fallback views of failure tests are checked too).
+ * Every test fails on an uncaught page error or a Content-Security-Policy violation (the shell and
+ * every remote load under the site's policy), and the page it ends on is checked with axe-core (so
+ * fallback views of failure tests are checked too).
  */
 export const test = base.extend<{ pageErrors: Error[] }>({
   pageErrors: [
     async ({ page }, use, testInfo) => {
       const errors: Error[] = [];
+      const violations: CspViolation[] = [];
       page.on('pageerror', (e) => errors.push(e));
+      await page.exposeBinding('__cspViolation', (_source, v: CspViolation) => void violations.push(v));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = (window as unknown as { __cspViolation?: (v: unknown) => void }).__cspViolation;
+          report?.({ page: location.pathname, directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile });
+        });
+      });
       await use(errors);
       expect(errors.map((e) => e.message), 'uncaught errors on the page').toEqual([]);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
       if (testInfo.status === 'passed' && page.url().startsWith('http')) await expectAccessible(page);
     },
     { auto: true },
