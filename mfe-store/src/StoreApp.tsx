@@ -12,6 +12,7 @@ import { BackToStore, Status } from './common';
 import { ProductListPage } from './catalog/ProductListPage';
 import { ProductPage } from './product/ProductPage';
 import { CartPage } from './cart/CartPage';
+import { StoreStyles } from './styles';
 
 const ShippingPaymentPage = lazyComponent(() => import('./checkout/ShippingPaymentPage').then((m) => m.default));
 const ReviewOrderPage = lazyComponent(() => import('./checkout/ReviewOrderPage').then((m) => m.default));
@@ -53,6 +54,7 @@ export default function StoreApp() {
   const { pathname } = useLocation();
   return (
     <div data-remote-root="store" {...instanceMarkers(React.createElement, userStore)}>
+      <StoreStyles />
       <main className="store">
         <StorePage pathname={pathname} />
       </main>

@@ -7,6 +7,7 @@ import { matchPath, useLocation } from 'react-router-dom';
 import { instanceMarkers, userStore } from 'shared-contracts';
 import { EmbedPage } from './embed/EmbedPage';
 import { VideoNotFound, VideoPage } from './page/VideoPage';
+import { VideoStyles } from './styles';
 
 type VideoRoute = { id: string; embed: boolean } | null;
 
@@ -31,6 +32,7 @@ export default function VideoApp() {
   const valid = route !== null && /^\d+$/.test(route.id);
   return (
     <div data-remote-root="video" {...instanceMarkers(React.createElement, userStore)}>
+      <VideoStyles />
       <main className="video">
         {!valid ? <VideoNotFound /> : route.embed ? <EmbedPage key={route.id} id={route.id} /> : <VideoPage key={route.id} id={route.id} />}
       </main>

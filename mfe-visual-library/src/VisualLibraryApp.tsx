@@ -19,6 +19,7 @@ import { subjectChoices } from './nav/tabs';
 import { useMediaQuery } from './nav/useMediaQuery';
 import { pageFrom } from './query';
 import { LIBRARY_PATH, PAGE_TEXT, SUBSCRIBE_PATH } from './texts';
+import { VisualLibraryStyles } from './styles';
 
 const FEED_ID = 'visual-library-feed';
 const NO_COLLECTIONS: Collection[] = [];
@@ -92,6 +93,7 @@ export default function VisualLibraryApp() {
   const known = matchPath({ path: LIBRARY_PATH, end: true }, pathname) !== null;
   return (
     <div data-remote-root="visualLibrary" {...instanceMarkers(React.createElement, userStore)}>
+      <VisualLibraryStyles />
       <main className="visual-library">
         {known ? (
           <VisualLibrary />

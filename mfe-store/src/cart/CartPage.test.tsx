@@ -18,7 +18,7 @@ afterEach(stopListening);
 
 describe('CartPage', () => {
   it('splits the lines into shipped and digital items and lists the totals', async () => {
-    mockApiRoutes({ [CART]: { body: cart({ discountCents: 500, shippingCostCents: 700, taxCents: 1234, grandTotalCents: 131874 }) } });
+    mockApiRoutes({ [CART]: { body: cart({ discountCents: 500, shippingMethod: 'STANDARD', shippingCostCents: 700, taxCents: 1234, grandTotalCents: 131874 }) } });
     renderAt('/shopping-cart', <StoreApp />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Shipped items' })).toBeInTheDocument();
     const shipped = screen.getByRole('region', { name: 'Shipped items' });
@@ -33,6 +33,14 @@ describe('CartPage', () => {
     const dl = document.querySelector('dl.cart-totals')!;
     expect([...dl.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Subtotal', 'Discount', 'Shipping', 'Tax', 'Total']);
     expect([...dl.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['$1,294.40', '-$5.00', '$7.00', '$12.34', '$1,318.74']);
+  });
+
+  it("says shipping and tax are 'Calculated at checkout' until a shipping method is chosen", async () => {
+    mockApiRoutes({ [CART]: { body: cart({ shippingMethod: null, shippingCostCents: 0, taxCents: 0 }) } });
+    renderAt('/shopping-cart', <StoreApp />);
+    await screen.findByRole('heading', { level: 2, name: 'Shipped items' });
+    const dds = [...document.querySelectorAll('dl.cart-totals dd')].map((d) => d.textContent);
+    expect(dds.filter((t) => t === 'Calculated at checkout')).toHaveLength(2);
   });
 
   it('changes a quantity on Enter and announces the cart', async () => {

@@ -73,7 +73,9 @@ function LineRow({
       <span className="cart-line-format">{line.format}</span>{' '}
       <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
       <div className="field quantity-field">
-        <label htmlFor={id}>{`Quantity for ${line.productTitle}`}</label>
+        <label htmlFor={id}>
+          Quantity<span className="visually-hidden">{` for ${line.productTitle}`}</span>
+        </label>
         <input
           id={id}
           type="number"
@@ -336,7 +338,7 @@ export function CartPage() {
         apply={(code) => change(() => api.applyPromoCode(code), false)}
         remove={() => change(() => api.removePromoCode(), false)}
       />
-      <TotalsList totals={cart} />
+      <TotalsList totals={cart} pending={cart.needsShipping ? cart.shippingMethod === null : cart.billingAddress === null} />
       <p className="cart-actions">
         <button type="button" className="button-primary" onClick={checkout}>
           {UI_TEXT.checkout}

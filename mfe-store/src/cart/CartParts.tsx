@@ -4,8 +4,14 @@ import { ContinueShoppingLink } from '../common';
 
 type Totals = Pick<Cart | Order, 'subTotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'>;
 
-/** Subtotal, Discount (when any), Shipping, Tax and Total, in USD with two decimals. */
-export function TotalsList({ totals, label = 'Order summary' }: { totals: Totals; label?: string }) {
+/** Said for shipping and tax while the cart has no address and method yet (NOT IN SPEC). */
+export const CALCULATED_AT_CHECKOUT = 'Calculated at checkout';
+
+/**
+ * Subtotal, Discount (when any), Shipping, Tax and Total, in USD with two decimals. `pending`: the
+ * cart has no address and method yet, so shipping and tax read 'Calculated at checkout'.
+ */
+export function TotalsList({ totals, label = 'Order summary', pending = false }: { totals: Totals; label?: string; pending?: boolean }) {
   return (
     <dl className="cart-totals" aria-label={label}>
       <dt>Subtotal</dt>
@@ -17,9 +23,9 @@ export function TotalsList({ totals, label = 'Order summary' }: { totals: Totals
         </>
       )}
       <dt>Shipping</dt>
-      <dd>{formatCents(totals.shippingCostCents)}</dd>
+      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.shippingCostCents)}</dd>
       <dt>Tax</dt>
-      <dd>{formatCents(totals.taxCents)}</dd>
+      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.taxCents)}</dd>
       <dt>Total</dt>
       <dd>{formatCents(totals.grandTotalCents)}</dd>
     </dl>

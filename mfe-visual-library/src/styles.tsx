@@ -1,0 +1,26 @@
+/**
+ * The visual library's own styles, shipped with the remote (deployed on its own). React 19 hoists
+ * the <style> into the head once.
+ */
+const CSS = `
+[data-remote-root="visualLibrary"] .chart-list { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1.5rem; }
+[data-remote-root="visualLibrary"] .chart-entry, [data-remote-root="visualLibrary"] .collection-card { border: 1px solid #ddd; padding: 1rem; font-family: Arial, sans-serif; font-size: .9rem; }
+[data-remote-root="visualLibrary"] .collection-card { background: #f6efe6; }
+[data-remote-root="visualLibrary"] .chart-title, [data-remote-root="visualLibrary"] .collection-title { font: 700 1.05rem Georgia, serif; margin: .25rem 0 .5rem; }
+[data-remote-root="visualLibrary"] .chart-image, [data-remote-root="visualLibrary"] .collection-image { display: block; width: 100%; height: auto; background: #fff; }
+[data-remote-root="visualLibrary"] .chart-actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: .5rem 0; }
+[data-remote-root="visualLibrary"] .chart-badge, [data-remote-root="visualLibrary"] .collection-label { display: inline-block; font: 700 .7rem Arial, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: #a6192e; }
+[data-remote-root="visualLibrary"] .visual-library-tabs [role="tablist"], [data-remote-root="visualLibrary"] [role="tablist"] { display: flex; flex-wrap: wrap; gap: .25rem; }
+[data-remote-root="visualLibrary"] [role="tab"] { background: none; border: 1px solid #ddd; padding: .35rem .75rem; cursor: pointer; font: inherit; }
+[data-remote-root="visualLibrary"] [role="tab"][aria-selected="true"] { background: #a6192e; border-color: #a6192e; color: #fff; }
+[data-remote-root="visualLibrary"] .left-nav-list { list-style: none; padding: 0; font-family: Arial, sans-serif; }
+[data-remote-root="visualLibrary"] .visual-library-wall, [data-remote-root="visualLibrary"] .visual-library-offer { border: 1px solid #ddd; background: #f6efe6; padding: 1rem 1.25rem; margin: 1rem 0; font-family: Arial, sans-serif; }
+`;
+
+export function VisualLibraryStyles() {
+  return (
+    <style href="mfe-visual-library-styles" precedence="default">
+      {CSS}
+    </style>
+  );
+}
