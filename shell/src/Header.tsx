@@ -64,7 +64,7 @@ export function Header() {
     <>
       <header className="site-header" data-logo={logo} data-header={header} onFocus={() => setFocusWithin(true)} onBlur={onBlur}>
         <div className="header-bar">
-          <Link to="/" className="logo" aria-label="The Management Review, home">
+          <Link to="/" className="logo" data-site-logo="" aria-label="The Management Review, home">
             The Management Review
           </Link>
           <div className="header-actions">

@@ -14,13 +14,15 @@ function setScrollY(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
 }
 
-/** A header whose bottom sits at 80 px from the top of the page (it scrolls away). */
+/** A header 80 px high at the top of the page, followed by the page's content (it scrolls away). */
 function pageWithHeader() {
   const header = document.createElement('header');
-  document.body.prepend(header);
-  jest.spyOn(header, 'getBoundingClientRect').mockImplementation(() => {
-    const bottom = 80 - window.scrollY;
-    return { top: bottom - 80, bottom, left: 0, right: 0, width: 0, height: 80, x: 0, y: bottom - 80, toJSON: () => ({}) };
+  const main = document.createElement('main');
+  document.body.prepend(header, main);
+  Object.defineProperty(header, 'offsetHeight', { value: 80, configurable: true });
+  jest.spyOn(main, 'getBoundingClientRect').mockImplementation(() => {
+    const top = 80 - window.scrollY;
+    return { top, bottom: top + 1000, left: 0, right: 0, width: 0, height: 1000, x: 0, y: top, toJSON: () => ({}) };
   });
   return header;
 }
@@ -41,7 +43,7 @@ describe('LeftNav', () => {
   afterEach(() => {
     jest.useRealTimers();
     setScrollY(0);
-    document.querySelectorAll('header').forEach((h) => h.remove());
+    document.querySelectorAll('header, main').forEach((h) => h.remove());
   });
 
   it('is hidden at first and first evaluated after 500 ms', () => {

@@ -75,15 +75,15 @@ export function LeftNav({ choices, filter, carousel }: { choices: readonly Subje
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
-    let resting: number | null = null;
     let frame: number | null = null;
     let listening = false;
+    // The page's height changes with the feed (another page, another tab): the browser may clamp the
+    // scroll without a scroll event, so a change of size is a reason to look again too.
+    let resized: ResizeObserver | null = null;
     const evaluate = () => {
       frame = null;
       if (!nav.current) return;
-      const geometry = measureLeftNav(nav.current, resting);
-      resting = geometry.logoBottom;
-      setShown(leftNavVisible(geometry));
+      setShown(leftNavVisible(measureLeftNav(nav.current)));
     };
     const schedule = () => {
       if (frame === null) frame = raf(evaluate);
@@ -92,6 +92,10 @@ export function LeftNav({ choices, filter, carousel }: { choices: readonly Subje
       evaluate();
       window.addEventListener('scroll', schedule, { passive: true });
       window.addEventListener('resize', schedule);
+      if (typeof ResizeObserver === 'function') {
+        resized = new ResizeObserver(schedule);
+        resized.observe(document.body);
+      }
       listening = true;
     }, LEFT_NAV.firstEvaluationMs);
     return () => {
@@ -100,6 +104,7 @@ export function LeftNav({ choices, filter, carousel }: { choices: readonly Subje
         window.removeEventListener('scroll', schedule);
         window.removeEventListener('resize', schedule);
       }
+      resized?.disconnect();
       if (frame !== null) cancelRaf(frame);
     };
   }, []);

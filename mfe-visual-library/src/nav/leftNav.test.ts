@@ -1,5 +1,5 @@
 import { LEFT_NAV, NAV_CAROUSEL } from 'shared-contracts';
-import { findLogo, leftNavVisible, measureLeftNav, type LeftNavGeometry } from './leftNav';
+import { findLogo, leftNavVisible, logoRestingBottom, measureLeftNav, type LeftNavGeometry } from './leftNav';
 import { carouselSlides } from './LeftNav';
 
 const base: LeftNavGeometry = { scrollY: 500, logoBottom: 80, navBottom: 400, footerTop: null, wallTop: null };
@@ -41,25 +41,41 @@ describe('measureLeftNav', () => {
     jest.spyOn(el, 'getBoundingClientRect').mockReturnValue({ top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: 0, toJSON: () => ({}), ...r });
   }
 
-  it('reads the logo ([data-site-logo] before header), footer and wall, keeping the logo resting place', () => {
-    document.body.innerHTML = '<header><a data-site-logo>Logo</a></header><nav id="n"></nav><div data-visual-wall></div><footer></footer>';
-    const logo = document.querySelector('[data-site-logo]')!;
+  it('reads the logo ([data-site-logo] before header) at its resting place, the footer and the wall', () => {
+    document.body.innerHTML = '<header><a data-site-logo>Logo</a></header><main id="m"></main><nav id="n"></nav><div data-visual-wall></div><footer></footer>';
+    const header = document.querySelector('header')!;
+    const logo = document.querySelector<HTMLElement>('[data-site-logo]')!;
     expect(findLogo()).toBe(logo);
     const nav = document.getElementById('n')!;
-    rect(logo, { bottom: 20 }); // a sticky header: the logo stays at the top while the page is scrolled by 300
+    // The page is scrolled by 300 and the sticky header is hidden (translated up): the logo's box
+    // is off screen, but its resting place is the header's static top + its offset + its height.
+    Object.defineProperty(header, 'offsetHeight', { value: 100, configurable: true });
+    Object.defineProperty(logo, 'offsetTop', { value: 12, configurable: true });
+    Object.defineProperty(logo, 'offsetHeight', { value: 40, configurable: true });
+    Object.defineProperty(logo, 'offsetParent', { value: header, configurable: true });
+    rect(logo, { bottom: -60 });
+    rect(document.getElementById('m')!, { top: -200 }); // what follows the header starts at page y 100
     rect(nav, { bottom: 350 });
     rect(document.querySelector('[data-visual-wall]')!, { top: 900 });
     rect(document.querySelector('footer')!, { top: 1200 });
     Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
-    expect(measureLeftNav(nav, 60)).toEqual({ scrollY: 300, logoBottom: 60, navBottom: 350, footerTop: 1200, wallTop: 900 });
-    expect(measureLeftNav(nav, null).logoBottom).toBe(320);
+    expect(measureLeftNav(nav)).toEqual({ scrollY: 300, logoBottom: 52, navBottom: 350, footerTop: 1200, wallTop: 900 });
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  it('uses the logo box as it is when no content follows its header', () => {
+    document.body.innerHTML = '<header><a data-site-logo>Logo</a></header>';
+    const logo = document.querySelector('[data-site-logo]')!;
+    rect(logo, { bottom: 20 });
+    Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+    expect(logoRestingBottom(logo)).toBe(320);
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 
   it('falls back to the header and gives null for a missing footer and wall', () => {
     document.body.innerHTML = '<header></header><nav id="n"></nav>';
     expect(findLogo()).toBe(document.querySelector('header'));
-    const g = measureLeftNav(document.getElementById('n')!, null);
+    const g = measureLeftNav(document.getElementById('n')!);
     expect(g.footerTop).toBeNull();
     expect(g.wallTop).toBeNull();
   });

@@ -31,20 +31,39 @@ export function findLogo(doc: Document = document): Element | null {
 }
 
 /**
- * Reads the geometry from the page. `restingLogoBottom` keeps the smallest logo bottom seen in page
- * coordinates: a sticky header's logo moves down the page with the scroll, its first place does not.
+ * The logo's bottom in page coordinates where it rests, whatever the sticky header does: the header
+ * keeps its place in the flow, so its resting top is the top of what follows it minus its height,
+ * and the logo sits at its offset inside the header (offsets ignore the hide-on-scroll transform).
+ * Without a header followed by content, the logo's box as it is now.
  */
-export function measureLeftNav(nav: Element, restingLogoBottom: number | null, doc: Document = document): LeftNavGeometry {
+export function logoRestingBottom(logo: Element, doc: Document = document): number {
   const win = doc.defaultView ?? window;
-  const scrollY = win.scrollY;
+  const header = logo.closest('header');
+  const after = header?.nextElementSibling ?? null;
+  if (header instanceof HTMLElement && logo instanceof HTMLElement && after) {
+    let within = 0;
+    let el: HTMLElement | null = logo;
+    while (el && el !== header) {
+      within += el.offsetTop;
+      el = el.offsetParent instanceof HTMLElement ? el.offsetParent : null;
+    }
+    if (el === header) {
+      const headerTop = after.getBoundingClientRect().top + win.scrollY - header.offsetHeight;
+      return headerTop + within + logo.offsetHeight;
+    }
+  }
+  return logo.getBoundingClientRect().bottom + win.scrollY;
+}
+
+/** Reads the geometry from the page. */
+export function measureLeftNav(nav: Element, doc: Document = document): LeftNavGeometry {
+  const win = doc.defaultView ?? window;
   const logo = findLogo(doc);
-  const logoNow = logo ? logo.getBoundingClientRect().bottom + scrollY : null;
-  const logoBottom = logoNow === null ? restingLogoBottom : restingLogoBottom === null ? logoNow : Math.min(restingLogoBottom, logoNow);
   const footer = doc.querySelector('footer');
   const wall = doc.querySelector('[data-visual-wall]');
   return {
-    scrollY,
-    logoBottom,
+    scrollY: win.scrollY,
+    logoBottom: logo ? logoRestingBottom(logo, doc) : null,
     navBottom: nav.getBoundingClientRect().bottom,
     footerTop: footer ? footer.getBoundingClientRect().top : null,
     wallTop: wall ? wall.getBoundingClientRect().top : null,
