@@ -46,6 +46,8 @@ export default defineConfig({
       // Tests read the reset mails; every request comes from one address, so limits are raised.
       DEV_OUTBOX: '1',
       RATE_LIMIT_MULTIPLIER: '20',
+      // Request lines are not read here; warnings and errors still reach stderr.
+      LOG_LEVEL: 'warn',
     },
   },
 });

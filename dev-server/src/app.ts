@@ -2,16 +2,23 @@
  * createApp: the API and composition host, built from injected parts so tests can run it with an
  * in-memory database and a fake clock.
  *
+ * Every response carries the security headers (http/security-headers.ts) and an X-Request-Id, and
+ * is logged as one JSON line (http/request-log.ts).
+ *
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
 import type { AppDeps } from './deps';
 import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson } from './http/errors';
+import { createJsonLogger, logLevelFromEnv } from './http/logger';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { createViewerLookup } from './http/session';
 import { createRepositories } from './repositories';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
+import { clientErrorRoutes } from './routes/client-errors';
 import { commerceRoutes } from './routes/commerce';
 import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
@@ -37,15 +44,15 @@ export type { AppConfig, AppDeps } from './deps';
 export function createApp(deps: AppDeps): express.Express {
   const repos = createRepositories(deps.db);
   const services = createServices(deps, repos);
-  const ctx: RouteContext = { config: deps.config, services, viewers: createViewerLookup(services.auth) };
+  const logger = deps.logger ?? createJsonLogger({ level: logLevelFromEnv(process.env) });
+  const ctx: RouteContext = { config: deps.config, services, viewers: createViewerLookup(services.auth), logger };
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
-  app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
-    next();
-  });
+  // First: every answer, refusals included, has a request id, a log line and the security headers.
+  app.use(requestLog(logger));
+  app.use(securityHeaders(deps.config));
 
   // CSRF before body parsing: a refused request is not read at all.
   app.use(csrfGuard(deps.config.publicOrigin));
@@ -53,6 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
 
   app.use(systemRoutes(ctx));
+  app.use(clientErrorRoutes(ctx));
   app.use(contentRoutes(ctx));
   app.use(discoveryRoutes(ctx));
   app.use(topicRoutes(ctx));
@@ -85,6 +93,6 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   app.use(notFoundJson);
-  app.use(jsonErrorHandler);
+  app.use(jsonErrorHandler(logger));
   return app;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RemoteName } from 'shared-contracts';
 import type { RateLimits } from './deps';
 import { normalizeCountryCode } from './deps';
+import { logLevelFromEnv, type LogLevel } from './http/logger';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits } from './http/rate-limit';
 
 /** The repository root (this file is dev-server/src/config.ts). */
@@ -36,6 +37,8 @@ export interface EnvSettings {
   digestSecret: string | undefined;
   /** MAINTENANCE=1: streams report maintenance (no entries, maintenanceStatus true). */
   maintenance: boolean;
+  /** LOG_LEVEL: debug, info (default), warn, error or silent; JSON lines on stdout. */
+  logLevel: LogLevel;
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -80,5 +83,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     geoCountry: parseCountry(env.GEO_COUNTRY),
     digestSecret: env.DIGEST_SECRET || undefined,
     maintenance: truthy(env.MAINTENANCE),
+    logLevel: logLevelFromEnv(env),
   };
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RemoteName } from 'shared-contracts';
 import type { Database } from './db/database';
+import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import { createOutboxRepository } from './repositories/outbox';
 
@@ -172,6 +173,8 @@ export interface RateLimits {
   share: RateLimit;
   /** POST /api/commerce/shipping-payment and /api/commerce/order/submit (card attempts): per member. */
   checkout: RateLimit;
+  /** POST /api/client-errors (the shell's reports of remotes that failed to load): per address. */
+  clientErrors: RateLimit;
 }
 
 export interface AppDeps {
@@ -183,4 +186,6 @@ export interface AppDeps {
   geolocation: Geolocator;
   /** The payment gateway; the built-in test gateway (integrations/payment-gateway.ts) when not given. */
   payments?: PaymentGateway;
+  /** Structured logs (http/logger.ts); when not given, JSON lines on stdout at LOG_LEVEL. */
+  logger?: Logger;
 }

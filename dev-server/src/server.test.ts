@@ -56,7 +56,7 @@ describe('startServer', () => {
 
   it('applies the environment: DEV_OUTBOX serves the outbox, CAPTCHA_SECRET picks reCAPTCHA, GEO_COUNTRY the country', async () => {
     const settings = settingsFromEnv({ DEV_OUTBOX: '1', CAPTCHA_SECRET: 'secret', GEO_COUNTRY: 'FR', SHELL_DIST: '' });
-    const server = await startServer({ ...settings, port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
+    const server = await startServer({ ...settings, logLevel: 'silent', port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
     try {
       const base = `http://127.0.0.1:${server.port}`;
       expect(await (await fetch(`${base}/dev/outbox`)).json()).toEqual([]);
@@ -65,7 +65,7 @@ describe('startServer', () => {
     } finally {
       await server.close();
     }
-    const plain = await startServer({ ...settingsFromEnv({ SHELL_DIST: '' }), port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
+    const plain = await startServer({ ...settingsFromEnv({ SHELL_DIST: '' }), logLevel: 'silent', port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
     try {
       expect((await fetch(`http://127.0.0.1:${plain.port}/dev/outbox`)).status).toBe(404);
     } finally {

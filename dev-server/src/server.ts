@@ -11,6 +11,7 @@ import { createApp } from './app';
 import { REMOTE_ENV } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { createJsonLogger, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
 import { openSqlite } from './db/sqlite';
 import {
   createLocalGeolocator,
@@ -56,6 +57,10 @@ export interface StartServerOptions {
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
   geolocation?: Geolocator;
+  /** Log level of the JSON logs on stdout (LOG_LEVEL); default from the environment (silent under Jest). */
+  logLevel?: LogLevel;
+  /** Another logger (wins over logLevel). */
+  logger?: Logger;
 }
 
 export interface RunningServer {
@@ -105,6 +110,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       mailer: options.mailer ?? createOutboxMailer(db, clock),
       captcha: options.captcha ?? (options.captchaSecret ? new RecaptchaVerifier(options.captchaSecret) : localCaptchaVerifier),
       geolocation: options.geolocation ?? createLocalGeolocator(options.geoCountry ?? 'US'),
+      logger: options.logger ?? createJsonLogger({ level: options.logLevel ?? logLevelFromEnv(process.env) }),
     });
     server.on('request', app);
 

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, type SlotId } from '../fixtures';
 import { E2E_PORTS } from '../ports';
@@ -31,26 +30,13 @@ async function pageFor(page: Page, remote: RemoteKey): Promise<string> {
   }
 }
 
-/** A port on which nothing listens: the remote's server is stopped. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
 async function breakRemote(page: Page, remote: RemoteKey, mode: Mode) {
   const origin = `http://localhost:${E2E_PORTS[remote]}`;
   if (mode === 'down') {
-    // The deployment points at a server that is not running.
-    const port = await closedPort();
-    await page.route('**/remotes.json', async (route: Route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as { remotes: Record<string, string> };
-      body.remotes[remote] = `http://localhost:${port}/mf-manifest.json`;
-      await route.fulfill({ response: res, json: body });
-    });
+    // The remote's server at its configured address is stopped: every connection is refused. (The
+    // site's Content-Security-Policy allows only the configured remote origins, so the deployment
+    // cannot simply point elsewhere.)
+    await page.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
   } else if (mode === 'hung') {
     await page.route(`${origin}/**`, () => {
       /* never answered */

@@ -15,6 +15,8 @@ import {
   UnavailableError,
   UnprocessableError,
 } from '../services/errors';
+import { errorFields, type Logger } from './logger';
+import { logPath, requestIdOf } from './request-log';
 
 /** An error that already knows its status (edge checks: CSRF, malformed bodies). */
 export class HttpError extends Error {
@@ -43,43 +45,46 @@ export function errorBody(message: string, errors?: ApiErrorBody['errors']): Api
   return errors && errors.length > 0 ? { message, errors } : { message };
 }
 
-export const jsonErrorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-  if (res.headersSent) {
-    next(error);
-    return;
-  }
-  if (error instanceof NotFoundError) {
-    res.status(404).json(errorBody(error.message));
-  } else if (error instanceof InvalidInputError) {
-    res.status(400).json(errorBody(error.message, error.errors));
-  } else if (error instanceof NotSignedInError) {
-    res.status(401).json(errorBody(error.message));
-  } else if (error instanceof ForbiddenError) {
-    res.status(403).json(errorBody(error.message));
-  } else if (error instanceof ConflictError) {
-    res.status(409).json(errorBody(error.message, error.errors));
-  } else if (error instanceof UnprocessableError) {
-    res.status(422).json(errorBody(error.message, error.errors));
-  } else if (error instanceof PaymentDeclinedError) {
-    res.status(402).json(errorBody(error.message));
-  } else if (error instanceof LockedError) {
-    res.status(423).json(errorBody(error.message));
-  } else if (error instanceof UnavailableError) {
-    res.status(503).json(errorBody(error.message));
-  } else if (error instanceof HttpError) {
-    res.status(error.status).json(errorBody(error.message));
-  } else if (typeOf(error) === 'entity.parse.failed') {
-    res.status(400).json(errorBody('The request body is not valid JSON.'));
-  } else if (typeOf(error) === 'entity.too.large') {
-    res.status(413).json(errorBody('The request body is too large.'));
-  } else if ((statusOf(error) ?? 500) < 500) {
-    const status = statusOf(error) ?? 400;
-    res.status(status).json(errorBody(error instanceof Error ? error.message : 'Bad request'));
-  } else {
-    console.error('[dev-server] unhandled error', error);
-    res.status(500).json(errorBody(MESSAGES.generic));
-  }
-};
+/** The last error handler: known errors as their status, anything else logged (with the request id) and a 500. */
+export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof NotFoundError) {
+      res.status(404).json(errorBody(error.message));
+    } else if (error instanceof InvalidInputError) {
+      res.status(400).json(errorBody(error.message, error.errors));
+    } else if (error instanceof NotSignedInError) {
+      res.status(401).json(errorBody(error.message));
+    } else if (error instanceof ForbiddenError) {
+      res.status(403).json(errorBody(error.message));
+    } else if (error instanceof ConflictError) {
+      res.status(409).json(errorBody(error.message, error.errors));
+    } else if (error instanceof UnprocessableError) {
+      res.status(422).json(errorBody(error.message, error.errors));
+    } else if (error instanceof PaymentDeclinedError) {
+      res.status(402).json(errorBody(error.message));
+    } else if (error instanceof LockedError) {
+      res.status(423).json(errorBody(error.message));
+    } else if (error instanceof UnavailableError) {
+      res.status(503).json(errorBody(error.message));
+    } else if (error instanceof HttpError) {
+      res.status(error.status).json(errorBody(error.message));
+    } else if (typeOf(error) === 'entity.parse.failed') {
+      res.status(400).json(errorBody('The request body is not valid JSON.'));
+    } else if (typeOf(error) === 'entity.too.large') {
+      res.status(413).json(errorBody('The request body is too large.'));
+    } else if ((statusOf(error) ?? 500) < 500) {
+      const status = statusOf(error) ?? 400;
+      res.status(status).json(errorBody(error instanceof Error ? error.message : 'Bad request'));
+    } else {
+      logger.error('unhandled error', { requestId: requestIdOf(res), method: req.method, path: logPath(req), error: errorFields(error) });
+      res.status(500).json(errorBody(MESSAGES.generic));
+    }
+  };
+}
 
 /** Last handler: nothing matched. */
 export const notFoundJson: RequestHandler = (_req, res) => {

@@ -17,6 +17,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   subscriberSearch: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   share: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   checkout: { windowMs: FIFTEEN_MINUTES, limit: 30 },
+  // A page reports each failed remote, module and stage once; a reader moving between pages while
+  // the remotes are down sends a few dozen.
+  clientErrors: { windowMs: FIFTEEN_MINUTES, limit: 100 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

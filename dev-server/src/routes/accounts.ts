@@ -16,7 +16,7 @@ import { toUserAnswer } from '../services/users';
 import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
 
-export function accountRoutes({ config, services, viewers }: RouteContext): Router {
+export function accountRoutes({ config, services, viewers, logger }: RouteContext): Router {
   const router = Router();
   const limits = rateLimitsOf(config);
   const registrationLimit = limiter(limits.registration);
@@ -33,7 +33,7 @@ export function accountRoutes({ config, services, viewers }: RouteContext): Rout
       res.json(answer);
       return;
     }
-    await mergeGuestCartAtSignIn(services, req, result.viewer.user.id);
+    await mergeGuestCartAtSignIn({ services, logger }, req, res, result.viewer.user.id);
     setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
     const answer: RegistrationResult = { outcome: 'created', user: toUserAnswer(result.viewer) };
     res.status(201).set(REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE).json(answer);
@@ -50,7 +50,7 @@ export function accountRoutes({ config, services, viewers }: RouteContext): Rout
     const body = withBlankFields(req.body, ['emailAddress', 'accountNumber', 'password']);
     const form = parseInput(SubscribeRequestSchema, body, 'Invalid subscriber registration');
     const started = await services.subscribers.subscribe(form, readCookie(req, SESSION_COOKIE));
-    await mergeGuestCartAtSignIn(services, req, started.viewer.user.id);
+    await mergeGuestCartAtSignIn({ services, logger }, req, res, started.viewer.user.id);
     setSessionCookie(res, started.sessionToken, started.expiresAt, config.cookieSecure);
     res.status(201).set('Cache-Control', 'no-store').json(toUserAnswer(started.viewer));
   };

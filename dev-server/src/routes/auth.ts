@@ -31,7 +31,7 @@ export function loginErrorBody(failure: SignInFailure): LoginError & { message: 
   return body;
 }
 
-export function authRoutes({ config, services }: RouteContext): Router {
+export function authRoutes({ config, services, logger }: RouteContext): Router {
   const router = Router();
   const noStore = 'no-store';
 
@@ -48,7 +48,7 @@ export function authRoutes({ config, services }: RouteContext): Router {
       res.status(401).json(loginErrorBody(result.failure));
       return;
     }
-    await mergeGuestCartAtSignIn(services, req, result.viewer.user.id);
+    await mergeGuestCartAtSignIn({ services, logger }, req, res, result.viewer.user.id);
     setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
     res.json(toUserAnswer(result.viewer));
   });

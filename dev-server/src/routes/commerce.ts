@@ -17,7 +17,9 @@ import {
 } from 'shared-contracts';
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
+import { errorFields } from '../http/logger';
 import { limiter, rateLimitsOf } from '../http/rate-limit';
+import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import type { Viewer } from '../services/auth';
 import { CART_ITEM_NOT_FOUND, deviceCartKey, memberCartKey, PRODUCT_NOT_FOUND } from '../services/cart';
@@ -197,10 +199,15 @@ export function commerceRoutes({ config, services, viewers }: RouteContext): Rou
  * the guest cart of the request's device cookie moves into the member's cart. A failure here never
  * fails the sign-in (the guest cart then simply stays where it was).
  */
-export async function mergeGuestCartAtSignIn(services: RouteContext['services'], req: Request, userId: string): Promise<void> {
+export async function mergeGuestCartAtSignIn(
+  { services, logger }: Pick<RouteContext, 'services' | 'logger'>,
+  req: Request,
+  res: Response,
+  userId: string,
+): Promise<void> {
   try {
     await services.cart.mergeGuestCart(deviceTokenOf(req), userId);
   } catch (error) {
-    console.error('[dev-server] guest cart merge failed', error instanceof Error ? error.message : error);
+    logger.error('guest cart merge failed', { requestId: requestIdOf(res), error: errorFields(error) });
   }
 }

@@ -1,5 +1,6 @@
 /** What every route module receives. */
 import type { AppConfig } from '../deps';
+import type { Logger } from '../http/logger';
 import type { ViewerLookup } from '../http/session';
 import type { Services } from '../services';
 
@@ -7,4 +8,5 @@ export interface RouteContext {
   config: AppConfig;
   services: Services;
   viewers: ViewerLookup;
+  logger: Logger;
 }

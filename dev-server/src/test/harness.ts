@@ -22,6 +22,7 @@ import {
   type Mailer,
   type MemoryMailer,
 } from '../deps';
+import { silentLogger, type Logger } from '../http/logger';
 import type { PaymentGateway } from '../integrations/payment-gateway';
 import { seedDatabase } from '../seed';
 
@@ -70,6 +71,8 @@ export interface TestAppParts {
   outboxMailer?: boolean;
   /** Another payment gateway than the built-in test gateway. */
   payments?: PaymentGateway;
+  /** Where the app logs; silent by default (tests print nothing), createMemoryLogger() to read the lines. */
+  logger?: Logger;
 }
 
 /** Limits high enough that no API test meets them (rate-limit.test.ts tests the limits themselves). */
@@ -80,6 +83,7 @@ export const UNLIMITED: AppConfig['rateLimits'] = {
   subscriberSearch: { windowMs: 60_000, limit: 10_000 },
   share: { windowMs: 60_000, limit: 10_000 },
   checkout: { windowMs: 60_000, limit: 10_000 },
+  clientErrors: { windowMs: 60_000, limit: 10_000 },
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: TestAppParts = {}): Promise<TestApp> {
@@ -102,6 +106,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
     captcha: parts.captcha ?? localCaptchaVerifier,
     geolocation: parts.geolocation ?? createLocalGeolocator('US'),
     ...(parts.payments ? { payments: parts.payments } : {}),
+    logger: parts.logger ?? silentLogger,
   });
   return { app, db, clock, mailer, config, close: () => db.destroy() };
 }

@@ -1,0 +1,94 @@
+/**
+ * Security headers on every response (helmet), built from the app's config:
+ * - Content-Security-Policy: scripts, fetches and images only from this site and the configured
+ *   remote origins (the origins of config.remotes' manifest URLs); inline styles allowed (the shell's
+ *   index.html has a <style> block and components use style attributes); no plugins; frames only
+ *   from this site. Pages under /video/embed/ may be framed by any site (frame-ancestors *, no
+ *   X-Frame-Options); every other response only by this site.
+ * - Strict-Transport-Security (a year, subdomains) and upgrade-insecure-requests only behind HTTPS
+ *   (config.cookieSecure): npm start and the e2e run on http://localhost.
+ * - nosniff, Referrer-Policy strict-origin-when-cross-origin, Cross-Origin-Opener-Policy
+ *   same-origin-allow-popups (the share popups). No COEP or CORP: remote scripts come from other
+ *   origins.
+ */
+import type { RequestHandler } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { AppConfig } from '../deps';
+
+export type CspDirectives = Record<string, string[]>;
+
+/** Pages other sites may put in an iframe (the video player's embed code). */
+export const EMBED_PATH_PREFIX = '/video/embed/';
+
+export function isEmbedPath(path: string): boolean {
+  return path.startsWith(EMBED_PATH_PREFIX);
+}
+
+/** The distinct origins of the remotes' manifest URLs, sorted; an unparsable URL is skipped. */
+export function remoteOrigins(remotes: AppConfig['remotes']): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(remotes)) {
+    try {
+      const { origin } = new URL(url);
+      if (origin !== 'null') origins.add(origin);
+    } catch {
+      // Not an absolute URL: nothing to allow.
+    }
+  }
+  return [...origins].sort();
+}
+
+type HeaderConfig = Pick<AppConfig, 'remotes' | 'cookieSecure' | 'publicOrigin'>;
+
+/** The CSP directives of a page; `embed` for pages under /video/embed/. */
+export function cspDirectives(config: HeaderConfig, options: { embed?: boolean } = {}): CspDirectives {
+  const self = "'self'";
+  const own = new URL(config.publicOrigin).origin;
+  // The site's own origin is 'self' already.
+  const remotes = remoteOrigins(config.remotes).filter((origin) => origin !== own);
+  const directives: CspDirectives = {
+    'default-src': [self],
+    'script-src': [self, ...remotes],
+    'connect-src': [self, ...remotes],
+    'img-src': [self, 'data:', ...remotes],
+    'style-src': [self, "'unsafe-inline'"],
+    'media-src': [self],
+    'font-src': [self],
+    'object-src': ["'none'"],
+    'base-uri': [self],
+    'form-action': [self],
+    'frame-src': [self],
+    'frame-ancestors': options.embed ? ['*'] : [self],
+  };
+  if (config.cookieSecure) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** The Content-Security-Policy header value of the directives (what helmet sends). */
+export function cspHeaderValue(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function helmetOptions(config: HeaderConfig, options: { embed?: boolean } = {}): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, options) },
+    strictTransportSecurity: config.cookieSecure ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false } : false,
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: options.embed ? false : { action: 'sameorigin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+  };
+}
+
+/** One middleware: the embed headers under /video/embed/, the site's headers everywhere else. */
+export function securityHeaders(config: HeaderConfig): RequestHandler {
+  const site = helmet(helmetOptions(config));
+  const embed = helmet(helmetOptions(config, { embed: true }));
+  return (req, res, next) => (isEmbedPath(req.path) ? embed : site)(req, res, next);
+}
