@@ -21,6 +21,8 @@ node node_modules/jest/bin/jest.js --ci --json --outputFile=.cache/jest.json || 
 
 echo "== build (production)"
 if node scripts/build-all.mjs; then
+  echo "== release check"
+  node scripts/check-release.mjs || status=1
   echo "== playwright (e2e)"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/playwright.json" \
     node node_modules/@playwright/test/cli.js test -c e2e/playwright.config.ts || status=1

@@ -8,6 +8,9 @@ import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } fro
 
 let config: Promise<RemotesConfig> | null = null;
 const registered = new Set<RemoteName>();
+/** Loads started so far; a remote registered again after a chunk or entry was gone keeps the count then. */
+let loadsStarted = 0;
+const reregisteredAfter = new Map<RemoteName, number>();
 
 function remotesConfig(): Promise<RemotesConfig> {
   config ??= api.remotes().catch((error: unknown) => {
@@ -64,6 +67,38 @@ export function failureStage(error: unknown): RemoteFailureStage {
   return ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module';
 }
 
+/** A chunk or the entry of the remote could not be fetched (a page holding a release since replaced). */
+const GONE = /ChunkLoadError|Loading (css )?chunk|RUNTIME-00[38]|loading script|ScriptExternalLoadError|remoteEntry|mf-manifest|Failed to fetch/i;
+
+/** `entry` with a cache-busting `v` query, so the runtime and the browser fetch the manifest again. */
+export function cacheBusted(entry: string, now = Date.now()): string {
+  const [base = entry, hash] = entry.split('#', 2);
+  const query = `v=${now}`;
+  const busted = /[?&]v=[^&]*/.test(base) ? base.replace(/([?&])v=[^&]*/, `$1${query}`) : `${base}${base.includes('?') ? '&' : '?'}${query}`;
+  return hash === undefined ? busted : `${busted}#${hash}`;
+}
+
+/**
+ * Loads `remote/module`; when that fails because a chunk or the entry is gone (the remote was
+ * redeployed while this page held the old release), registers the remote again once per page
+ * (`force`, cache-busted manifest) and tries once more. A load that started after that
+ * re-registration is not retried: its failure is final and the slot shows its fallback.
+ */
+async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, entry: string | undefined): Promise<M | null> {
+  const load = ++loadsStarted;
+  try {
+    return await loadRemote<M>(`${remote}/${module}`);
+  } catch (error) {
+    const after = reregisteredAfter.get(remote);
+    if (!entry || !GONE.test(messageOf(error)) || (after !== undefined && load > after)) throw error;
+    if (after === undefined) {
+      reregisteredAfter.set(remote, loadsStarted);
+      registerRemotes([{ name: remote, entry: cacheBusted(entry) }], { force: true });
+    }
+    return await loadRemote<M>(`${remote}/${module}`);
+  }
+}
+
 /** Loads `remote/module` (for example `store/App`) and returns its default export. */
 async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
   let remotes: RemotesConfig['remotes'];
@@ -80,7 +115,7 @@ async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise
   }
   let mod: { default: T } | null | undefined;
   try {
-    mod = await loadRemote<{ default: T }>(`${remote}/${module}`);
+    mod = await loadWithReleaseRetry<{ default: T }>(remote, module, remotes[remote]);
   } catch (error) {
     throw new RemoteStageError(ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module', messageOf(error));
   }

@@ -1,0 +1,231 @@
+/**
+ * Independent releases (issue 10): a remote redeployed behind its stable manifest address is picked
+ * up by the running site on the next page load, with the shell neither rebuilt nor restarted, and a
+ * page still holding the old release recovers from a chunk that is gone.
+ *
+ * This spec runs its own site (not the shared webServer), because it replaces a remote's files:
+ * each remote is served from a temporary copy of its build with the static host of
+ * scripts/serve-static.mjs on ports 4401-4405, the API and shell in this process on 4400.
+ * The store's v2 is a rebuild of a copy of mfe-store (in .cache/release-v2) whose MiniCart and
+ * StoreApp roots carry data-release="v2", built with the same webpack factory.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { RemoteApp } from '../../scripts/apps.mjs';
+import { settingsFromEnv } from '../../dev-server/src/config';
+import { startServer, type RunningServer } from '../../dev-server/src/server';
+import { expect, expectSlot, slot, test } from '../fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SITE_PORT = 4400;
+const SITE = `http://localhost:${SITE_PORT}`;
+let STORE_ORIGIN = '';
+const V2_DIR = path.join(ROOT, '.cache/release-v2');
+const HASHED = /\.[0-9a-f]{8,}\.(js|css)$/;
+
+test.describe.configure({ mode: 'serial' });
+
+let tmp: string;
+let v1: string;
+let v2: string;
+let served: string;
+let site: RunningServer;
+let siteStarts = 0;
+const remoteServers: Server[] = [];
+
+function copyDir(from: string, to: string) {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.cpSync(from, to, { recursive: true });
+}
+
+/** Every file under `dir` (relative path → sha256), to prove the shell's files never change. */
+function hashTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  }
+  return out;
+}
+
+/**
+ * Deploys a release into the served folder the way a static host is updated: the new hashed chunks
+ * first, then the manifest and remote entry replaced, then the old release's chunks removed.
+ */
+function deploy(release: string) {
+  const files = fs.readdirSync(release);
+  for (const f of files.filter((f) => HASHED.test(f) || f.endsWith('.LICENSE.txt'))) fs.copyFileSync(path.join(release, f), path.join(served, f));
+  for (const f of files.filter((f) => !HASHED.test(f) && !f.endsWith('.LICENSE.txt'))) fs.copyFileSync(path.join(release, f), path.join(served, f));
+  for (const f of fs.readdirSync(served)) if (!files.includes(f)) fs.rmSync(path.join(served, f));
+}
+
+/** Builds the store's v2: a copy of mfe-store with a visible marker, through the same factory. */
+async function buildStoreV2(): Promise<string> {
+  const src = path.join(ROOT, 'mfe-store');
+  const copy = path.join(V2_DIR, 'mfe-store');
+  copyDir(path.join(src, 'src'), path.join(copy, 'src'));
+  fs.copyFileSync(path.join(src, 'package.json'), path.join(copy, 'package.json'));
+  for (const file of ['MiniCart.tsx', 'StoreApp.tsx']) {
+    const target = path.join(copy, 'src', file);
+    const code = fs.readFileSync(target, 'utf8');
+    const patched = code.replace('<div data-remote-root="store"', '<div data-remote-root="store" data-release="v2"');
+    if (patched === code) throw new Error(`cannot mark ${file} as v2: its root <div data-remote-root="store"> was not found`);
+    fs.writeFileSync(target, patched);
+  }
+  const relBase = path.relative(copy, path.join(ROOT, 'tsconfig.base.json')).split(path.sep).join('/');
+  fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ extends: relBase, include: ['src'] }));
+  // The same exposes as v1's build (its stats name each exposed file).
+  const stats = JSON.parse(fs.readFileSync(path.join(src, 'dist/mf-manifest-stats.json'), 'utf8')) as { exposes: { path: string; file: string }[] };
+  const exposes = Object.fromEntries(stats.exposes.map((e) => [e.path, `./${e.file}`]));
+  fs.writeFileSync(
+    path.join(copy, 'webpack.config.js'),
+    [
+      `const path = require('node:path');`,
+      `const { createConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
+      `const base = createConfig({ dir: __dirname, name: 'store', exposes: ${JSON.stringify(exposes)} });`,
+      `// Its own build cache, so this build never shares one with mfe-store's.`,
+      `module.exports = (env, argv) => ({ ...base(env, argv), cache: { type: 'filesystem', cacheDirectory: path.join(__dirname, '..', 'webpack-cache') } });`,
+      '',
+    ].join('\n'),
+  );
+  const out = await new Promise<{ code: number | null; log: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: copy,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    child.on('close', (code) => resolve({ code, log }));
+  });
+  if (out.code !== 0) throw new Error(`build of the store's v2 failed:\n${out.log}`);
+  return path.join(copy, 'dist');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const started = Date.now();
+  // ES modules, loaded at run time: Playwright's transform would turn a static import into require().
+  const { REMOTES } = (await import('../../scripts/apps.mjs')) as { REMOTES: RemoteApp[] };
+  const { createStaticApp } = await import('../../scripts/serve-static.mjs');
+  STORE_ORIGIN = `http://localhost:${SITE_PORT + 1 + REMOTES.findIndex((r) => r.name === 'store')}`;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  const v2Build = buildStoreV2();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(SITE_PORT),
+    DATABASE_FILE: ':memory:',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MULTIPLIER: '20',
+  };
+  for (const [i, remote] of REMOTES.entries()) {
+    const dist = path.join(ROOT, remote.dir, 'dist');
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${remote.dir} has no production build; run node scripts/build-all.mjs`);
+    const dir = path.join(tmp, remote.dir);
+    copyDir(dist, dir);
+    const port = SITE_PORT + 1 + i;
+    remoteServers.push(
+      await new Promise<Server>((resolve, reject) => {
+        const server = createStaticApp(dir, { shellOrigin: SITE }).listen(port, () => resolve(server));
+        server.on('error', reject);
+      }),
+    );
+    env[remote.env] = `http://localhost:${port}/mf-manifest.json`;
+  }
+  served = path.join(tmp, 'mfe-store');
+  v1 = path.join(tmp, 'store-v1');
+  copyDir(served, v1);
+  site = await startServer(settingsFromEnv(env));
+  siteStarts++;
+  v2 = path.join(tmp, 'store-v2');
+  copyDir(await v2Build, v2);
+  test.info().annotations.push({ type: 'setup-ms', description: String(Date.now() - started) });
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await Promise.all(remoteServers.map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))));
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test('v2 is a new release: other hashed chunks, the same manifest address', () => {
+  const chunks = (dir: string) => new Set(fs.readdirSync(dir).filter((f) => HASHED.test(f)));
+  const [a, b] = [chunks(v1), chunks(v2)];
+  const gone = [...a].filter((f) => !b.has(f));
+  expect(gone.some((f) => f.startsWith('__federation_expose_App.')), 'v1 StoreApp chunk not in v2').toBe(true);
+  expect(gone.some((f) => f.startsWith('__federation_expose_MiniCart.')), 'v1 MiniCart chunk not in v2').toBe(true);
+  expect(fs.readFileSync(path.join(v2, 'remoteEntry.js'), 'utf8')).not.toEqual(fs.readFileSync(path.join(v1, 'remoteEntry.js'), 'utf8'));
+});
+
+test('hashed assets are immutable; manifests, remote entries and the shell HTML are revalidated', async ({ request }) => {
+  deploy(v1);
+  const chunk = fs.readdirSync(served).find((f) => HASHED.test(f));
+  const cache = async (url: string) => (await request.get(url, { headers: { accept: 'text/html,*/*' } })).headers()['cache-control'] ?? '';
+  expect(await cache(`${STORE_ORIGIN}/${chunk}`)).toBe('public, max-age=31536000, immutable');
+  expect(await cache(`${STORE_ORIGIN}/mf-manifest.json`)).toBe('no-cache');
+  expect(await cache(`${STORE_ORIGIN}/remoteEntry.js`)).toBe('no-cache');
+  expect(await cache(`${SITE}/`)).toBe('no-cache');
+  expect(await cache(`${SITE}/store`)).toBe('no-cache');
+  expect(await cache(`${SITE}/main.js`)).toBe('no-cache');
+  const shellChunk = fs.readdirSync(path.join(ROOT, 'shell/dist')).find((f) => HASHED.test(f));
+  expect(await cache(`${SITE}/${shellChunk}`)).toBe('public, max-age=31536000, immutable');
+});
+
+test('a redeployed remote is picked up on the next page load; the shell is neither rebuilt nor restarted', async ({ page }) => {
+  deploy(v1);
+  const shellBefore = hashTree(path.join(ROOT, 'shell/dist'));
+  const siteBefore = site;
+
+  await page.goto(`${SITE}/`);
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await expect(slot(page, 'store/MiniCart').locator('[data-remote-root="store"]')).toBeVisible();
+  await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
+
+  deploy(v2);
+  await page.reload();
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await expect(slot(page, 'store/MiniCart').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
+
+  expect(hashTree(path.join(ROOT, 'shell/dist'))).toEqual(shellBefore);
+  expect(site).toBe(siteBefore);
+  expect(siteStarts).toBe(1);
+  expect((await page.request.get(`${SITE}/healthz`)).ok()).toBe(true);
+});
+
+test('a page holding v1 recovers from a chunk that is gone with one cache-busting retry', async ({ page }) => {
+  deploy(v1);
+  const manifests: string[] = [];
+  const missing: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${STORE_ORIGIN}/mf-manifest.json`)) manifests.push(r.url());
+  });
+  // A 404 for a script reaches the page as a failed request (Chromium blocks the text/plain body).
+  page.on('response', (r) => {
+    if (r.url().startsWith(STORE_ORIGIN) && r.status() === 404) missing.push(r.url());
+  });
+  page.on('requestfailed', (r) => {
+    if (r.url().startsWith(STORE_ORIGIN)) missing.push(r.url());
+  });
+
+  await page.goto(`${SITE}/`);
+  await expectSlot(page, 'store/MiniCart', 'ready');
+  await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
+
+  // The store is redeployed while the page holds v1: v1's StoreApp chunk is gone.
+  deploy(v2);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
+  await expect(page).toHaveURL(`${SITE}/store`);
+  await expectSlot(page, 'store/App', 'ready');
+  await expect(slot(page, 'store/App').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
+
+  const v1App = fs.readdirSync(v1).find((f) => f.startsWith('__federation_expose_App.'));
+  expect(missing, 'the page asked for the StoreApp chunk of v1, which is gone').toContain(`${STORE_ORIGIN}/${v1App}`);
+  expect(manifests.filter((u) => /[?&]v=\d+/.test(u)), `manifest requests: ${manifests.join(', ')}`).toHaveLength(1);
+  // The header's mini cart it already showed stays up.
+  await expectSlot(page, 'store/MiniCart', 'ready');
+});
