@@ -3,7 +3,9 @@
  * builds (each remote on its own port). For every page: gzipped JavaScript bytes (gzip -9 of each
  * script as served), JavaScript and total request counts, time until every remote slot settled, and
  * how many copies of React / React DOM the page ran. Prints a table and writes docs/performance.md.
- * Cold cache: a new browser context per page.
+ * Cold cache: a new browser context per page. Then, in the same run: Lighthouse on the home page and
+ * an article (scripts/bench-lighthouse.ts) and the API under load with autocannon against a bare
+ * Express baseline (scripts/bench-load.ts); both reported next to issue 10's targets, never enforced.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,8 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumExecutable } from '../e2e/browser';
 import { countReactDomRenderers, readCopies } from '../e2e/instrumentation';
+import { lighthouseFigures } from './bench-lighthouse';
+import { loadFigures } from './bench-load';
 
 const root = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -47,12 +51,12 @@ async function main() {
     if (!fs.existsSync(path.join(root, dir, 'dist'))) throw new Error(`no build of ${dir}: run \`npm run build\` first`);
   }
   const site = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/run-site.ts')], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_FILE: ':memory:', RATE_LIMIT_MULTIPLIER: '20' },
+    env: { ...process.env, PORT: String(PORT), DATABASE_FILE: ':memory:', RATE_LIMIT_MULTIPLIER: '20', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: 'ignore',
   });
   try {
     await waitForHealth();
-    const latest = (await (await fetch(`${origin}/service/stream/latest?page=1&size=1`)).json()) as { entry: { url: string }[] };
+    const latest = (await (await fetch(`${origin}/service/stream/latest/0/8`)).json()) as { entry: { url: string }[] };
     const playlist = (await (await fetch(`${origin}/api/playlists/what-to-watch-next`)).json()) as { videos: { id: string; slug: string }[] };
     const article = latest.entry[0]?.url ?? '/';
     const video = playlist.videos[0];
@@ -111,7 +115,26 @@ async function main() {
     }
     const accounts = await accountFigures(browser);
     await browser.close();
-    report(rows, accounts);
+    const sections: { console: string; markdown: string }[] = [];
+    const match = /^\/(\d{4})\/(\d{2})\/([^/?#]+)$/.exec(article);
+    try {
+      sections.push(
+        await loadFigures([
+          ...(match ? [{ name: 'article', url: `${origin}/api/article/${match[1]}/${match[2]}/${match[3]}` }] : []),
+          { name: 'latest stream', url: `${origin}/service/stream/latest/0/10` },
+        ]),
+      );
+    } catch (error) {
+      const why = `The load test did not run: ${error instanceof Error ? error.message : String(error)}`;
+      sections.push({ console: `\n${why}`, markdown: `## API under load (autocannon, 50 connections)\n\n${why}` });
+    }
+    sections.push(
+      await lighthouseFigures([
+        ['home', `${origin}/`],
+        ['article', origin + article],
+      ]),
+    );
+    report(rows, accounts, sections);
   } finally {
     site.kill('SIGTERM');
   }
@@ -208,7 +231,7 @@ function remoteName(offset: number): string {
 const START = '<!-- bench:start (written by npm run bench) -->';
 const END = '<!-- bench:end -->';
 
-function report(rows: Row[], accounts: string[]) {
+function report(rows: Row[], accounts: string[], sections: { console: string; markdown: string }[]) {
   const header = '| page | JS gzip (KB) | JS files | requests | slots settled (ms) | React copies | React DOM copies | remotes fetched |';
   const lines = rows.map(
     (r) =>
@@ -218,6 +241,7 @@ function report(rows: Row[], accounts: string[]) {
   const accountTable = ['| accounts | figure |', '|---|---:|', ...accounts].join('\n');
   console.log(table);
   console.log(`\n${accountTable}`);
+  for (const s of sections) console.log(s.console);
   const generated = `${START}
 Measured by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}: production builds, each remote
 on its own port, headless Chromium, a cold cache per page, on this project's 2-core machine. JS gzip is
@@ -231,7 +255,7 @@ ${table}
 Sign-in timing and the on-demand auth modal (same run; sign-ins over HTTP from the bench process):
 
 ${accountTable}
-${END}`;
+${sections.map((s) => `\n${s.markdown}\n`).join('')}${END}`;
   const file = path.join(root, 'docs/performance.md');
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const md =

@@ -1,0 +1,100 @@
+/**
+ * API under load, for npm run bench: autocannon (the npm CLI, in a child process so the load
+ * generator never shares a thread with a server) against a bare Express route served from this
+ * process (the baseline: what Express itself costs on this machine) and against API endpoints of
+ * the running site. Each target: a 2 s warm-up run (discarded), then the measured run. Reported,
+ * never enforced: p99 at most 50 ms and at least half the bare route's requests per second.
+ */
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Result } from 'autocannon';
+import express from 'express';
+
+const root = path.resolve(__dirname, '..');
+const CONNECTIONS = 50;
+const WARMUP_S = 2;
+const DURATION_S = 8;
+const P99_BUDGET_MS = 50;
+const RATIO_BUDGET = 0.5;
+
+export type LoadTarget = { name: string; url: string };
+
+type LoadRow = { name: string; path: string; rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number };
+
+function autocannon(url: string, seconds: number): Promise<Result> {
+  const cli = path.join(root, 'node_modules/autocannon/autocannon.js');
+  const args = [cli, '--json', '--no-progress', '-c', String(CONNECTIONS), '-d', String(seconds), url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.trim().slice(0, 300)}`));
+      try {
+        resolve(JSON.parse(out) as Result);
+      } catch {
+        reject(new Error(`autocannon printed no JSON: ${(out || err).trim().slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+async function measure(name: string, url: string): Promise<LoadRow> {
+  await autocannon(url, WARMUP_S);
+  const r = await autocannon(url, DURATION_S);
+  return {
+    name,
+    path: new URL(url).pathname,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Starts the bare route, loads it and every target in turn; returns the section's lines. */
+export async function loadFigures(targets: LoadTarget[]): Promise<{ console: string; markdown: string }> {
+  const app = express();
+  app.get('/bare', (_req, res) => {
+    res.json({ ok: true });
+  });
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.listen(Number(process.env.BENCH_BARE_PORT ?? 4310), '127.0.0.1', () => resolve(s));
+  });
+  const rows: LoadRow[] = [];
+  try {
+    const { port } = server.address() as AddressInfo;
+    rows.push(await measure('bare Express route (baseline)', `http://127.0.0.1:${port}/bare`));
+    for (const t of targets) rows.push(await measure(t.name, t.url));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+  const bare = rows[0]?.rps ?? 0;
+  const lines = rows.map((r, i) => {
+    const ratio = bare > 0 ? r.rps / bare : 0;
+    return `| ${r.name} | \`${r.path}\` | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} | ${ratio.toFixed(2)} | ${i === 0 ? '-' : r.p99 <= P99_BUDGET_MS ? 'met' : 'not met'} | ${i === 0 ? '-' : ratio >= RATIO_BUDGET ? 'met' : 'not met'} |`;
+  });
+  const table = [
+    `| endpoint | path | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to bare | p99 <= ${P99_BUDGET_MS} ms | ratio >= ${RATIO_BUDGET} |`,
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    ...lines,
+  ].join('\n');
+  const cpus = os.cpus();
+  const machine = `${cpus.length} CPU${cpus.length === 1 ? '' : 's'} (${cpus[0]?.model.trim() ?? 'unknown'}), Node ${process.version}`;
+  const intro = `autocannon ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per endpoint, on ${machine}. The bare route is a
+tiny Express app in the bench process (\`GET /bare\` answering \`{ ok: true }\`); the endpoints are the
+site's API process (in-memory database, seeded). autocannon runs in its own process on the same machine,
+so every figure includes the load generator's share of the CPUs. Reported, not enforced.`;
+  return {
+    console: `\nAPI under load (autocannon, ${CONNECTIONS} connections; ${machine})\n${table}`,
+    markdown: `## API under load (autocannon, ${CONNECTIONS} connections)\n\n${intro}\n\n${table}`,
+  };
+}
