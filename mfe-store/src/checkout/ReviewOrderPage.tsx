@@ -13,11 +13,11 @@ import {
   type Cart,
   type Order,
 } from 'shared-contracts';
-import { Alert, Status, errorMessage, statusOf, useMounted } from '../common';
+import { errorMessage, statusOf, useMounted } from '../common';
 import { announceEmptyCart } from '../cart/cartCache';
-import { AddressBlock, EmptyCart, TotalsList, isEmpty } from '../cart/CartParts';
+import { AddressBlock, TotalsList } from '../cart/CartParts';
 import { ProcessingDialog } from '../modals/AddToCartDialogs';
-import { CheckoutSignIn, useCheckoutCart } from './useCheckoutCart';
+import { CheckoutStep } from './useCheckoutCart';
 
 const TITLE = 'Review Order';
 
@@ -128,24 +128,5 @@ function Review({ cart }: { cart: Cart }) {
 }
 
 export default function ReviewOrderPage() {
-  const checkout = useCheckoutCart();
-  if (checkout.status === 'guest') return <CheckoutSignIn title={TITLE} />;
-  if (checkout.status === 'loading') {
-    return (
-      <>
-        <h1>{TITLE}</h1>
-        <Status>Loading your cart…</Status>
-      </>
-    );
-  }
-  if (checkout.status === 'error') {
-    return (
-      <>
-        <h1>{TITLE}</h1>
-        <Alert>We could not load your cart. Please try again.</Alert>
-      </>
-    );
-  }
-  if (isEmpty(checkout.cart)) return <EmptyCart title={TITLE} />;
-  return <Review cart={checkout.cart} />;
+  return <CheckoutStep title={TITLE}>{(checkout) => <Review cart={checkout.cart} />}</CheckoutStep>;
 }

@@ -16,12 +16,12 @@ import {
   type ShippingMethod,
   type ShippingMethodCode,
 } from 'shared-contracts';
-import { Alert, Status, errorMessage, fieldErrors, useMounted } from '../common';
+import { errorMessage, fieldErrors, useMounted } from '../common';
 import { announceCart } from '../cart/cartCache';
-import { EmptyCart, TotalsList, isEmpty } from '../cart/CartParts';
+import { TotalsList } from '../cart/CartParts';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { Fieldset, Input, type Errors } from './fields';
-import { CheckoutSignIn, useCheckoutCart } from './useCheckoutCart';
+import { CheckoutStep } from './useCheckoutCart';
 
 const TITLE = 'Shipping and Payment';
 
@@ -201,30 +201,15 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
 }
 
 export default function ShippingPaymentPage() {
-  const checkout = useCheckoutCart();
   const navigate = useNavigate();
-  if (checkout.status === 'guest') return <CheckoutSignIn title={TITLE} />;
-  if (checkout.status === 'loading') {
-    return (
-      <>
-        <h1>{TITLE}</h1>
-        <Status>Loading your cart…</Status>
-      </>
-    );
-  }
-  if (checkout.status === 'error') {
-    return (
-      <>
-        <h1>{TITLE}</h1>
-        <Alert>We could not load your cart. Please try again.</Alert>
-      </>
-    );
-  }
-  if (isEmpty(checkout.cart)) return <EmptyCart title={TITLE} />;
   return (
-    <div className="checkout-page">
-      <h1>{TITLE}</h1>
-      <ShippingPaymentForm cart={checkout.cart} onSaved={() => navigate('/review-order')} />
-    </div>
+    <CheckoutStep title={TITLE}>
+      {(checkout) => (
+        <div className="checkout-page">
+          <h1>{TITLE}</h1>
+          <ShippingPaymentForm cart={checkout.cart} onSaved={() => navigate('/review-order')} />
+        </div>
+      )}
+    </CheckoutStep>
   );
 }

@@ -1,7 +1,9 @@
 /** The cart of a checkout step, read again when the user changes; guests get the sign-in prompt. */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { COMMERCE_MESSAGES, SignInPrompt, api, useUserStore, type Cart } from 'shared-contracts';
+import { Alert, Status } from '../common';
+import { EmptyCart, isEmpty } from '../cart/CartParts';
 
 export type CheckoutCart = { status: 'guest' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: Cart; setCart(cart: Cart): void };
 
@@ -35,4 +37,23 @@ export function CheckoutSignIn({ title }: { title: string }) {
       <SignInPrompt linkComponent={Link} />
     </>
   );
+}
+
+/**
+ * The states every checkout step shows the same way: the sign-in prompt for guests, loading, the
+ * load error and the empty cart; `children` gets the ready, non-empty cart.
+ */
+export function CheckoutStep({ title, children }: { title: string; children: (checkout: Extract<CheckoutCart, { status: 'ready' }>) => ReactNode }) {
+  const checkout = useCheckoutCart();
+  if (checkout.status === 'guest') return <CheckoutSignIn title={title} />;
+  if (checkout.status === 'loading' || checkout.status === 'error') {
+    return (
+      <>
+        <h1>{title}</h1>
+        {checkout.status === 'loading' ? <Status>Loading your cart…</Status> : <Alert>We could not load your cart. Please try again.</Alert>}
+      </>
+    );
+  }
+  if (isEmpty(checkout.cart)) return <EmptyCart title={title} />;
+  return <>{children(checkout)}</>;
 }
