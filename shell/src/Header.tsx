@@ -84,6 +84,11 @@ export function Header() {
               remote="store"
               module="MiniCart"
               className="mini-cart-slot"
+              placeholder={
+                <a href="/shopping-cart" className="header-link">
+                  Cart
+                </a>
+              }
               fallback={
                 <a href="/shopping-cart" className="header-link">
                   Cart

@@ -43,6 +43,8 @@ export interface StreamListProps {
   label?: string;
   /** The first page's answer (result count, facets, featured entries). */
   onFirstPage?: (stream: Stream) => void;
+  /** The first page could not be shown (error or maintenance). */
+  onFirstPageFailed?: () => void;
 }
 
 export type StreamStatus = 'loading' | 'ready' | 'error' | 'maintenance';
@@ -65,6 +67,7 @@ function StreamListView({
   emptyMessage = DISCOVERY_MESSAGES.noResults,
   label,
   onFirstPage,
+  onFirstPageFailed,
 }: StreamListProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -82,6 +85,8 @@ function StreamListView({
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const firstPageSeen = useRef(onFirstPage);
   firstPageSeen.current = onFirstPage;
+  const firstPageFailed = useRef(onFirstPageFailed);
+  firstPageFailed.current = onFirstPageFailed;
   const paramsRef = useRef(params);
 
   const loaded = pages.length;
@@ -114,11 +119,13 @@ function StreamListView({
       const head = got[0];
       if (!head) {
         setStatus('error');
+        firstPageFailed.current?.();
         return;
       }
       if (got.some((p) => p.maintenanceStatus)) {
         setPages([]);
         setStatus('maintenance');
+        firstPageFailed.current?.();
         return;
       }
       setPages(got);

@@ -12,13 +12,22 @@ import { StreamList } from '../discovery/StreamList';
 export const FEATURED_COUNT = 3;
 
 export function Home({ title = 'The Latest', carousel = true }: { title?: string; carousel?: boolean }) {
-  const [featured, setFeatured] = useState<StreamEntry[]>([]);
+  // null until the first page answers: meanwhile an empty box of the carousel's size holds its
+  // place, so the list below does not move when the carousel arrives (CLS).
+  const [featured, setFeatured] = useState<StreamEntry[] | null>(null);
   const onFirstPage = useCallback((stream: Stream) => setFeatured(stream.entry.slice(0, FEATURED_COUNT)), []);
+  const onFirstPageFailed = useCallback(() => setFeatured([]), []);
   return (
     <main id="main" className="page">
       <h1>{title}</h1>
-      {carousel && featured.length > 0 && <Carousel entries={featured} label="Featured articles" />}
-      <StreamList type="latest" label="Latest articles" onFirstPage={carousel ? onFirstPage : undefined} />
+      {carousel && featured === null && <div className="carousel carousel-placeholder" aria-hidden="true" />}
+      {carousel && featured && featured.length > 0 && <Carousel entries={featured} label="Featured articles" />}
+      <StreamList
+        type="latest"
+        label="Latest articles"
+        onFirstPage={carousel ? onFirstPage : undefined}
+        onFirstPageFailed={carousel ? onFirstPageFailed : undefined}
+      />
     </main>
   );
 }
