@@ -13,6 +13,7 @@ import { libraryMigration } from './migration-0005-library';
 import { storeMigration } from './migration-0006-store';
 import { videoMigration } from './migration-0007-video';
 import { visualMigration } from './migration-0008-visual';
+import { indexesMigration } from './migration-0009-indexes';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -217,6 +218,7 @@ export const migrations: Record<string, Migration> = {
   '0006_store': storeMigration,
   '0007_video': videoMigration,
   '0008_visual': visualMigration,
+  '0009_indexes': indexesMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

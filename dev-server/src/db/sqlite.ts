@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './database';
 
 export function openSqlite(file: string): Kysely<Database> {
@@ -20,5 +20,40 @@ export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Data
   if (!inMemory) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // Kysely's SqliteDialect keeps one connection, which is what ':memory:' needs (one database per connection).
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), handle: sqlite };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), handle: sqlite };
+}
+
+/** How many distinct SQL texts keep their prepared statement (search queries inline idf literals). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The handle as Kysely sees it, preparing each SQL text once: Kysely prepares every query it runs,
+ * and compiling the same statement again on every request is a large share of a cheap query's cost.
+ * better-sqlite3 runs a statement to completion in all()/run(), so one statement serves every call;
+ * iterate() (a streamed query, which stays open) gets a statement of its own. SQLite re-prepares a
+ * cached statement by itself when the schema changes.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sqlText: string): SqliteStatement {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        const prepared = sqlite.prepare(sqlText);
+        statement = {
+          reader: prepared.reader,
+          all: (parameters) => prepared.all(parameters),
+          run: (parameters) => prepared.run(parameters),
+          iterate: (parameters) => sqlite.prepare(sqlText).iterate(parameters) as IterableIterator<unknown>,
+        };
+        if (cache.size >= size) cache.clear();
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }

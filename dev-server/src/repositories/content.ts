@@ -45,6 +45,36 @@ export function createContentRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * findArticle and its PDF reprint (what CartRepository.reprintOf finds: the first product of kind
+     * 'product' and format 'PDF' by id) in one query, for the article page's answer.
+     */
+    async findArticleWithReprint(
+      year: number,
+      month: number,
+      slug: string,
+    ): Promise<(ArticleWithTopic & { reprint_slug: string | null; reprint_availability_id: string | null }) | undefined> {
+      return articlesWithTopic()
+        .select((eb) => {
+          const reprint = () =>
+            eb
+              .selectFrom('products')
+              .whereRef('products.article_id', '=', 'articles.id')
+              .where('products.kind', '=', 'product')
+              .where('products.format', '=', 'PDF')
+              .orderBy('products.id')
+              .limit(1);
+          return [
+            reprint().select('products.slug').as('reprint_slug'),
+            reprint().select('products.availability_id').as('reprint_availability_id'),
+          ];
+        })
+        .where('articles.year', '=', year)
+        .where('articles.month', '=', month)
+        .where('articles.slug', '=', slug)
+        .executeTakeFirst();
+    },
+
     async findArticleById(id: string): Promise<ArticleWithTopic | undefined> {
       return articlesWithTopic().where('articles.id', '=', id).executeTakeFirst();
     },

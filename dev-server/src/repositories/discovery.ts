@@ -10,6 +10,30 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { Database, MagazineIssueRow, TopicRow } from '../db/database';
 import type { ArticleWithTopic } from './content';
 
+/** An article of a stream page: every column but the text (lead and body), which no stream entry shows. */
+export type StreamArticle = Omit<ArticleWithTopic, 'lead' | 'body'>;
+
+/** The article columns of StreamArticle. */
+const STREAM_ARTICLE_COLUMNS = [
+  'articles.id',
+  'articles.slug',
+  'articles.year',
+  'articles.month',
+  'articles.title',
+  'articles.summary',
+  'articles.authors',
+  'articles.published',
+  'articles.content_type',
+  'articles.topic_id',
+  'articles.series',
+  'articles.big_idea',
+  'articles.free',
+  'articles.image',
+  'articles.ascend',
+  'articles.sponsor',
+  'articles.issue_code',
+] as const;
+
 /** The stream content type of a sponsored article (site §2: sponsored entries are styled apart). */
 export const SPONSORED_REPORT = 'Sponsored Report';
 
@@ -106,20 +130,74 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
     });
   };
 
+  async function countArticles(scope: ArticleScope): Promise<number> {
+    // The join only matters to topic scopes (a root topic includes its subtopics): every article has
+    // its topic (articles.topic_id is NOT NULL and a foreign key), so without one the count reads the
+    // published index alone instead of looking up a topic per article.
+    const needsTopics = scope.topicId !== undefined || scope.anyTopicIds !== undefined;
+    const row = needsTopics
+      ? await db
+          .selectFrom('articles')
+          .innerJoin('topics', 'topics.id', 'articles.topic_id')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(scopeWhere(scope))
+          .executeTakeFirst()
+      : await db
+          .selectFrom('articles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(scopeWhere(scope))
+          .executeTakeFirst();
+    return toCount(row?.n);
+  }
+
   return {
-    async countArticles(scope: ArticleScope): Promise<number> {
-      const row = await db
+    countArticles,
+
+    /**
+     * A page of listArticles and the scope's count in one query: the count rides along as an
+     * uncorrelated scalar subquery (evaluated once), so a stream page costs one round through the
+     * query builder and driver instead of two. A page past the end has no row to carry the count: then
+     * it is counted on its own.
+     */
+    async pageArticles(scope: ArticleScope, offset: number, limit: number): Promise<{ total: number; rows: StreamArticle[] }> {
+      const needsTopics = scope.topicId !== undefined || scope.anyTopicIds !== undefined;
+      const counted = needsTopics
+        ? db
+            .selectFrom('articles')
+            .innerJoin('topics', 'topics.id', 'articles.topic_id')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(scopeWhere(scope))
+        : db
+            .selectFrom('articles')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(scopeWhere(scope));
+      const found = await db
         .selectFrom('articles')
         .innerJoin('topics', 'topics.id', 'articles.topic_id')
-        .select((eb) => eb.fn.countAll().as('n'))
+        .select(STREAM_ARTICLE_COLUMNS)
+        .select('topics.name as topic_name')
+        .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'))
+        .select(counted.as('scope_total'))
         .where(scopeWhere(scope))
-        .executeTakeFirst();
-      return toCount(row?.n);
+        .orderBy('articles.published', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      if (found.length === 0) return { total: await countArticles(scope), rows: [] };
+      const total = toCount(found[0]?.scope_total);
+      const rows = found.map(({ scope_total: _total, ...row }) => row);
+      return { total, rows };
     },
 
-    /** Newest first; ties broken by id so pages never overlap. */
-    async listArticles(scope: ArticleScope, offset: number, limit: number): Promise<ArticleWithTopic[]> {
-      return articlesWithTopic()
+    /** Newest first; ties broken by id so pages never overlap (the (published, id) index's order). */
+    async listArticles(scope: ArticleScope, offset: number, limit: number): Promise<StreamArticle[]> {
+      return db
+        .selectFrom('articles')
+        .innerJoin('topics', 'topics.id', 'articles.topic_id')
+        .select(STREAM_ARTICLE_COLUMNS)
+        .select('topics.name as topic_name')
+        .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'))
         .where(scopeWhere(scope))
         .orderBy('articles.published', 'desc')
         .orderBy('articles.id', 'desc')

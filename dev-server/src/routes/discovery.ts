@@ -18,7 +18,7 @@ function isStreamType(value: string): value is StreamType {
   return (STREAM_TYPES as readonly string[]).includes(value);
 }
 
-function streamPath(type: StreamType) {
+function buildStreamPath(type: StreamType) {
   const first = firstPageOf(type);
   return z.object({
     number: z
@@ -28,6 +28,15 @@ function streamPath(type: StreamType) {
       .refine((n) => n >= first, { message: `Pages of this stream count from ${first}.` }),
     size: positiveInt(MAX_PAGE_SIZE),
   });
+}
+
+/** One schema per stream type, built once: a zod object schema is costly to build (and to JIT) per request. */
+const STREAM_PATHS = new Map(STREAM_TYPES.map((type) => [type, buildStreamPath(type)] as const));
+
+function streamPath(type: StreamType) {
+  const schema = STREAM_PATHS.get(type);
+  if (!schema) throw new NotFoundError(STREAM_NOT_FOUND);
+  return schema;
 }
 
 const sort = z.enum(SEARCH_SORTS, { message: `Sort by ${SEARCH_SORTS.join(' or ')}.` });

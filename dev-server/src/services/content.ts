@@ -94,8 +94,11 @@ export function createContentService(deps: { content: ContentRepository; clock: 
     /** The headline and lead (body always []); 404 for unknown and not yet published articles. */
     /** The article, with `productLink`: its PDF reprint's product page when it has one (issue 7), else null. */
     async article(year: number, month: number, slug: string): Promise<Article> {
-      const row = await articleRow(year, month, slug);
-      const reprint = reprints ? await reprints.reprintOf(row.id) : undefined;
+      // One query for the article and its reprint (content.findArticleWithReprint finds what reprintOf would).
+      const found = await content.findArticleWithReprint(year, month, slug);
+      if (!found || found.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+      const { reprint_slug: reprintSlug, reprint_availability_id: availabilityId, ...row } = found;
+      const reprint = reprints && reprintSlug !== null && availabilityId !== null ? { slug: reprintSlug, availability_id: availabilityId } : undefined;
       return { ...toArticle(row), productLink: reprint ? productUrl(reprint) : null };
     },
 

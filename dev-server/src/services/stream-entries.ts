@@ -3,7 +3,7 @@ import type { StreamEntry } from 'shared-contracts';
 import { z } from 'zod';
 import type { VideoRow } from '../db/database';
 import type { ArticleWithTopic } from '../repositories/content';
-import { SPONSORED_REPORT } from '../repositories/discovery';
+import { SPONSORED_REPORT, type StreamArticle } from '../repositories/discovery';
 import type { ChartWithSubject } from '../repositories/media';
 import { articleUrl } from './content';
 import { chartImagePath } from './media';
@@ -26,7 +26,7 @@ export function videoPath(id: string, slug: string): string {
 
 const notAProduct = { productStatus: null, productLink: null, listPrice: null } as const;
 
-export function articleEntry(row: ArticleWithTopic): StreamEntry {
+export function articleEntry(row: StreamArticle): StreamEntry {
   return {
     id: row.id,
     title: row.title,

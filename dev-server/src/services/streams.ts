@@ -110,9 +110,9 @@ export function createStreamService(deps: {
   }
 
   async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
-    const total = await discovery.countArticles(scope);
-    const { offset } = streamPageInfo(type, page, total);
-    const rows = total > offset ? await discovery.listArticles(scope, offset, page.size) : [];
+    // The offset does not depend on the total: one query gives the page and the count.
+    const { offset } = streamPageInfo(type, page, 0);
+    const { total, rows } = await discovery.pageArticles(scope, offset, page.size);
     return answer(type, page, total, rows.map(articleEntry), viewer);
   }
 
