@@ -4,6 +4,7 @@
 // release is picked up on the next page load), and the files are readable cross-origin by the
 // shell's origin only (SHELL_ORIGIN, default http://localhost:3000). GET /healthz answers ok.
 // Usage: node scripts/serve-static.mjs <dist folder> [port]   (PORT also works; run from the package)
+import compression from 'compression';
 import express from 'express';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -27,6 +28,8 @@ export function createStaticApp(dir, options = {}) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
+  // gzip, as any static host or CDN would (the remote entries and chunks are text).
+  app.use(compression());
   app.use(
     express.static(dir, {
       index: false,

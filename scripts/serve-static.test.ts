@@ -10,6 +10,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{"id":"store"}');
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'var store;');
   fs.writeFileSync(path.join(dir, '123.0a1b2c3d.js'), 'chunk();');
+  fs.writeFileSync(path.join(dir, '456.0a1b2c3e.js'), 'function render(){return 1}\n'.repeat(200));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -26,6 +27,12 @@ describe('a remote as a static host serves it', () => {
     expect((await request(app()).get('/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
     expect((await request(app()).get('/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     expect((await request(app()).get('/123.0a1b2c3d.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gzips scripts for browsers that accept it', async () => {
+    const res = await request(app()).get('/456.0a1b2c3e.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toContain('function render()');
   });
 
   it('answers its health check and 404s what it does not hold', async () => {

@@ -8,6 +8,7 @@
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
+import compression from 'compression';
 import type { AppDeps } from './deps';
 import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson } from './http/errors';
@@ -53,6 +54,8 @@ export function createApp(deps: AppDeps): express.Express {
   // First: every answer, refusals included, has a request id, a log line and the security headers.
   app.use(requestLog(logger));
   app.use(securityHeaders(deps.config));
+  // gzip for text answers (JSON, HTML, the shell's scripts, SVG); media and small answers stay as they are.
+  app.use(compression());
 
   // CSRF before body parsing: a refused request is not read at all.
   app.use(csrfGuard(deps.config.publicOrigin));

@@ -6,6 +6,10 @@ import { settingsFromEnv } from './config';
 import { startServer } from './server';
 import { DEMO_SUBSCRIBER } from './seed/demo-users';
 
+// Each test starts real servers that migrate and seed a whole database (about a second each on an
+// idle machine, several under a loaded CI run): more than Jest's default 5 s may pass.
+jest.setTimeout(30_000);
+
 describe('startServer', () => {
   let dir: string;
   beforeAll(() => {
