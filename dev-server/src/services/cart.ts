@@ -6,7 +6,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  AddressSchema,
   cartApology,
+  LINE_TYPES,
   COMMERCE_MESSAGES,
   formatCents,
   isShippedType,
@@ -106,20 +108,9 @@ function toCartLine({ line, product }: CartLineWithProduct): CartLine {
   };
 }
 
-const AddressJson = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  countryCode: z.string(),
-});
-
 function readAddress(json: string | null): Address | null {
   if (json === null) return null;
-  const parsed = AddressJson.safeParse(JSON.parse(json));
+  const parsed = AddressSchema.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : null;
 }
 
@@ -245,7 +236,7 @@ export function orderTitle(lines: readonly { title: string; subscription: boolea
   return title.split(SUBSCRIPTION_ORDER_MARKER).join(SUBSCRIPTION_ORDER_MARKER.toLowerCase());
 }
 
-const LineTypeSchema = z.enum(['SHIP', 'EBOOK', 'BUNDLE', 'DIGITAL', 'PERM', 'SUBSCRIPTION']);
+const LineTypeSchema = z.enum(LINE_TYPES);
 
 function toOrderLine(row: OrderLineRow): OrderDetailLine {
   const lineType = LineTypeSchema.safeParse(row.line_type);
