@@ -1,5 +1,5 @@
 /** Small pieces every store page shares. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, UI_TEXT, centsToDollars, type CartLine, type CommerceItem } from 'shared-contracts';
 
@@ -56,14 +56,5 @@ export function commerceItems(lines: readonly Pick<CartLine, 'sku' | 'productTit
   return lines.map((l) => ({ item_id: l.sku, item_name: l.productTitle, price: centsToDollars(l.unitPriceCents), quantity: l.quantity }));
 }
 
-/** False once the component has unmounted: answers that arrive later change nothing. */
-export function useMounted(): { readonly current: boolean } {
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  return mounted;
-}
+/** False once the component has unmounted (shared-contracts). */
+export { useMounted } from 'shared-contracts';

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './constants';
 export * from './validation';
 export * from './useLoad';
+export * from './useMounted';
 export * from './SignInPrompt';
 export * from './Pagination';
 export * from './Dialog';

@@ -2,7 +2,7 @@
  * What every flyout body shares: the frame's callbacks, the sign-in check of a failed call and the
  * save-failure message of site §8 ('There was an error ...' at once, 'Save operation failed!' 5 s on).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, MESSAGES, SAVE_FAILED_FOLLOW_UP_MS, type Folder } from 'shared-contracts';
 
 /** What LibraryFlyout gives the body of the flyout it shows. */
@@ -25,17 +25,8 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/** False once the component has unmounted: answers that arrive later change nothing. */
-export function useMounted(): { readonly current: boolean } {
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  return mounted;
-}
+/** False once the component has unmounted (shared-contracts). */
+export { useMounted } from 'shared-contracts';
 
 export type SaveFailureStage = 'error' | 'failed';
 
