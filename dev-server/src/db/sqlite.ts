@@ -17,7 +17,11 @@ export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Data
   const inMemory = typeof source !== 'string' || source === ':memory:';
   if (typeof source === 'string' && !inMemory) fs.mkdirSync(path.dirname(path.resolve(source)), { recursive: true });
   const sqlite = new SqliteDatabase(source);
-  if (!inMemory) sqlite.pragma('journal_mode = WAL');
+  if (!inMemory) {
+    sqlite.pragma('journal_mode = WAL');
+    // Several API processes may share the file (issue 10): a writer waits for another's lock.
+    sqlite.pragma('busy_timeout = 5000');
+  }
   sqlite.pragma('foreign_keys = ON');
   // Kysely's SqliteDialect keeps one connection, which is what ':memory:' needs (one database per connection).
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), handle: sqlite };
