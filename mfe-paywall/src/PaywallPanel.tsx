@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import {
+  CustomerServicePhones,
   api,
   ApiError,
   captchaAction,
@@ -38,7 +39,7 @@ import {
   type ServerErrorBody,
   type SignInFailure,
 } from 'shared-contracts';
-import { CUSTOMER_SERVICE_EMAIL, CUSTOMER_SERVICE_PHONES } from './contact';
+import { CUSTOMER_SERVICE_EMAIL } from './contact';
 import { AB_TAGS, subscribeHref } from './gate';
 import { nav, registrationSuccessUrl } from './navigation';
 
@@ -278,13 +279,7 @@ function CustomerService() {
     <div className="customer-service" role="group" aria-labelledby={id}>
       {/* NOT IN SPEC: the heading's words. */}
       <h3 id={id}>Customer Service</h3>
-      <ul>
-        {CUSTOMER_SERVICE_PHONES.map((p) => (
-          <li key={p.label}>
-            {p.label}: <a href={`tel:${p.tel}`}>{p.display}</a>
-          </li>
-        ))}
-      </ul>
+      <CustomerServicePhones />
       <p>
         <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
       </p>

@@ -18,6 +18,7 @@ export * from './useMounted';
 export * from './SignInPrompt';
 export * from './Pagination';
 export * from './Dialog';
+export * from './CustomerService';
 export * from './analytics';
 export * from './forms';
 export * from './captcha';

@@ -4,7 +4,7 @@
  * Anything else (500, network, a malformed answer) is the generic failure of site §8 with the
  * 24/7 customer-service lines and mail address.
  */
-import { ApiError, CUSTOMER_SERVICE_EMAIL, CUSTOMER_SERVICE_PHONES, MESSAGES } from 'shared-contracts';
+import { CustomerServicePhones, ApiError, CUSTOMER_SERVICE_EMAIL, MESSAGES } from 'shared-contracts';
 
 export type Failure = { kind: 'refused'; message: string } | { kind: 'generic' };
 
@@ -25,16 +25,11 @@ export function GenericFailure() {
       <p>{MESSAGES.generic}</p>
       {/* NOT IN SPEC: the wording around the lines; the spec says "a 24/7 customer-service phone and email". */}
       <p>Customer Service is available 24/7:</p>
-      <ul className="customer-service-lines">
-        {CUSTOMER_SERVICE_PHONES.map((p) => (
-          <li key={p.label}>
-            {p.label}: <a href={`tel:${p.tel}`}>{p.display}</a>
-          </li>
-        ))}
+      <CustomerServicePhones className="customer-service-lines">
         <li>
           Email: <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
         </li>
-      </ul>
+      </CustomerServicePhones>
     </div>
   );
 }

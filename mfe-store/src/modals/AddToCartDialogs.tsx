@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  CustomerServicePhones,
   Dialog,
   ADDED_TO_CART_PLACEMENT,
-  CUSTOMER_SERVICE_PHONES,
   MESSAGES,
   UI_TEXT,
   api,
@@ -91,23 +91,11 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
 
 export const NOT_ADDED_TITLE = 'Not added to cart';
 
-export function CustomerServicePhones() {
-  return (
-    <ul className="customer-service-phones" aria-label="Customer Service">
-      {CUSTOMER_SERVICE_PHONES.map((p) => (
-        <li key={p.tel}>
-          {p.label}: <a href={`tel:${p.tel}`}>{p.display}</a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & { productIds: readonly string[] }) {
   return (
     <Dialog title={NOT_ADDED_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal not-added">
       <p className="cart-apology">{cartApology(productIds)}</p>
-      <CustomerServicePhones />
+      <CustomerServicePhones className="customer-service-phones" label="Customer Service" />
       <div className="modal-actions">
         <button type="button" onClick={onClose}>
           {UI_TEXT.continueShopping}
