@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Totals Jest's and Playwright's JSON reports into one closing line: `N passed, N failed`.
+// Usage: test-summary.mjs jest.json playwright.json [jest-postgres.json] (the API tests over
+// PostgreSQL, when scripts/test.sh ran them).
 import fs from 'node:fs';
 
-const [jestFile, pwFile] = process.argv.slice(2);
+const [jestFile, pwFile, pgFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -15,6 +17,16 @@ if (fs.existsSync(jestFile)) {
   skipped += j.numPendingTests + j.numTodoTests;
   console.log(`jest: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites failed to run`);
 } else missing.push('jest');
+
+if (pgFile) {
+  if (fs.existsSync(pgFile)) {
+    const j = JSON.parse(fs.readFileSync(pgFile, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    skipped += j.numPendingTests + j.numTodoTests;
+    console.log(`jest over PostgreSQL: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites failed to run`);
+  } else missing.push('jest over PostgreSQL');
+}
 
 if (fs.existsSync(pwFile)) {
   const p = JSON.parse(fs.readFileSync(pwFile, 'utf8'));

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # npm test: every test, with its own set-up. Installs dependencies and (as root) Debian's Chromium
 # when missing, type-checks, builds the production bundles, runs Jest (unit, component, API) and
-# Playwright (e2e over the composed site), and ends with one line totalling every suite.
+# Playwright (e2e over the composed site), and ends with one line totalling every suite. When
+# Debian's PostgreSQL is installed, the API tests (dev-server) run a second time over PostgreSQL, on
+# a throw-away cluster (scripts/postgres-cluster.sh); otherwise it says they were skipped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .cache
-rm -f .cache/jest.json .cache/playwright.json
+rm -f .cache/jest.json .cache/jest-postgres.json .cache/playwright.json
 status=0
 
 if ! bash scripts/ensure-deps.sh || ! bash scripts/ensure-chromium.sh; then
@@ -19,6 +21,20 @@ node scripts/typecheck-all.mjs || status=1
 echo "== jest (shared-contracts, dev-server API, components)"
 node node_modules/jest/bin/jest.js --ci --json --outputFile=.cache/jest.json || status=1
 
+echo "== jest over PostgreSQL (dev-server API tests)"
+pg_report=""
+if pg_url="$(bash scripts/postgres-cluster.sh start)"; then
+  pg_report=.cache/jest-postgres.json
+  echo "PostgreSQL cluster at $pg_url"
+  TEST_DATABASE_URL="$pg_url" node node_modules/jest/bin/jest.js --ci --selectProjects node --json --outputFile="$pg_report" dev-server/src || status=1
+  bash scripts/postgres-cluster.sh stop || true
+else
+  case $? in
+    3) echo "skipped: PostgreSQL is not installed (apt-get install postgresql to run the API tests over it too)" ;;
+    *) echo "PostgreSQL is installed but its cluster did not start"; status=1 ;;
+  esac
+fi
+
 echo "== build (production)"
 if node scripts/build-all.mjs; then
   echo "== release check"
@@ -30,5 +46,5 @@ else
   status=1 # no e2e without a build; the summary counts the missing report as a failure
 fi
 
-node scripts/test-summary.mjs .cache/jest.json .cache/playwright.json || status=1
+node scripts/test-summary.mjs .cache/jest.json .cache/playwright.json $pg_report || status=1
 exit $status

@@ -23,6 +23,8 @@ import { clientErrorRoutes } from './routes/client-errors';
 import { commerceRoutes } from './routes/commerce';
 import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
+import { createLimiter } from './http/rate-limit';
+import { DatabaseRateLimitStore } from './http/rate-limit-store';
 import { devRoutes } from './routes/dev';
 import { discoveryRoutes } from './routes/discovery';
 import { issueRoutes } from './routes/issues';
@@ -46,7 +48,8 @@ export function createApp(deps: AppDeps): express.Express {
   const repos = createRepositories(deps.db);
   const services = createServices(deps, repos);
   const logger = deps.logger ?? createJsonLogger({ level: logLevelFromEnv(process.env) });
-  const ctx: RouteContext = { config: deps.config, services, viewers: createViewerLookup(services.auth), logger };
+  const limit = createLimiter(deps.config, (prefix) => new DatabaseRateLimitStore(repos.rateLimits, deps.clock, prefix));
+  const ctx: RouteContext = { config: deps.config, services, viewers: createViewerLookup(services.auth), logger, limit };
 
   const app = express();
   app.disable('x-powered-by');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RemoteName } from 'shared-contracts';
 import type { RateLimits } from './deps';
 import { normalizeCountryCode } from './deps';
+import { isPostgresUrl } from './db/postgres';
 import { logLevelFromEnv, type LogLevel } from './http/logger';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits } from './http/rate-limit';
 
@@ -20,7 +21,10 @@ export const REMOTE_ENV: ReadonlyArray<{ name: RemoteName; env: string; port: nu
 
 export interface EnvSettings {
   port: number;
+  /** DATABASE_FILE: the SQLite file (default .data/site.db), or ':memory:'. */
   databaseFile: string;
+  /** DATABASE_URL: postgres://... selects PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | undefined;
   publicOrigin: string | undefined;
   remotes: Record<RemoteName, string>;
   shellDist: string | null;
@@ -62,6 +66,12 @@ function parseCountry(value: string | undefined): string {
   return code;
 }
 
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isPostgresUrl(value)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the SQLite file)');
+  return value;
+}
+
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_ROOT): EnvSettings {
@@ -73,6 +83,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
   return {
     port: parsePort(env.PORT, 3000),
     databaseFile: env.DATABASE_FILE || path.join(repoRoot, '.data', 'site.db'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     remotes,
     shellDist,

@@ -1,8 +1,9 @@
 /**
  * Entry point: `tsx dev-server/src/main.ts`. Reads the environment (see config.ts), opens the
- * SQLite file, migrates, seeds an empty database, listens and logs the URL.
+ * database (the SQLite file, or PostgreSQL at DATABASE_URL), migrates, seeds an empty database, listens and logs the URL.
  */
 import { settingsFromEnv } from './config';
+import { describeDatabase } from './db/open';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const server = await startServer(settings);
   console.log(
-    `dev-server listening on ${server.url} (database ${settings.databaseFile}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
+    `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
   console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
   if (settings.exposeOutbox) console.warn('DEV_OUTBOX=1: GET /dev/outbox serves every mail, reset links included. Never in production.');

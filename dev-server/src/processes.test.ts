@@ -1,25 +1,32 @@
 /**
- * Two API processes over one database file (issue 10, "beyond one machine"): what one process
- * records, the other sees, because sessions, sign-in counters, meters and carts live in the
- * database, not in a process. Real processes (tsx dev-server/src/main.ts), real HTTP.
+ * Two API processes over one database (issue 10, "beyond one machine"): what one process records,
+ * the other sees, because sessions, sign-in counters, meters and carts live in the database, not in
+ * a process. Real processes (tsx dev-server/src/main.ts), real HTTP; one SQLite file, or with
+ * TEST_DATABASE_URL one new PostgreSQL database (DATABASE_URL), as production runs them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { CSRF_HEADER, CSRF_VALUE, SIGN_IN_MAX_TRIES } from 'shared-contracts';
+import { isPostgresUrl } from './db/postgres';
+import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from './http/rate-limit';
 
 jest.setTimeout(90_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 let dir: string;
+/** Low limits (forgot password: 2 a window), so the test below reaches one; sign-in keeps 6. */
+const LIMIT_MULTIPLIER = 0.2;
 const children: ChildProcess[] = [];
 
 /** Starts an API process on a free port over the shared file; resolves with its base URL. */
-function startProcess(databaseFile: string): Promise<string> {
+function startProcess(database: { DATABASE_FILE: string } | { DATABASE_URL: string }): Promise<string> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'dev-server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATABASE_FILE: databaseFile, SHELL_DIST: '', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_MULTIPLIER: '20' },
+    env: { ...process.env, PORT: '0', ...database, SHELL_DIST: '', LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMIT_MULTIPLIER: String(LIMIT_MULTIPLIER) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -57,16 +64,39 @@ function browser() {
 let a: string;
 let b: string;
 
+const postgres = isPostgresUrl(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : undefined;
+let databaseName: string | undefined;
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-api-'));
-  const file = path.join(dir, 'site.db');
-  a = await startProcess(file); // migrates and seeds
-  b = await startProcess(file); // finds the seeded database
+  let database: { DATABASE_FILE: string } | { DATABASE_URL: string } = { DATABASE_FILE: path.join(dir, 'site.db') };
+  if (postgres) {
+    databaseName = `two_api_${randomBytes(6).toString('hex')}`;
+    await onServer(postgres, `CREATE DATABASE ${databaseName}`);
+    const url = new URL(postgres);
+    url.pathname = `/${databaseName}`;
+    database = { DATABASE_URL: url.toString() };
+  }
+  a = await startProcess(database); // migrates and seeds
+  b = await startProcess(database); // finds the seeded database
 });
 
-afterAll(() => {
+afterAll(async () => {
+  const exited = children.map((c) => new Promise((resolve) => (c.exitCode === null ? c.once('exit', resolve) : resolve(null))));
   for (const c of children) c.kill('SIGTERM');
+  await Promise.all(exited);
   fs.rmSync(dir, { recursive: true, force: true });
+  if (postgres && databaseName) await onServer(postgres, `DROP DATABASE IF EXISTS ${databaseName}`);
 });
 
 it('a member signed in on one process is recognised on the other, and spends sign-in tries across both', async () => {
@@ -79,6 +109,16 @@ it('a member signed in on one process is recognised on the other, and spends sig
   const onB = await reader(b, 'GET', '/service/user/profile');
   expect(onB.status).toBe(200);
   expect(onB.body).toMatchObject({ emailAddress: email });
+  if (postgres && databaseName) {
+    // The account is in the PostgreSQL database, not in some file of the processes.
+    const url = new URL(postgres);
+    url.pathname = `/${databaseName}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const found = await client.query('SELECT count(*) AS n FROM users WHERE email = $1', [email]);
+    await client.end();
+    expect(Number(found.rows[0]?.n)).toBe(1);
+  }
 
   // Wrong passwords, alternating between the processes: one counter in the database.
   const stranger = browser();
@@ -114,4 +154,19 @@ it("a guest's meter and cart follow the guest from one process to the other", as
   expect((await guest(a, 'POST', '/api/shopping-cart', { items: [{ availabilityId: book.availabilityId, quantity: 2 }] })).status).toBe(200);
   const cartOnB = await guest(b, 'GET', '/api/shopping-cart');
   expect(cartOnB.body?.itemCount).toBe(2);
+});
+
+it('rate limits count a client once across both processes, not once per process', async () => {
+  const forgotLimit = Math.ceil(DEFAULT_RATE_LIMITS.forgotPassword.limit * LIMIT_MULTIPLIER);
+  expect(forgotLimit).toBe(2);
+  const client = browser();
+  const ask = (base: string) =>
+    client(base, 'POST', '/api/user/forgotpassword', { emailAddress: 'nobody.here@example.org', reCaptchaToken: 'test', deviceType: 'WEB_SITE' });
+  // a, b, a: each process alone has seen at most 2 of the 3 requests.
+  expect((await ask(a)).status).toBe(200);
+  expect((await ask(b)).status).toBe(200);
+  const third = await ask(a);
+  expect(third.status).toBe(429);
+  expect(third.body).toMatchObject({ message: TOO_MANY_REQUESTS });
+  expect((await ask(b)).status).toBe(429);
 });

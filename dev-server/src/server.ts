@@ -12,7 +12,7 @@ import { REMOTE_ENV } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createJsonLogger, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
-import { openSqlite } from './db/sqlite';
+import { openDatabase } from './db/open';
 import {
   createLocalGeolocator,
   createOutboxMailer,
@@ -35,6 +35,8 @@ export interface StartServerOptions {
   host?: string;
   /** SQLite file, or ':memory:'. */
   databaseFile: string;
+  /** postgres://...: PostgreSQL instead of the SQLite file (DATABASE_URL). */
+  databaseUrl?: string;
   /** Default http://localhost:{port}. */
   publicOrigin?: string;
   remotes?: Partial<Record<RemoteName, string>>;
@@ -74,7 +76,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const db = openSqlite(options.databaseFile);
+  const db = openDatabase(options.databaseUrl ?? options.databaseFile);
   try {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db, { seed: options.seed });

@@ -490,6 +490,14 @@ export interface NewsletterSubscriptionTable {
   subscribed_at: string;
 }
 
+/** A rate limiter's count for one client (migration 0010); key = '{limiter}:{client key}'. */
+export interface RateLimitHitTable {
+  key: string;
+  hits: number;
+  /** ISO timestamp when the window ends; the next hit after it starts a new window. */
+  reset_at: string;
+}
+
 export interface Database {
   topics: TopicTable;
   articles: ArticleTable;
@@ -531,6 +539,7 @@ export interface Database {
   topic_follows: TopicFollowTable;
   newsletters: NewsletterTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
+  rate_limit_hits: RateLimitHitTable;
 }
 
 export type TopicRow = Selectable<TopicTable>;

@@ -14,6 +14,7 @@ import { storeMigration } from './migration-0006-store';
 import { videoMigration } from './migration-0007-video';
 import { visualMigration } from './migration-0008-visual';
 import { indexesMigration } from './migration-0009-indexes';
+import { rateLimitsMigration } from './migration-0010-rate-limits';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -84,7 +85,7 @@ const foundation: Migration = {
       .addColumn('format', 'text', (c) => c.notNull())
       .addColumn('language', 'text', (c) => c.notNull())
       .addColumn('content_type', 'text', (c) => c.notNull())
-      .addColumn('list_price', 'real', (c) => c.notNull())
+      .addColumn('list_price', 'double precision', (c) => c.notNull())
       .addColumn('availability_status', 'text', (c) => c.notNull())
       .addColumn('image', 'text')
       .addColumn('position', 'integer', (c) => c.notNull())
@@ -219,6 +220,7 @@ export const migrations: Record<string, Migration> = {
   '0007_video': videoMigration,
   '0008_visual': visualMigration,
   '0009_indexes': indexesMigration,
+  '0010_rate_limits': rateLimitsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

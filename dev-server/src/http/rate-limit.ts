@@ -1,10 +1,11 @@
 /**
  * Per-client rate limits (express-rate-limit), on top of the per-account lockout that the accounts
- * issue adds: one address cannot try passwords against many accounts at speed. The counters are in
- * memory, per process; several API processes will need a shared store (the database) for them.
+ * issue adds: one address cannot try passwords against many accounts at speed. The app keeps the
+ * counters in the database (http/rate-limit-store.ts), so several API processes share them; without
+ * a store (a bare `limiter`), they are in memory, per process.
  */
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { RateLimit, RateLimits } from '../deps';
 import { errorBody } from './errors';
 
@@ -31,11 +32,19 @@ export function scaleRateLimits(limits: RateLimits, multiplier: number): RateLim
 /** The answer when a client is over its limit (the specs give no wording for it). */
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-export function limiter({ windowMs, limit }: RateLimit, options: { keyGenerator?: (req: Request) => Promise<string> } = {}): RequestHandler {
+export interface LimiterOptions {
+  /** The client's key; default the address (express-rate-limit's own). */
+  keyGenerator?: (req: Request) => Promise<string>;
+  /** Where the counters live; default express-rate-limit's memory store (one per process). */
+  store?: Store;
+}
+
+export function limiter({ windowMs, limit }: RateLimit, options: LimiterOptions = {}): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
+    ...(options.store ? { store: options.store } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (_req, res) => {
@@ -46,4 +55,19 @@ export function limiter({ windowMs, limit }: RateLimit, options: { keyGenerator?
 
 export function rateLimitsOf(config: { rateLimits?: Partial<RateLimits> }): RateLimits {
   return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
+
+/**
+ * A route's limiter by the name of its limit. Every limiter counts apart ('{scope}:{client}'); the
+ * scope is the limit's name unless a second route with the same limit gives its own.
+ */
+export type Limiter = (name: keyof RateLimits, options?: { keyGenerator?: LimiterOptions['keyGenerator']; scope?: string }) => RequestHandler;
+
+export function createLimiter(config: { rateLimits?: Partial<RateLimits> }, storeFor?: (prefix: string) => Store): Limiter {
+  const limits = rateLimitsOf(config);
+  return (name, options = {}) =>
+    limiter(limits[name], {
+      ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
+      ...(storeFor ? { store: storeFor(`${options.scope ?? name}:`) } : {}),
+    });
 }

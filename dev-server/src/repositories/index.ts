@@ -11,6 +11,7 @@ import { createFollowRepository } from './follows';
 import { createNewsletterRepository } from './newsletters';
 import { createGiftRepository } from './gifts';
 import { createMeterRepository } from './meter';
+import { createRateLimitRepository } from './rate-limits';
 import { createReadingListRepository } from './reading-lists';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
@@ -38,6 +39,7 @@ export function createRepositories(db: Kysely<Database>) {
     newsletters: createNewsletterRepository(db),
     library: createLibraryRepository(db),
     activity: createActivityRepository(db),
+    rateLimits: createRateLimitRepository(db),
   };
 }
 

@@ -6,11 +6,12 @@
  *   ON CONFLICT (subject_key, article_id, period) DO NOTHING RETURNING article_id
  *
  * SQLite runs each statement alone (one writer), so parallel requests can never take a subject past
- * its limit. On PostgreSQL (READ COMMITTED) two such statements could both see count < limit: run it
- * there in a SERIALIZABLE transaction, or behind pg_advisory_xact_lock(hashtext(subject_key)).
+ * its limit. On PostgreSQL (READ COMMITTED) two such statements could both see count < limit, so
+ * there it runs behind the subject's advisory lock (db/locks.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { serializedBy } from '../db/locks';
 
 export type MeterKind = 'article' | 'ascend';
 
@@ -26,29 +27,31 @@ export function createMeterRepository(db: Kysely<Database>) {
       limit: number;
     }): Promise<boolean> {
       const { subjectKey, articleId, kind, period, nowIso, limit } = view;
-      const counted = db
-        .selectFrom('article_views')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('subject_key', '=', subjectKey)
-        .where('period', '=', period)
-        .where('kind', '=', kind);
-      const row = await db
-        .insertInto('article_views')
-        .columns(['subject_key', 'article_id', 'kind', 'period', 'first_viewed_at'])
-        .expression(
-          db
-            .selectNoFrom([
-              sql<string>`${subjectKey}`.as('subject_key'),
-              sql<string>`${articleId}`.as('article_id'),
-              sql<string>`${kind}`.as('kind'),
-              sql<string>`${period}`.as('period'),
-              sql<string>`${nowIso}`.as('first_viewed_at'),
-            ])
-            .where(sql<boolean>`(${counted}) < ${limit}`),
-        )
-        .onConflict((oc) => oc.columns(['subject_key', 'article_id', 'period']).doNothing())
-        .returning('article_id')
-        .executeTakeFirst();
+      const row = await serializedBy(db, `meter:${subjectKey}`, (on) => {
+        const counted = on
+          .selectFrom('article_views')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('subject_key', '=', subjectKey)
+          .where('period', '=', period)
+          .where('kind', '=', kind);
+        return on
+          .insertInto('article_views')
+          .columns(['subject_key', 'article_id', 'kind', 'period', 'first_viewed_at'])
+          .expression(
+            on
+              .selectNoFrom([
+                sql<string>`${subjectKey}`.as('subject_key'),
+                sql<string>`${articleId}`.as('article_id'),
+                sql<string>`${kind}`.as('kind'),
+                sql<string>`${period}`.as('period'),
+                sql<string>`${nowIso}`.as('first_viewed_at'),
+              ])
+              .where(sql<boolean>`(${counted}) < ${limit}`),
+          )
+          .onConflict((oc) => oc.columns(['subject_key', 'article_id', 'period']).doNothing())
+          .returning('article_id')
+          .executeTakeFirst();
+      });
       return row !== undefined;
     },
 

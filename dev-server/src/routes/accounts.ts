@@ -10,18 +10,16 @@ import {
 } from 'shared-contracts';
 import { readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { withBlankFields } from '../http/body';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import { toUserAnswer } from '../services/users';
 import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
 
-export function accountRoutes({ config, services, viewers, logger }: RouteContext): Router {
+export function accountRoutes({ config, services, viewers, logger, limit }: RouteContext): Router {
   const router = Router();
-  const limits = rateLimitsOf(config);
-  const registrationLimit = limiter(limits.registration);
+  const registrationLimit = limit('registration');
   // One counter for every subscriber call: search and subscribe both probe the same records.
-  const subscriberLimit = limiter(limits.subscriberSearch);
+  const subscriberLimit = limit('subscriberSearch');
 
   const register: RequestHandler = async (req, res) => {
     const body = withBlankFields(req.body, ['firstName', 'lastName', 'emailAddress', 'password']);

@@ -2,7 +2,6 @@
 import { Router } from 'express';
 import { lockoutMessage, MESSAGES, signInTriesLeft, SignInRequestSchema, type LoginError } from 'shared-contracts';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import type { SignInFailure } from '../services/auth';
 import { safeReturnPath } from '../services/redirects';
@@ -31,11 +30,11 @@ export function loginErrorBody(failure: SignInFailure): LoginError & { message: 
   return body;
 }
 
-export function authRoutes({ config, services, logger }: RouteContext): Router {
+export function authRoutes({ config, services, logger, limit }: RouteContext): Router {
   const router = Router();
   const noStore = 'no-store';
 
-  router.post('/authenticate', limiter(rateLimitsOf(config).signIn), async (req, res) => {
+  router.post('/authenticate', limit('signIn'), async (req, res) => {
     const form = parseInput(SignInRequestSchema, req.body, 'Invalid sign-in form');
     const result = await services.auth.signIn({
       email: form.username,

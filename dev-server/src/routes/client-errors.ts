@@ -7,7 +7,6 @@
  */
 import { Router } from 'express';
 import { ClientErrorReportSchema } from 'shared-contracts';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import { InvalidInputError } from '../services/errors';
@@ -27,9 +26,9 @@ export function scrubClientMessage(message: string): string {
     .trim();
 }
 
-export function clientErrorRoutes({ config, logger }: RouteContext): Router {
+export function clientErrorRoutes({ logger, limit }: RouteContext): Router {
   const router = Router();
-  router.post('/api/client-errors', limiter(rateLimitsOf(config).clientErrors), (req, res) => {
+  router.post('/api/client-errors', limit('clientErrors'), (req, res) => {
     const report = parseInput(ClientErrorReportSchema, req.body, 'Invalid report');
     if (!PAGE_PATH.test(report.page)) {
       throw new InvalidInputError('Invalid report', [{ field: 'page', errorMessage: 'Must be a page path.' }]);

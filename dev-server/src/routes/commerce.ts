@@ -18,7 +18,6 @@ import {
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
 import { errorFields } from '../http/logger';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import type { Viewer } from '../services/auth';
@@ -44,10 +43,10 @@ function paramsOr404<T extends z.ZodType>(schema: T, req: Request, message: stri
   return parsed.data;
 }
 
-export function commerceRoutes({ config, services, viewers }: RouteContext): Router {
+export function commerceRoutes({ config, services, viewers, limit }: RouteContext): Router {
   const router = Router();
   const { cart, catalogue } = services;
-  const checkoutLimit = limiter(rateLimitsOf(config).checkout, {
+  const checkoutLimit = limit('checkout', {
     keyGenerator: async (req) => {
       const viewer = await viewers.viewerOf(req);
       return viewer ? `user:${viewer.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;

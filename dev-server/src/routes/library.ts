@@ -18,7 +18,6 @@ import {
   type LibraryActivity,
 } from 'shared-contracts';
 import { z } from 'zod';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import { NotFoundError } from '../services/errors';
 import type { LibraryPage } from '../services/library-entries';
@@ -55,12 +54,12 @@ const isActivity = (value: string): value is LibraryActivity => (LIBRARY_ACTIVIT
 
 const PRIVATE = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
 
-export function libraryRoutes({ config, services, viewers }: RouteContext): Router {
+export function libraryRoutes({ config, services, viewers, limit }: RouteContext): Router {
   const router = Router();
   const { library, sharing } = services;
 
   // Email shares mail strangers: limited per member, or per address for guests.
-  const emailShareLimit = limiter(rateLimitsOf(config).share, {
+  const emailShareLimit = limit('share', {
     keyGenerator: async (req) => {
       const viewer = await viewers.viewerOf(req);
       return viewer ? `user:${viewer.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;

@@ -3,7 +3,6 @@ import { Router, type RequestHandler } from 'express';
 import { ChangePasswordRequestSchema, ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from 'shared-contracts';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { withBlankFields } from '../http/body';
-import { limiter, rateLimitsOf } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
 import type { RouteContext } from './context';
 
@@ -14,15 +13,14 @@ function forgotPasswordBody(body: unknown): unknown {
   return withBlankFields({ ...rest, emailAddress: rest.emailAddress ?? email }, ['emailAddress']);
 }
 
-export function passwordRoutes({ config, services, viewers }: RouteContext): Router {
+export function passwordRoutes({ config, services, viewers, limit }: RouteContext): Router {
   const router = Router();
-  const limits = rateLimitsOf(config);
 
   const forgot: RequestHandler = async (req, res) => {
     const form = parseInput(ForgotPasswordRequestSchema, forgotPasswordBody(req.body), 'Invalid request');
     res.set('Cache-Control', 'no-store').json(await services.passwords.forgotPassword(form));
   };
-  const forgotLimit = limiter(limits.forgotPassword);
+  const forgotLimit = limit('forgotPassword');
   router.post('/api/user/forgotpassword', forgotLimit, forgot);
   router.post('/service/user/forgot-password', forgotLimit, forgot);
 
@@ -32,7 +30,7 @@ export function passwordRoutes({ config, services, viewers }: RouteContext): Rou
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
-  router.post('/service/user/password', limiter(limits.signIn), async (req, res) => {
+  router.post('/service/user/password', limit('signIn', { scope: 'passwordChange' }), async (req, res) => {
     const viewer = await viewers.requireViewer(req);
     const form = parseInput(ChangePasswordRequestSchema, withBlankFields(req.body, ['current', 'password']), 'Invalid request');
     const answer = await services.passwords.changePassword(viewer, form, readCookie(req, SESSION_COOKIE));

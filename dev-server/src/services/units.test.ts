@@ -3,6 +3,7 @@ import { pageFacts, pageWindow } from './paging';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { safeReturnPath } from './redirects';
 import { settingsFromEnv } from '../config';
+import { databaseKind, describeDatabase } from '../db/open';
 import { coverColor, renderIssueCoverSvg, wrapWords } from './issue-cover';
 import { streamPageInfo } from './streams';
 
@@ -114,6 +115,18 @@ describe('settingsFromEnv', () => {
     expect(s).toMatchObject({ port: 4000, databaseFile: '/tmp/x.db', publicOrigin: 'https://site.example', shellDist: '/srv/shell' });
     expect(s.remotes.store).toBe('https://store.example/mf-manifest.json');
     expect(() => settingsFromEnv({ PORT: 'abc' }, '/repo')).toThrow(/PORT/);
+  });
+
+  it('selects PostgreSQL with DATABASE_URL, refuses any other URL, and never prints its password', () => {
+    expect(settingsFromEnv({}, '/repo').databaseUrl).toBeUndefined();
+    const s = settingsFromEnv({ DATABASE_URL: 'postgres://site:s3cret@db.internal:5432/magazine' }, '/repo');
+    expect(s.databaseUrl).toBe('postgres://site:s3cret@db.internal:5432/magazine');
+    expect(databaseKind(s.databaseUrl ?? s.databaseFile)).toBe('postgres');
+    expect(databaseKind(s.databaseFile)).toBe('sqlite');
+    expect(describeDatabase(s.databaseUrl ?? '')).toBe('postgres://site:***@db.internal:5432/magazine');
+    expect(() => settingsFromEnv({ DATABASE_URL: 'mysql://db/magazine' }, '/repo')).toThrow(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the SQLite file)',
+    );
   });
 
   it('keeps the accounts settings off or at their defaults unless set', () => {

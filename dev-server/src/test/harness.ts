@@ -8,6 +8,7 @@ import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
+import { isPostgresUrl } from '../db/postgres';
 import { openSqliteWithHandle } from '../db/sqlite';
 import {
   createFakeClock,
@@ -25,6 +26,7 @@ import {
 import { silentLogger, type Logger } from '../http/logger';
 import type { PaymentGateway } from '../integrations/payment-gateway';
 import { seedDatabase } from '../seed';
+import { dropPostgresCopy, seededPostgres } from './postgres';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** After every seeded article (the last is June 2025). */
@@ -50,10 +52,14 @@ export interface TestApp {
 /**
  * Seeded databases by seed: the first one per test file is migrated and seeded (about half a
  * second, mostly the search index), every later one is an in-memory copy of its bytes (a few ms).
+ * With TEST_DATABASE_URL (a postgres:// URL of a server the tests may create databases on, see
+ * scripts/postgres-cluster.sh), every database is a PostgreSQL database copied from a seeded
+ * template instead (test/postgres.ts): the same tests, the other engine.
  */
 const templates = new Map<string, Buffer>();
 
 export async function seededDatabase(seed?: string): Promise<Kysely<Database>> {
+  if (isPostgresUrl(process.env.TEST_DATABASE_URL)) return seededPostgres(process.env.TEST_DATABASE_URL, seed);
   const key = seed ?? '';
   const template = templates.get(key);
   if (template) return openSqliteWithHandle(template).db;
@@ -62,6 +68,14 @@ export async function seededDatabase(seed?: string): Promise<Kysely<Database>> {
   await seedDatabase(db, { seed });
   templates.set(key, handle.serialize());
   return db;
+}
+
+/** Which engine the API tests run on: 'postgres' with TEST_DATABASE_URL, else 'sqlite'. */
+export const TEST_DATABASE_KIND: 'sqlite' | 'postgres' = isPostgresUrl(process.env.TEST_DATABASE_URL) ? 'postgres' : 'sqlite';
+
+/** Closes a database from seededDatabase (a PostgreSQL copy is dropped too). */
+export function closeDatabase(db: Kysely<Database>): Promise<void> {
+  return isPostgresUrl(process.env.TEST_DATABASE_URL) ? dropPostgresCopy(db) : db.destroy();
 }
 
 export interface TestAppParts {
@@ -108,7 +122,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
     ...(parts.payments ? { payments: parts.payments } : {}),
     logger: parts.logger ?? silentLogger,
   });
-  return { app, db, clock, mailer, config, close: () => db.destroy() };
+  return { app, db, clock, mailer, config, close: () => closeDatabase(db) };
 }
 
 /** The Set-Cookie lines of a response (supertest gives a string or a list). */
