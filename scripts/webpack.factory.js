@@ -13,15 +13,63 @@ function sharedConfig(pkg) {
   const deps = pkg.dependencies ?? {};
   const contracts = require(path.join(ROOT, 'shared-contracts/package.json'));
   const single = (name, requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+  const contractsShared = { singleton: true, requiredVersion: `^${contracts.version}`, version: contracts.version };
   return {
     react: single('react', deps.react),
     'react/jsx-runtime': single('react', deps.react),
     'react-dom': single('react-dom', deps['react-dom']),
     'react-dom/client': single('react-dom', deps['react-dom']),
-    'react-router-dom': single('react-router-dom', deps['react-router-dom']),
     zustand: single('zustand', deps.zustand),
-    'shared-contracts': { singleton: true, requiredVersion: `^${contracts.version}`, version: contracts.version },
+    'shared-contracts': contractsShared,
+    // The router façade, not react-router-dom: one router on the page, and react-router
+    // tree-shaken to the names the façade re-exports (62 -> 14 KB gzip; decision 018).
+    'shared-contracts/router': contractsShared,
   };
+}
+
+/**
+ * Modules the shell's first view always runs, fetched only after main.js has run and negotiated the
+ * share scope. Their chunks get `<link rel="preload" as="script">` in index.html, so they download
+ * while main.js does (decision 018). A module found in more than one chunk is skipped: only the
+ * chunk the page will load may be preloaded.
+ */
+const CRITICAL_MODULES = [
+  /react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/,
+  /react[\\/]cjs[\\/]react\.production\.js$/,
+  /shared-contracts[\\/]src[\\/]index\.ts$/,
+  /shared-contracts[\\/]src[\\/]router\.ts$/,
+  /react-router[\\/]dist[\\/](production|development)[\\/][^\\/]+\.mjs$/,
+  /shell[\\/]src[\\/]App\.tsx$/,
+];
+
+class PreloadCriticalChunksPlugin {
+  apply(compiler) {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.compilation.tap('PreloadCriticalChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadCriticalChunksPlugin', (data) => {
+        const { chunkGraph } = compilation;
+        const resourcesOf = (m) => (m.modules ? m.modules.map((n) => n.resource) : [m.resource]).filter(Boolean);
+        const files = [];
+        for (const pattern of CRITICAL_MODULES) {
+          const chunks = [...compilation.chunks].filter(
+            (c) => !c.hasRuntime() && [...chunkGraph.getChunkModulesIterable(c)].some((m) => resourcesOf(m).some((r) => pattern.test(r))),
+          );
+          if (chunks.length !== 1) continue;
+          for (const f of chunks[0].files) if (f.endsWith('.js') && !files.includes(f)) files.push(f);
+        }
+        const publicPath = '/';
+        data.headTags.push(
+          ...files.map((f) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'PreloadCriticalChunksPlugin' },
+            attributes: { rel: 'preload', as: 'script', href: publicPath + f },
+          })),
+        );
+        return data;
+      });
+    });
+  }
 }
 
 /**
@@ -61,6 +109,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
         publicPath: '/',
         scriptLoading: 'defer',
       }),
+      new PreloadCriticalChunksPlugin(),
     );
   }
   return (env, argv) => {

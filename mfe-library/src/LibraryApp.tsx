@@ -5,7 +5,7 @@
  * while a page is shown, the store changes and the page follows without a reload.
  */
 import * as React from 'react';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, userStore } from 'shared-contracts';
 import { useReader } from './common/reader';
 import { SignInPrompt } from './common/SignInPrompt';

@@ -13,7 +13,7 @@
  */
 import * as React from 'react';
 import { Fragment, useEffect, useRef, useState, type ComponentProps } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-contracts/router';
 import {
   ARTICLE_CONTENT_MAX_ATTEMPTS,
   GIFT_QUERY_PARAM,

@@ -7,7 +7,7 @@
  */
 import * as React from 'react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { api, bus, instanceMarkers, useUserStore, userStore } from 'shared-contracts';
 import { readCartCache, sameModified, writeCartCache } from './cart/cartCache';
 

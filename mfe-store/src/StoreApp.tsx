@@ -6,7 +6,7 @@
  * orders and subscriptions load when first shown.
  */
 import * as React from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
 import { BackToStore, Status } from './common';
 import { ProductListPage } from './catalog/ProductListPage';

@@ -1,6 +1,6 @@
 /** Small pieces every store page shares. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { ApiError, UI_TEXT, centsToDollars, type CartLine, type CommerceItem } from 'shared-contracts';
 
 export function Status({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@
  * The id is numeric; an id that is not is answered 'Video not found' without asking the API.
  */
 import * as React from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, userStore } from 'shared-contracts';
 import { EmbedPage } from './embed/EmbedPage';
 import { VideoNotFound, VideoPage } from './page/VideoPage';

@@ -9,7 +9,7 @@
  */
 import * as React from 'react';
 import { useId } from 'react';
-import { Link, matchPath, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, matchPath, useLocation, useSearchParams } from 'shared-contracts/router';
 import { api, instanceMarkers, useLoad, useUserStore, userStore, type Collection, type VisualSubject } from 'shared-contracts';
 import { audienceProps, useSubscriberRedirect } from './audience';
 import { Feed } from './feed/Feed';

@@ -4,7 +4,7 @@
  * the offers and register elements hidden.
  */
 import { useEffect, useRef } from 'react';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'shared-contracts/router';
 import { bus, type UserState } from 'shared-contracts';
 import { LIBRARY_PATH } from './texts';
 

@@ -1,5 +1,5 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'shared-contracts/router';
 import { RemoteSlotContext, instanceMarkers, lazyComponent, userStore, type HostSlotProps, type RemoteName } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';

@@ -6,7 +6,7 @@
  * code loads on first use (a pointer or focus on the button starts the fetch).
  */
 import { useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'shared-contracts/router';
 import { bus, lazyComponent, useUserStore } from 'shared-contracts';
 import { FlyoutHost } from './flyouts/FlyoutHost';
 import type { SearchOverlayProps } from './header/SearchOverlay';

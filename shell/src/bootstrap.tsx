@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-contracts/router';
 import { completeSubscriptionOrder, hasSubscriptionOrder, userStore } from 'shared-contracts';
 import { App } from './App';
 

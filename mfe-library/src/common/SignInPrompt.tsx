@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { SignInPrompt as SharedSignInPrompt } from 'shared-contracts';
 
 /** 'To access this feature, please SIGN IN or REGISTER' (site spec §2), shared with the shell. */

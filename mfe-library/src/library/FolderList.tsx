@@ -8,7 +8,7 @@
  * has data-folder-slug ('' for All Folders), data-read-only and data-gift.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { isGiftFolder, itemCountText, type Folder } from 'shared-contracts';
 import { LIBRARY_TEXT } from './text';
 

@@ -9,7 +9,7 @@
  * (the rest: FolderList, ItemList, ItemCard, TopicsPanel).
  */
 import { startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import {
   api,
   bus,

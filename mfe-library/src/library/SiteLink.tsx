@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 
 /** True for a path of this site ('/2025/03/x'); false for another origin or a protocol-relative URL. */
 export function isSitePath(href: string): boolean {

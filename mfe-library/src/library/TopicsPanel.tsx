@@ -8,7 +8,7 @@
  * Marker: data-topic-menu="all|topic|delete-confirm" on the panel.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import {
   api,
   bus,

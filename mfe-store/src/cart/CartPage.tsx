@@ -3,7 +3,7 @@
  * promo code, the voucher_code flow, and Checkout.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   MAX_LINE_QUANTITY,

@@ -4,7 +4,7 @@
  * Returns `add` and the dialog element to render.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import {
   ApiError,
   REFERRAL_CODES,

@@ -1,5 +1,5 @@
 /** /store and /store/{category}: the catalogue. */
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'shared-contracts/router';
 import { api, formatUsd, isNotFound, useLoad, type Product, type ProductList } from 'shared-contracts';
 import { Alert, BackToStore, ComingSoon, Status } from '../common';
 

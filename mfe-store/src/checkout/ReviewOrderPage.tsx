@@ -1,6 +1,6 @@
 /** /review-order: the last look at the cart, addresses, method and card, and Place order. */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   api,

@@ -3,7 +3,7 @@
  * /api/commerce/shipping-payment; the server's field errors show next to their fields.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   api,

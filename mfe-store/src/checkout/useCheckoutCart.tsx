@@ -1,6 +1,6 @@
 /** The cart of a checkout step, read again when the user changes; guests get the sign-in prompt. */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { COMMERCE_MESSAGES, SignInPrompt, api, useUserStore, type Cart } from 'shared-contracts';
 import { Alert, Status } from '../common';
 import { EmptyCart, isEmpty } from '../cart/CartParts';

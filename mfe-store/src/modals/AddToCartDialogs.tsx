@@ -1,6 +1,6 @@
 /** The dialogs of the add-to-cart flow (site §2, §4, §8): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import {
   CustomerServicePhones,
   Dialog,

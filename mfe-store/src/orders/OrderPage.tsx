@@ -3,7 +3,7 @@
  * prints once the order is shown.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   ORDER_QUERY,

@@ -3,7 +3,7 @@
  * and Add to cart, copyright permissions and the Better Together group.
  */
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   DEFAULT_QUANTITY,

@@ -1,5 +1,5 @@
 /** /subscriptions: the subscriber tiers on offer; Subscribe adds the tier to the cart and opens the cart. */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import {
   COMMERCE_MESSAGES,
   UI_TEXT,

@@ -2,7 +2,7 @@
  * A paywalled video (access.message 'enable-paywall'): the poster instead of the player, and the
  * wall: registration (Register, Sign in) or subscription (Subscribe now).
  */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { bus, VIDEO_TEXT, type Video, type VideoAccess } from 'shared-contracts';
 
 export const PAYWALL_TEXT = {

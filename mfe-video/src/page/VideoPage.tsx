@@ -8,7 +8,7 @@
  */
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'shared-contracts/router';
 import {
   api,
   DEFAULT_PLAYLIST_ID,

@@ -4,7 +4,7 @@
  * second tile.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import {
   formatLongDate,
   formatVideoDuration,

@@ -4,7 +4,7 @@
  * article, month-year date and the library's Save/Share (library/ItemActions through the host slot).
  */
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import {
   VISUAL_TEXT,
   chartDownloadHref,

@@ -5,7 +5,7 @@
  * The section carries data-feed-state: loading, error, full or paywalled.
  */
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import { Pagination, api, itemCountText, useLoad, useUserStore, type ChartPage, type Collection, type VisualSubject } from 'shared-contracts';
 import { CollectionCard } from '../collections/CollectionCard';
 import { feedHref } from '../query';

@@ -2,7 +2,7 @@
  * The wall under the single item of a paywalled feed: VISUAL_TEXT.paywalled, 'Subscribe' to
  * /subscriptions and, for guests, 'Register for free' (opens the auth modal on registration).
  */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { VISUAL_TEXT, bus, type UserState } from 'shared-contracts';
 import { audienceProps } from '../audience';
 import { SUBSCRIBE_PATH } from '../texts';

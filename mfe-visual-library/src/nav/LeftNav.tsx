@@ -6,7 +6,7 @@
  * NAV_CAROUSEL.slides slides. State on the nav: data-left-nav="shown" | "hidden".
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { LEFT_NAV, NAV_CAROUSEL, VISUAL_TEXT } from 'shared-contracts';
 import { feedHref } from '../query';
 import { PAGE_TEXT } from '../texts';

@@ -4,7 +4,7 @@
  * the selected issue. Changing YEAR resets MONTH to that year's first issue.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import { archivePickerSelection, type Archive } from 'shared-contracts';
 import { browser } from '../header/browser';
 

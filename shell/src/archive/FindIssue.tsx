@@ -2,7 +2,7 @@
  * The find-issue selector (site §2): choose a year, then the month's link goes to that issue.
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import type { Archive } from 'shared-contracts';
 
 export function FindIssue({ years }: { years: Archive['years'] }) {

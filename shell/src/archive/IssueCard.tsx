@@ -4,7 +4,7 @@
  * the image arrives.
  */
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import type { Issue } from 'shared-contracts';
 
 export const COVER_SIZE = { width: 180, height: 240 } as const;

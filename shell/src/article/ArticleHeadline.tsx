@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { formatLongDate, type Article } from 'shared-contracts';
 import { BIG_IDEA_LABEL, bylineText, seriesLine, topicHref } from './headline';
 

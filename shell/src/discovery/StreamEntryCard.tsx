@@ -4,7 +4,7 @@
  * (`stream-entry--sponsored`) and a visible 'Sponsored by {sponsor}' label.
  */
 import type { Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { formatLongDate, searchHref, type StreamEntry } from 'shared-contracts';
 import { bylineText } from '../article/headline';
 

@@ -12,7 +12,7 @@
  *   aria-busy while a page loads; a maintenance answer shows the maintenance view and no entries.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'shared-contracts/router';
 import {
   api,
   DISCOVERY_MESSAGES,

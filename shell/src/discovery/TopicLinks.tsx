@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { topicPath, type Topic } from 'shared-contracts';
 
 /** A list of topic links to their topic pages (/topic/{name-lowercased-hyphenated}). */

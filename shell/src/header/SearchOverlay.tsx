@@ -7,7 +7,7 @@
  * button, which the header handles).
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared-contracts/router';
 import {
   api,
   AUTO_SUGGEST,

@@ -11,7 +11,7 @@
  * event and goes to /logout?returnPath={path and query}, which ends the session on the server.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'shared-contracts/router';
 import { api, bus, pushDataLayer, useDomestic, userStore, type User } from 'shared-contracts';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';

@@ -3,7 +3,7 @@
  * its articles, and the archive picker preselecting this issue's year and month. An unknown issue
  * shows the not-found page.
  */
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared-contracts/router';
 import { api, isNotFound, useLoad } from 'shared-contracts';
 import { ArchivePicker } from '../archive/ArchivePicker';
 import { IssueCard } from '../archive/IssueCard';

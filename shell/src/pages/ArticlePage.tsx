@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared-contracts/router';
 import { ApiError, api, showBuyCopies, useLoad, type Article } from 'shared-contracts';
 import { ArticleActions } from '../article/ArticleActions';
 import { ArticleHeadline } from '../article/ArticleHeadline';

@@ -3,7 +3,7 @@
  * an iframe (paywall §2). App renders it without the header and footer; Close and 'Go back' are
  * posted to the parent (auth/frame.ts).
  */
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-contracts/router';
 import { AUTH_MODAL_ACTIONS, type AuthModalAction } from 'shared-contracts';
 import { AuthModal } from '../AuthModal';
 

@@ -4,7 +4,7 @@
  * (`?page=N`, counted from 1; a link per page).
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'shared-contracts/router';
 import {
   api,
   DISCOVERY_MESSAGES,

@@ -3,7 +3,7 @@
  * profile settings follow in place, then the reader goes to the home page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-contracts/router';
 import { bus } from 'shared-contracts';
 import { ProfileSettingsForm } from '../auth/ProfileSettingsForm';
 import { RegistrationBanner } from '../auth/RegistrationBanner';

@@ -3,7 +3,7 @@
  * its confirmation, then the server's answer; on success a 'Sign in' button opens the modal.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-contracts/router';
 import {
   api,
   ApiError,

@@ -5,7 +5,7 @@
  * `page`); the filters come from the answer's facets. A blank term asks for one and sends nothing.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'shared-contracts/router';
 import {
   DISCOVERY_MESSAGES,
   SEARCH_ORDERS,

@@ -4,7 +4,7 @@
  * subscriber search; 404 means no active subscription.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'shared-contracts/router';
 import {
   api,
   ApiError,

@@ -4,7 +4,7 @@
  * the follow toggle (mfe-library's FollowTopic widget) and the topic's stream. An unknown topic
  * shows the not-found page.
  */
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared-contracts/router';
 import { api, isNotFound, topicPath, useLoad } from 'shared-contracts';
 import { articleDocumentTitle } from '../article/headline';
 import { useDocumentTitle } from '../article/useDocumentTitle';

@@ -4,7 +4,7 @@
  * or, following none, the empty-topics state with the suggested topics (site §9).
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/router';
 import { TopicLinks } from '../discovery/TopicLinks';
 import {
   api,
