@@ -4,6 +4,10 @@
  * process (the baseline: what Express itself costs on this machine) and against API endpoints of
  * the running site. Each target: a 2 s warm-up run (discarded), then the measured run. Reported,
  * never enforced: p99 at most 50 ms and at least half the bare route's requests per second.
+ *
+ * Alone, without builds or a browser: `node node_modules/tsx/dist/cli.mjs scripts/bench-load.ts`
+ * (see `standalone` below; BENCH_ONLY=article or latest picks one endpoint, BENCH_CPU_PROF=dir
+ * profiles the API process).
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -59,14 +63,17 @@ async function measure(name: string, url: string): Promise<LoadRow> {
   };
 }
 
-/** Starts the bare route, loads it and every target in turn; returns the section's lines. */
-export async function loadFigures(targets: LoadTarget[]): Promise<{ console: string; markdown: string }> {
+/**
+ * Starts the bare route, loads it and every target in turn; returns the section's lines. The bare
+ * route listens on `barePort` (default BENCH_BARE_PORT, else 4310).
+ */
+export async function loadFigures(targets: LoadTarget[], barePort = Number(process.env.BENCH_BARE_PORT ?? 4310)): Promise<{ console: string; markdown: string }> {
   const app = express();
   app.get('/bare', (_req, res) => {
     res.json({ ok: true });
   });
   const server = await new Promise<import('node:http').Server>((resolve) => {
-    const s = app.listen(Number(process.env.BENCH_BARE_PORT ?? 4310), '127.0.0.1', () => resolve(s));
+    const s = app.listen(barePort, '127.0.0.1', () => resolve(s));
   });
   const rows: LoadRow[] = [];
   try {
@@ -97,4 +104,67 @@ so every figure includes the load generator's share of the CPUs. Reported, not e
     console: `\nAPI under load (autocannon, ${CONNECTIONS} connections; ${machine})\n${table}`,
     markdown: `## API under load (autocannon, ${CONNECTIONS} connections)\n\n${intro}\n\n${table}`,
   };
+}
+
+const ARTICLE_PATH = '/api/article/2025/06/the-unexpected-power-of-slowing-down';
+const STREAM_PATH = '/service/stream/latest/0/10';
+
+async function waitForHealth(origin: string, api: { exitCode: number | null }): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`the API process exited with ${api.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the API did not start within 60 s');
+}
+
+/**
+ * Alone (`node node_modules/tsx/dist/cli.mjs scripts/bench-load.ts`): starts the API only (no
+ * shell, no remotes) as bench.ts does (in-memory database, RATE_LIMIT_MULTIPLIER=20, LOG_LEVEL
+ * warn) on BENCH_PORT (default 4460), the bare route on BENCH_BARE_PORT (default 4461), and prints
+ * the table. BENCH_CPU_PROF=dir also writes a V8 CPU profile of the API process into dir.
+ */
+async function standalone(): Promise<void> {
+  const port = Number(process.env.BENCH_PORT ?? 4460);
+  const barePort = Number(process.env.BENCH_BARE_PORT ?? 4461);
+  const origin = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const api = spawn(process.execPath, ['--import', 'tsx', ...profile, path.join(root, 'dev-server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_FILE: ':memory:',
+      SHELL_DIST: '',
+      RATE_LIMIT_MULTIPLIER: '20',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(origin, api);
+    const only = process.env.BENCH_ONLY;
+    const targets = [
+      { name: 'article', url: origin + ARTICLE_PATH },
+      { name: 'latest stream', url: origin + STREAM_PATH },
+    ].filter((t) => !only || t.name.startsWith(only));
+    const figures = await loadFigures(targets, barePort);
+    console.log(figures.console);
+  } finally {
+    const exited = new Promise((resolve) => api.once('exit', resolve));
+    api.kill('SIGTERM');
+    await exited;
+  }
+}
+
+if (require.main === module) {
+  standalone().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

@@ -8,8 +8,8 @@
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
-import compression from 'compression';
 import type { AppDeps } from './deps';
+import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson } from './http/errors';
 import { createJsonLogger, logLevelFromEnv } from './http/logger';
@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(requestLog(logger));
   app.use(securityHeaders(deps.config));
   // gzip for text answers (JSON, HTML, the shell's scripts, SVG); media and small answers stay as they are.
-  app.use(compression());
+  app.use(compressAnswers());
 
   // CSRF before body parsing: a refused request is not read at all.
   app.use(csrfGuard(deps.config.publicOrigin));

@@ -13,6 +13,11 @@ export interface Logger {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
+  /**
+   * Whether lines of this level are written at all; a caller may skip gathering their fields when
+   * not. Optional: a logger without it is taken to write every level.
+   */
+  enabled?(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 export interface LogEntry extends LogFields {
@@ -46,7 +51,13 @@ function createLogger(level: LogLevel, emit: (entry: LogEntry) => void): Logger 
       if (RANK[entryLevel] < RANK[level]) return;
       emit({ level: entryLevel, time: new Date().toISOString(), msg, ...fields });
     };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    enabled: (entryLevel) => RANK[entryLevel] >= RANK[level],
+  };
 }
 
 function safeStringify(entry: LogEntry): string {

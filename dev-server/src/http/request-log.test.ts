@@ -119,3 +119,38 @@ describe('loggers', () => {
     silentLogger.error('nothing');
   });
 });
+
+describe('below the info level', () => {
+  it('still gives every request its id, writes no request line, and still logs errors', async () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({ level: 'warn', write: (line) => lines.push(line) });
+    expect([logger.enabled?.('debug'), logger.enabled?.('info'), logger.enabled?.('warn'), logger.enabled?.('error')]).toEqual([false, false, true, true]);
+    const app = express();
+    app.use(requestLog(logger));
+    app.get('/ok', (_req, res) => {
+      res.json({ ok: true });
+    });
+    app.get('/boom', () => {
+      throw new Error('database exploded');
+    });
+    app.use(jsonErrorHandler(logger));
+    const ok = await request(app).get('/ok').expect(200);
+    expect(ok.headers['x-request-id']).toMatch(UUID);
+    await request(app).get('/boom').set('X-Request-Id', 'req-2').expect(500);
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'unhandled error', requestId: 'req-2' }),
+    ]);
+  });
+
+  it('logs every request through a logger that cannot tell its level', async () => {
+    const entries: string[] = [];
+    const bare = { debug: () => undefined, info: (msg: string) => entries.push(msg), warn: () => undefined, error: () => undefined };
+    const app = express();
+    app.use(requestLog(bare));
+    app.get('/ok', (_req, res) => {
+      res.json({ ok: true });
+    });
+    await request(app).get('/ok').expect(200);
+    expect(entries).toEqual(['request']);
+  });
+});

@@ -36,6 +36,11 @@ export function requestLog(logger: Logger): RequestHandler {
     const requestId = requestIdFor(req.get(REQUEST_ID_HEADER));
     res.locals.requestId = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    // Below 'info' (LOG_LEVEL=warn, error or silent) the line would be dropped: no timing, no listeners.
+    if (logger.enabled?.('info') === false) {
+      next();
+      return;
+    }
     const started = process.hrtime.bigint();
     let logged = false;
     const done = () => {

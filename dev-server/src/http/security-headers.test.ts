@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
 import request from 'supertest';
 import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
 import { createTestApp, TEST_ORIGIN, TEST_REMOTES, type TestApp } from '../test/harness';
-import { cspDirectives, cspHeaderValue, helmetOptions, isEmbedPath, remoteOrigins } from './security-headers';
+import { cspDirectives, cspHeaderValue, headerPlanOf, helmetOptions, isEmbedPath, remoteOrigins, securityHeaders } from './security-headers';
 
 const REMOTE_ORIGINS = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'http://localhost:3005'];
 const DEFAULT = { publicOrigin: TEST_ORIGIN, remotes: TEST_REMOTES, cookieSecure: false };
@@ -122,5 +124,45 @@ describe('headers on responses', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('the headers applied from helmet once (headerPlanOf)', () => {
+  function appWith(headers: RequestHandler) {
+    const app = express();
+    app.use(headers);
+    app.get(/.*/, (_req, res) => {
+      res.json({ ok: true });
+    });
+    return app;
+  }
+
+  function securityHeaderNames(headers: Record<string, unknown>) {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name)));
+  }
+
+  it.each([
+    ['the site over http', DEFAULT, '/api/topics'],
+    ['a video embed over http', DEFAULT, '/video/embed/1001/leading-teams'],
+    ['the site over https', { ...DEFAULT, publicOrigin: 'https://www.example.com', cookieSecure: true }, '/'],
+    ['a video embed over https', { ...DEFAULT, publicOrigin: 'https://www.example.com', cookieSecure: true }, '/video/embed/1/x'],
+  ])('sends exactly what helmet sends: %s', async (_name, config, url) => {
+    const embed = isEmbedPath(url);
+    const ours = await request(appWith(securityHeaders(config))).get(url).expect(200);
+    const theirs = await request(appWith(helmet(helmetOptions(config, { embed })))).get(url).expect(200);
+    expect(securityHeaderNames(ours.headers)).toEqual(securityHeaderNames(theirs.headers));
+    expect(Object.keys(securityHeaderNames(ours.headers)).length).toBeGreaterThanOrEqual(9);
+    expect(ours.headers).not.toHaveProperty('x-powered-by');
+  });
+
+  it('records what a middleware sets and removes, and refuses one that does not finish at once', () => {
+    const plan = headerPlanOf((_req, res, next) => {
+      res.setHeader('X-One', '1');
+      res.removeHeader('X-Powered-By');
+      next();
+    });
+    expect(plan).toEqual({ set: [['X-One', '1']], remove: ['X-Powered-By'] });
+    expect(() => headerPlanOf(() => undefined)).toThrow(/synchronously/);
+    expect(() => headerPlanOf((_req, _res, next) => next(new Error('bad directive')))).toThrow('bad directive');
   });
 });

@@ -2,12 +2,18 @@
 import { Router } from 'express';
 import { STREAM_PAGE_SIZE } from 'shared-contracts';
 import { z } from 'zod';
+import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
 import { parseInput } from '../http/validation';
+import { ARTICLE_NOT_FOUND } from '../services/content';
+import { createLruCache } from '../services/content-cache';
 import { NotFoundError } from '../services/errors';
 import type { RouteContext } from './context';
 import { positiveInt } from './query';
 
 export const MAX_PAGE_SIZE = 50;
+
+/** How many article answers the in-process cache keeps (about 1 KB each). */
+export const ARTICLE_CACHE_ENTRIES = 2000;
 
 const StreamQuery = z.object({
   page: positiveInt(1_000_000).optional(),
@@ -22,6 +28,13 @@ const ArticleParams = z.object({
 
 export function contentRoutes({ services, viewers }: RouteContext): Router {
   const router = Router();
+  /**
+   * GET /api/article answers by year/month/slug (docs/decisions/019-api-caching.md): the same for
+   * every viewer (headline and lead; the body is the meter's, never part of it) and built from
+   * seeded rows that never change while the API runs. Only found articles are kept, with their
+   * publication time: before it the answer is still the 404 (the clock may move back).
+   */
+  const articles = createLruCache<{ published: string; answer: JsonAnswer }>(ARTICLE_CACHE_ENTRIES);
 
   router.get('/service/stream/latest', async (req, res) => {
     const query = parseInput(StreamQuery, req.query, 'Invalid page or size');
@@ -37,7 +50,15 @@ export function contentRoutes({ services, viewers }: RouteContext): Router {
     const params = ArticleParams.safeParse(req.params);
     if (!params.success) throw new NotFoundError('Article not found');
     const { year, month, slug } = params.data;
-    res.json(await services.content.article(year, month, slug));
+    const key = `${year}/${month}/${slug}`;
+    let cached = articles.get(key);
+    if (cached && !services.content.isPublished(cached.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
+    if (!cached) {
+      const article = await services.content.article(year, month, slug);
+      cached = { published: article.published, answer: jsonAnswer(req, article) };
+      articles.set(key, cached);
+    }
+    sendJsonAnswer(res, cached.answer);
   });
 
   router.get('/api/topics', async (_req, res) => {

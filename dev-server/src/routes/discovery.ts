@@ -4,10 +4,13 @@
  * (page and size in the query) stays in routes/content.ts.
  */
 import { Router } from 'express';
-import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, STREAM_PAGE_SIZE, STREAM_TYPES, type StreamType } from 'shared-contracts';
+import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, STREAM_PAGE_SIZE, STREAM_TYPES, type Stream, type StreamType } from 'shared-contracts';
 import { z } from 'zod';
+import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
 import { parseInput } from '../http/validation';
+import { createLruCache } from '../services/content-cache';
 import { NotFoundError } from '../services/errors';
+import { isPaywallEnabledFor } from '../services/streams';
 import type { RouteContext } from './context';
 import { MAX_PAGE_SIZE } from './content';
 import { positiveInt } from './query';
@@ -73,8 +76,23 @@ const SuggestQuery = z.object({ term: text(1000).optional() });
 /** Answers depend on the viewer (isPaywallEnabled, following): never shared by caches. */
 const PRIVATE = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' };
 
+/** How many stream pages the in-process cache keeps (each at most 50 entries, a few KB per variant). */
+export const STREAM_CACHE_ENTRIES = 500;
+
+/**
+ * A cached stream page: the answer without its one viewer-dependent field, and its two serialized
+ * variants (isPaywallEnabled true for guests and members, false for subscribers), each built on
+ * first use.
+ */
+interface CachedStreamPage {
+  stream: Stream;
+  answers: Map<boolean, JsonAnswer>;
+}
+
 export function discoveryRoutes({ services, viewers }: RouteContext): Router {
   const router = Router();
+  // Pages of the article streams (services.streams.streamCacheKey; docs/decisions/019-api-caching.md).
+  const streamPages = createLruCache<CachedStreamPage>(STREAM_CACHE_ENTRIES);
 
   router.get('/service/stream/:type/:number/:size', async (req, res) => {
     const type = req.params.type;
@@ -83,7 +101,25 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
     const query = parseInput(StreamQuery, req.query, 'Invalid stream parameters');
     const viewer = await viewers.viewerOf(req);
     const { format: _format, ...options } = query;
-    res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer));
+    const key = await services.streams.streamCacheKey(type, page, options);
+    if (key === null) {
+      res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer));
+      return;
+    }
+    const isPaywallEnabled = isPaywallEnabledFor(viewer);
+    let cached = streamPages.get(key);
+    if (!cached) {
+      cached = { stream: await services.streams.stream(type, page, options, viewer), answers: new Map() };
+      streamPages.set(key, cached);
+    }
+    let answer = cached.answers.get(isPaywallEnabled);
+    if (!answer) {
+      // The spread keeps the fields' order: the same bytes as res.json of the service's answer.
+      answer = jsonAnswer(req, { ...cached.stream, isPaywallEnabled });
+      cached.answers.set(isPaywallEnabled, answer);
+    }
+    res.set(PRIVATE);
+    sendJsonAnswer(res, answer);
   });
 
   router.post('/service/search', async (req, res) => {

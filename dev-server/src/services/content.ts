@@ -65,15 +65,21 @@ export function articleBody(row: ArticleWithTopic): string[] {
 export function createContentService(deps: { content: ContentRepository; clock: Clock; reprints?: Pick<CartRepository, 'reprintOf'> }) {
   const { content, clock, reprints } = deps;
 
+  /** Whether an article published at `published` (ISO) is out by the clock's now; before that it is a 404. */
+  function isPublished(published: string): boolean {
+    return published <= clock.now().toISOString();
+  }
+
   /** The published article's row, or NotFoundError. */
   async function articleRow(year: number, month: number, slug: string): Promise<ArticleWithTopic> {
     const row = await content.findArticle(year, month, slug);
-    if (!row || row.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+    if (!row || !isPublished(row.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
     return row;
   }
 
   return {
     articleRow,
+    isPublished,
 
     /** The 'latest' stream: published articles, newest first. Subscribers read without a paywall. */
     async latestStream(request: PageRequest, viewer: Viewer | null): Promise<ArticleStream> {
@@ -96,7 +102,7 @@ export function createContentService(deps: { content: ContentRepository; clock: 
     async article(year: number, month: number, slug: string): Promise<Article> {
       // One query for the article and its reprint (content.findArticleWithReprint finds what reprintOf would).
       const found = await content.findArticleWithReprint(year, month, slug);
-      if (!found || found.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+      if (!found || !isPublished(found.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
       const { reprint_slug: reprintSlug, reprint_availability_id: availabilityId, ...row } = found;
       const reprint = reprints && reprintSlug !== null && availabilityId !== null ? { slug: reprintSlug, availability_id: availabilityId } : undefined;
       return { ...toArticle(row), productLink: reprint ? productUrl(reprint) : null };
@@ -105,7 +111,7 @@ export function createContentService(deps: { content: ContentRepository; clock: 
     /** The published article of an id, or NotFoundError. */
     async articleById(id: string): Promise<ArticleWithTopic> {
       const row = await content.findArticleById(id);
-      if (!row || row.published > clock.now().toISOString()) throw new NotFoundError(ARTICLE_NOT_FOUND);
+      if (!row || !isPublished(row.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
       return row;
     },
 

@@ -25,6 +25,7 @@ import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositori
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
+import { createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
 import { idf, queryTerms, suggestionQuery, topicNameMatches } from './search-text';
 import { articleEntry, chartEntry, videoEntry } from './stream-entries';
@@ -78,6 +79,22 @@ export function streamPageInfo(type: StreamType, page: StreamPage, total: number
   return { number: page.number, size: page.size, totalPages, totalElements: total, last: index + 1 >= totalPages, offset: index * page.size };
 }
 
+/** A stream's isPaywallEnabled: subscribers read without a paywall, everyone else (guests included) with it. */
+export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
+  return viewer?.status !== 'subscriber';
+}
+
+/**
+ * Stream types whose pages are built from articles and topics alone (seeded, never changed while
+ * the API runs) and are the same for every viewer but for isPaywallEnabled: their pages may be
+ * cached, keyed by streamCacheKey. Not 'following' (the viewer's follows), 'search' (scores over the
+ * index, many keys), 'webinars' and 'visual-library' (other tables, other publication times).
+ */
+const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'topic']);
+
+/** Later than any publication time: every article. */
+const END_OF_TIME = '9999-12-31T23:59:59.999Z';
+
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
   media: MediaRepository;
@@ -87,6 +104,11 @@ export function createStreamService(deps: {
 }) {
   const { discovery, media, follows, clock } = deps;
   const now = () => clock.now().toISOString();
+  const epochs = createPublicationEpochs(async () => {
+    const scope: ArticleScope = { until: END_OF_TIME };
+    const rows = await discovery.listArticles(scope, 0, await discovery.countArticles(scope));
+    return rows.map((row) => row.published);
+  }, clock);
 
   async function topicBySlug(slug: string): Promise<TopicRow> {
     const topic = await discovery.findTopicBySlug(slug.toLowerCase());
@@ -96,7 +118,7 @@ export function createStreamService(deps: {
 
   function answer(type: StreamType, page: StreamPage, total: number, entry: StreamEntry[], viewer: Viewer | null): Stream {
     const { offset: _offset, ...info } = streamPageInfo(type, page, total);
-    return { entry, page: info, type, isPaywallEnabled: viewer?.status !== 'subscriber', maintenanceStatus: false };
+    return { entry, page: info, type, isPaywallEnabled: isPaywallEnabledFor(viewer), maintenanceStatus: false };
   }
 
   function maintenanceAnswer(type: StreamType, page: StreamPage, viewer: Viewer | null): Stream {
@@ -104,7 +126,7 @@ export function createStreamService(deps: {
       entry: [],
       page: { number: page.number, size: page.size, totalPages: 0, totalElements: 0, last: true },
       type,
-      isPaywallEnabled: viewer?.status !== 'subscriber',
+      isPaywallEnabled: isPaywallEnabledFor(viewer),
       maintenanceStatus: true,
     };
   }
@@ -164,6 +186,19 @@ export function createStreamService(deps: {
   }
 
   return {
+    /**
+     * The cache key of a stream page, or null when the page may not be cached (see
+     * CACHEABLE_STREAMS; maintenance answers are not). Two requests with the same key get the same
+     * answer from `stream` but for isPaywallEnabled (the viewer's): the key holds the type, the page,
+     * every option these types read, and the publication epoch (how many articles are published by
+     * the clock's now), so an article whose time comes makes new keys and never a stale page.
+     */
+    async streamCacheKey(type: StreamType, page: StreamPage, options: StreamOptions): Promise<string | null> {
+      if (!CACHEABLE_STREAMS.has(type) || deps.maintenance) return null;
+      const epoch = await epochs.current();
+      return JSON.stringify([type, page.number, page.size, options.contentType ?? null, options.topic ?? null, epoch]);
+    },
+
     /** One page of a stream. Guests get 401 for the following stream. */
     async stream(type: StreamType, page: StreamPage, options: StreamOptions, viewer: Viewer | null): Promise<Stream> {
       if (type === 'search') {
