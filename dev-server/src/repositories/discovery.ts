@@ -153,6 +153,12 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
   return {
     countArticles,
 
+    /** Every article's publication time (ISO), and nothing else: the stream cache's epochs. */
+    async listPublicationTimes(): Promise<string[]> {
+      const rows = await db.selectFrom('articles').select('published').execute();
+      return rows.map((row) => row.published);
+    },
+
     /**
      * A page of listArticles and the scope's count in one query: the count rides along as an
      * uncorrelated scalar subquery (evaluated once), so a stream page costs one round through the

@@ -92,9 +92,6 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  */
 const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'topic']);
 
-/** Later than any publication time: every article. */
-const END_OF_TIME = '9999-12-31T23:59:59.999Z';
-
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
   media: MediaRepository;
@@ -104,11 +101,7 @@ export function createStreamService(deps: {
 }) {
   const { discovery, media, follows, clock } = deps;
   const now = () => clock.now().toISOString();
-  const epochs = createPublicationEpochs(async () => {
-    const scope: ArticleScope = { until: END_OF_TIME };
-    const rows = await discovery.listArticles(scope, 0, await discovery.countArticles(scope));
-    return rows.map((row) => row.published);
-  }, clock);
+  const epochs = createPublicationEpochs(() => discovery.listPublicationTimes(), clock);
 
   async function topicBySlug(slug: string): Promise<TopicRow> {
     const topic = await discovery.findTopicBySlug(slug.toLowerCase());
