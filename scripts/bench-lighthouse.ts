@@ -32,7 +32,12 @@ type Lhr = {
   audits: Record<string, { numericValue?: number } | undefined>;
 };
 
-type PageResult = { page: string; path: string; figures: Record<string, number | undefined>; failed?: string };
+type PageResult = { page: string; path: string; figures: Record<string, number | undefined>; failed?: string; retried?: string };
+
+/** Lighthouse's own flaky trace failures, worth one more run of the page. */
+export function isTraceFailure(message: string): boolean {
+  return /NO_NAVSTART|NO_FCP|recording the trace|run Lighthouse again/i.test(message);
+}
 
 function runLighthouse(url: string, chromePath: string, outFile: string): Promise<void> {
   const cli = path.join(root, 'node_modules/lighthouse/cli/index.js');
@@ -96,7 +101,17 @@ export async function lighthouseFigures(pages: [string, string][]): Promise<{ co
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const results: PageResult[] = [];
   try {
-    for (const [page, url] of pages) results.push(await auditPage(page, url, chromePath, dir));
+    for (const [page, url] of pages) {
+      let result = await auditPage(page, url, chromePath, dir);
+      // Lighthouse sometimes fails to record the trace (NO_NAVSTART, "Please run Lighthouse
+      // again"): that page is audited once more, and the report says so.
+      if (result.failed && isTraceFailure(result.failed)) {
+        const first = result.failed;
+        result = await auditPage(page, url, chromePath, dir);
+        result.retried = first;
+      }
+      results.push(result);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -118,7 +133,11 @@ export async function lighthouseFigures(pages: [string, string][]): Promise<{ co
   const intro = `Lighthouse ${version} (npm CLI) with ${path.basename(chromePath)} at ${chromePath}, headless; Lighthouse's default mobile
 form factor and screen emulation, simulated throttling (throttlingMethod 'simulate') with a 4x CPU slowdown, one
 run per page against the production builds served locally. Scores are 0-100. Reported, not enforced.`;
-  const failText = failures.length ? `\n\n${failures.join('\n')}` : '';
+  const retries = results
+    .filter((r) => r.retried)
+    .map((r) => `Lighthouse on ${r.page} (${r.path}) was run twice: the first run failed (${(r.retried ?? '').slice(0, 120)}).`);
+  const notes = [...failures, ...retries];
+  const failText = notes.length ? `\n\n${notes.join('\n')}` : '';
   return {
     console: `\nLighthouse (mobile, 4x CPU, simulated throttling)\n${table}${failText}`,
     markdown: `${heading}\n\n${intro}\n\n${table}${failText}`,

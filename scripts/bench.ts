@@ -107,9 +107,12 @@ async function main() {
       });
       const started = Date.now();
       await page.goto(origin + p);
+      // A page with remote slots is settled when none is loading; home has none since the header's
+      // cart link is the shell's (decision 021), so there it is its main element showing.
       await page.waitForFunction(() => {
         const slots = [...document.querySelectorAll('[data-mfe-status]')];
-        return slots.length > 0 && slots.every((s) => s.getAttribute('data-mfe-status') !== 'loading');
+        if (slots.length === 0) return location.pathname === '/' && !!document.querySelector('main#main h1');
+        return slots.every((s) => s.getAttribute('data-mfe-status') !== 'loading');
       });
       const settledMs = Date.now() - started;
       await page.waitForLoadState('networkidle');
@@ -263,12 +266,12 @@ Measured by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().s
 on its own port, headless Chromium, a cold cache per page, on this project's 2-core machine. JS gzip is
 gzip -9 of every script the first view loaded (our static servers send them uncompressed; a CDN would
 compress them). "Slots settled" is the time from navigation until every remote slot on the page left
-\`loading\`. React copies counts distinct React instances reported by the parts (one expected);
+\`loading\` (home has no remote slot: there, until its heading shows). React copies counts distinct React instances reported by the parts (one expected);
 React DOM copies counts renderers registered with the React DevTools hook (one expected).
 "JS / React" divides the page's JS gzip by React's own bytes on that page (the gzip -9 of the
 chunks of react, react/jsx-runtime, react-dom and react-dom/client with the scheduler, ${rows[0] ? rows[0].reactKb.toFixed(1) : '?'} KB
-on the first page). The budget: an article's first view at most 150 KB gzip (e2e \`budget.spec.ts\`
-fails above it).
+on the first page). The budget: an article's first view at most 150 KB gzip, not met yet; e2e \`budget.spec.ts\`
+enforces the ceiling reached so far (164 KB) until it is.
 
 ${table}
 

@@ -7,6 +7,12 @@ const ROOT = path.resolve(__dirname, '..');
 const INJECT_RUNTIME_PLUGIN_ESM = require
   .resolve('@module-federation/inject-external-runtime-core-plugin')
   .replace(/index\.cjs$/, 'index.js');
+/** The shell publishes its bundler runtime for the remotes (decision 021). */
+const PROVIDE_BUNDLER_RUNTIME_PLUGIN = path.join(__dirname, 'federation/provide-bundler-runtime.js');
+/** What a remote's entry uses instead of its own copy of the bundler runtime (decision 021). */
+const REMOTE_BUNDLER_RUNTIME = path.join(__dirname, 'federation/remote-bundler-runtime.js');
+/** Replaces the SDK's Node-only script loading in browser builds (decision 021). */
+const SDK_NODE_STUB = path.join(__dirname, 'federation/sdk-node-stub.js');
 
 /** Versions every build shares, read from the package that declares them. */
 function sharedConfig(pkg) {
@@ -40,6 +46,11 @@ const CRITICAL_MODULES = [
   /shared-contracts[\\/]src[\\/]router\.ts$/,
   /react-router[\\/]dist[\\/](production|development)[\\/][^\\/]+\.mjs$/,
   /shell[\\/]src[\\/]App\.tsx$/,
+  // Needed by shared-contracts and every component on every page (decision 021); without a preload
+  // they started only after main.js had run.
+  /zod[\\/]v4[\\/]core[\\/]core\.js$/,
+  /zustand[\\/]esm[\\/]react\.mjs$/,
+  /react[\\/]cjs[\\/]react-jsx-runtime\.production\.js$/,
 ];
 
 class PreloadCriticalChunksPlugin {
@@ -98,9 +109,22 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       // The host registers the injection plugin's ESM build itself: `provideExternalRuntime` adds
       // its CommonJS build, which pulls a second copy of runtime-core into the shell (+24 KB gzip).
       experiments: host ? {} : { externalRuntime: true },
-      runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM] : [],
+      runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM, PROVIDE_BUNDLER_RUNTIME_PLUGIN] : [],
     }),
   ];
+  // Node-only script loading (never reached in a browser) is left out of every build (decision 021).
+  {
+    const { NormalModuleReplacementPlugin } = require('webpack');
+    plugins.push(new NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, SDK_NODE_STUB));
+  }
+  if (!host) {
+    // The rest of the runtime a remote entry carried (the webpack bundler runtime, the
+    // @module-federation/runtime wrapper, SDK helpers and error texts: about 5 KB gzip of each
+    // 8.3 KB entry) comes from the shell too: the entry's `import federation from
+    // '<webpack-bundler-runtime>'` is pointed at a small module reading the shell's global.
+    const { NormalModuleReplacementPlugin } = require('webpack');
+    plugins.push(new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/](bundler|index)\.js$/, REMOTE_BUNDLER_RUNTIME));
+  }
   if (host) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
     plugins.push(

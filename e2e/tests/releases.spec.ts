@@ -7,7 +7,9 @@
  * each remote is served from a temporary copy of its build with the static host of
  * scripts/serve-static.mjs on ports 4401-4405, the API and shell in this process on 4400.
  * The store's v2 is a rebuild of a copy of mfe-store (in .cache/release-v2) whose MiniCart and
- * StoreApp roots carry data-release="v2", built with the same webpack factory.
+ * StoreApp roots carry data-release="v2", built with the same webpack factory. The header's cart
+ * link is the shell's (decision 021): the store loads when a page shows it or the cart link is
+ * pointed at.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -18,7 +20,7 @@ import path from 'node:path';
 import type { RemoteApp } from '../../scripts/apps.mjs';
 import { settingsFromEnv } from '../../dev-server/src/config';
 import { startServer, type RunningServer } from '../../dev-server/src/server';
-import { expect, expectSlot, slot, test } from '../fixtures';
+import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_PORT = 4400;
@@ -181,15 +183,15 @@ test('a redeployed remote is picked up on the next page load; the shell is neith
   const shellBefore = hashTree(path.join(ROOT, 'shell/dist'));
   const siteBefore = site;
 
-  await page.goto(`${SITE}/`);
-  await expectSlot(page, 'store/MiniCart', 'ready');
-  await expect(slot(page, 'store/MiniCart').locator('[data-remote-root="store"]')).toBeVisible();
+  await page.goto(`${SITE}/store`);
+  await expectSlot(page, 'store/App', 'ready');
+  await expect(slot(page, 'store/App').locator('[data-remote-root="store"]')).toBeVisible();
   await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
 
   deploy(v2);
   await page.reload();
-  await expectSlot(page, 'store/MiniCart', 'ready');
-  await expect(slot(page, 'store/MiniCart').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
+  await expectSlot(page, 'store/App', 'ready');
+  await expect(slot(page, 'store/App').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
 
   expect(hashTree(path.join(ROOT, 'shell/dist'))).toEqual(shellBefore);
   expect(site).toBe(siteBefore);
@@ -213,19 +215,32 @@ test('a page holding v1 recovers from a chunk that is gone with one cache-bustin
   });
 
   await page.goto(`${SITE}/`);
-  await expectSlot(page, 'store/MiniCart', 'ready');
+  await expect(cartLink(page)).toBeVisible();
   await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
 
-  // The store is redeployed while the page holds v1: v1's StoreApp chunk is gone.
+  // The page takes up v1: pointing at the cart link starts loading the store (decision 021), and
+  // v1's entry arrives. Its StoreApp chunk is held back until the store is redeployed, so the page
+  // holding v1 asks for a chunk that is gone.
+  const v1App = fs.readdirSync(v1).find((f) => f.startsWith('__federation_expose_App.'));
+  let redeployed!: () => void;
+  const afterDeploy = new Promise<void>((resolve) => (redeployed = resolve));
+  let held = false;
+  await page.route(`${STORE_ORIGIN}/${v1App}`, async (route) => {
+    held = true;
+    await afterDeploy;
+    await route.continue();
+  });
+  await cartLink(page).hover();
+  await expect.poll(() => held, { message: 'the page asked for the StoreApp chunk of v1' }).toBe(true);
   deploy(v2);
+  redeployed();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
   await expect(page).toHaveURL(`${SITE}/store`);
   await expectSlot(page, 'store/App', 'ready');
   await expect(slot(page, 'store/App').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
 
-  const v1App = fs.readdirSync(v1).find((f) => f.startsWith('__federation_expose_App.'));
   expect(missing, 'the page asked for the StoreApp chunk of v1, which is gone').toContain(`${STORE_ORIGIN}/${v1App}`);
   expect(manifests.filter((u) => /[?&]v=\d+/.test(u)), `manifest requests: ${manifests.join(', ')}`).toHaveLength(1);
-  // The header's mini cart it already showed stays up.
-  await expectSlot(page, 'store/MiniCart', 'ready');
+  // The header's cart link it already showed stays up.
+  await expect(cartLink(page)).toBeVisible();
 });

@@ -53,6 +53,7 @@ import {
   NewsletterSubscriptionsSchema,
   SearchSuggestionSchema,
   StreamSchema,
+  streamPagePath,
   TopicDetailSchema,
   type NewsletterKind,
   type StreamParams,
@@ -299,11 +300,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /* ---------------------------------------------------------------- discovery (issue 5) */
     /** One page of a stream; `number` counts from the stream's first page (firstPageOf). */
     stream: (type: StreamType, number: number, size: number, params: StreamParams = {}) =>
-      request(
-        'GET',
-        `/service/stream/${type}/${number}/${size}${q({ ...params, format: 'json' })}`,
-        StreamSchema,
-      ),
+      request('GET', streamPagePath(type, number, size, params), StreamSchema),
     /** Auto-suggest (site §7): up to 6 records and 3 subjects. */
     autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, SearchSuggestionSchema),
     topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, TopicDetailSchema),

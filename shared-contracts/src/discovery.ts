@@ -103,6 +103,17 @@ export function firstPageOf(stream: StreamType): 0 | 1 {
   return (STREAMS_COUNTING_FROM_ONE as readonly string[]).includes(stream) ? 1 : 0;
 }
 
+/**
+ * The address of a stream page as the API client requests it (`api.stream`). The shell's HTML for
+ * home preloads home's first page at exactly this address (dev-server routes/shell.ts, decision 021),
+ * so the browser answers the app's request from the preload.
+ */
+export function streamPagePath(type: StreamType, number: number, size: number, params: StreamParams = {}): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...params, format: 'json' })) if (v !== undefined && v !== '') query.set(k, String(v));
+  return `/service/stream/${type}/${number}/${size}?${query.toString()}`;
+}
+
 /** Streams that keep the number of loaded pages in the address (site §9): those counting from 1. */
 export function keepsPagesInUrl(stream: StreamType): boolean {
   return firstPageOf(stream) === 1;

@@ -9,6 +9,7 @@ export * from './visual';
 export * from './bus';
 export * from './client';
 export * from './store';
+export * from './cart';
 export * from './instances';
 export * from './messages';
 export * from './constants';

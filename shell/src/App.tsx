@@ -6,8 +6,8 @@ import { markNavigation } from './federation';
 import { Header } from './Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
-import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
+import { isHomePath, loadHomePage } from './routeChunks';
 
 /** Pages off the first view (account and discovery pages): each is its own chunk, fetched when its route is shown. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -21,6 +21,14 @@ const SubscriberRegistrationPage = lazyPage(
   () => import(/* webpackChunkName: "page-subscriber-registration" */ './pages/SubscriberRegistrationPage'),
   'SubscriberRegistrationPage',
 );
+// The home page is its own chunk too (decision 021): the entry starts it with bootstrap when the
+// document is home, and bootstrap waits for it before the first render (routeChunks.ts).
+const Home = lazyComponent(() => loadHomePage().then((m) => m.Home));
+
+/** Settles when the code of the page the document shows has arrived (or failed: the page then says so). */
+export function firstPageReady(pathname: string): Promise<unknown> {
+  return isHomePath(pathname) ? Home.preload().catch(() => undefined) : Promise.resolve();
+}
 // Discovery pages (issue 5): the home page and the article page stay in the first view; these load
 // when shown.
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage');
@@ -115,8 +123,8 @@ export function App() {
         </a>
         <Header />
         <Routes>
-          <Route path="/" element={<Home />} />
-          <Route path="/the-latest" element={<Home carousel={false} />} />
+          <Route path="/" element={<Home fallback={<PageLoading />} />} />
+          <Route path="/the-latest" element={<Home carousel={false} fallback={<PageLoading />} />} />
           <Route path="/search" element={<SearchPage fallback={<PageLoading />} />} />
           <Route path="/topics" element={<Topics fallback={<PageLoading />} />} />
           <Route path="/topic/:slug" element={<TopicPage fallback={<PageLoading />} />} />

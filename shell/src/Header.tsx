@@ -1,5 +1,5 @@
 /**
- * The site header (site §2, §4): logo, search, mini cart, sign-in or the user menu, and the main
+ * The site header (site §2, §4): logo, search, the cart link, sign-in or the user menu, and the main
  * navigation. It is sticky: it hides while the reader scrolls down and comes back on scroll up,
  * and its logo is big near the top and small further down (useStickyHeader). Its state shows as
  * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose
@@ -7,17 +7,40 @@
  */
 import { useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink } from 'shared-contracts/router';
-import { bus, lazyComponent, useUserStore } from 'shared-contracts';
-import { FlyoutHost } from './flyouts/FlyoutHost';
+import { bus, lazyComponent, useUserStore, type User } from 'shared-contracts';
+import { useFlyout } from './flyouts/flyouts';
+import { CartLink } from './header/CartLink';
 import type { SearchOverlayProps } from './header/SearchOverlay';
-import { UserMenu } from './header/UserMenu';
 import { useStickyHeader } from './header/useStickyHeader';
 import { preloadAuthModal } from './AuthModalHost';
-import { RemoteSlot } from './RemoteSlot';
 
 const SearchOverlay = lazyComponent<SearchOverlayProps>(() =>
   import(/* webpackChunkName: "search-overlay" */ './header/SearchOverlay').then((m) => m.SearchOverlay),
 );
+
+// The signed-in reader's menu and the flyouts load only where they show (decision 021): a guest's
+// first view (the byte budget's page) runs neither. A cached signed-in user starts the menu's chunk
+// at page start (bootstrap.tsx), so it arrives with the rest of the first view.
+const UserMenu = lazyComponent<{ user: User }>(() => import(/* webpackChunkName: "user-menu" */ './header/UserMenu').then((m) => m.UserMenu));
+const FlyoutHost = lazyComponent<object>(() => import(/* webpackChunkName: "flyout-host" */ './flyouts/FlyoutHost').then((m) => m.FlyoutHost));
+
+/** Starts fetching the user menu's code (a signed-in reader's page start). */
+export function preloadUserMenu(): void {
+  UserMenu.preload().catch(() => {
+    // The menu shows its message when it renders, if it still cannot load.
+  });
+}
+
+/** The user menu's box while its code arrives: the reader's name, not yet a button that works. */
+function userMenuLoading(user: User) {
+  return (
+    <div className="user-menu">
+      <span className="user-menu-button" aria-hidden="true">
+        <span className="user-name">{user.firstName}</span>
+      </span>
+    </div>
+  );
+}
 
 function preloadSearch(): void {
   SearchOverlay.preload().catch(() => {
@@ -50,6 +73,7 @@ export function Header() {
   const [focusWithin, setFocusWithin] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
   const { logo, header } = useStickyHeader(searchOpen || focusWithin);
+  const flyoutOpen = useFlyout() !== null;
 
   function closeSearch(restoreFocus: boolean) {
     setSearchOpen(false);
@@ -80,23 +104,9 @@ export function Header() {
             >
               Search
             </button>
-            <RemoteSlot
-              remote="store"
-              module="MiniCart"
-              className="mini-cart-slot"
-              placeholder={
-                <a href="/shopping-cart" className="header-link">
-                  Cart
-                </a>
-              }
-              fallback={
-                <a href="/shopping-cart" className="header-link">
-                  Cart
-                </a>
-              }
-            />
+            <CartLink />
             {user && (status === 'registered' || status === 'subscriber') ? (
-              <UserMenu user={user} />
+              <UserMenu user={user} fallback={userMenuLoading(user)} />
             ) : (
               <>
                 <button
@@ -127,8 +137,9 @@ export function Header() {
         </nav>
       </header>
       {searchOpen && <SearchOverlay onClose={closeSearch} fallback={searchLoading} />}
-      {/* The shell's flyouts (change password, forgot password): non-modal, beside the header. */}
-      <FlyoutHost />
+      {/* The shell's flyouts (change password, forgot password): non-modal, beside the header; their
+          host mounts while one is open. */}
+      {flyoutOpen && <FlyoutHost />}
     </>
   );
 }

@@ -2,12 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'shared-contracts/router';
 import { completeSubscriptionOrder, hasSubscriptionOrder, userStore } from 'shared-contracts';
-import { App } from './App';
+import { App, firstPageReady } from './App';
+import { preloadUserMenu } from './Header';
 
 // Who is signed in: the header and every remote read it from the one shared store. The cached
 // user (localStorage) shows at once; the server is asked whether it changed (store.ts). start()
 // never rejects: with the network down the page stays usable.
 const started = userStore.getState().start();
+// A signed-in reader (the cached user) sees the user menu in the first view: start its code now.
+if (userStore.getState().user) preloadUserMenu();
+void started.then((user) => user && preloadUserMenu());
+
+// The first page's chunk, started by the entry with this one (routeChunks.ts): rendering after it
+// has arrived shows the page at once instead of its loading state first.
+const pageReady = firstPageReady(location.pathname);
 
 function render(): void {
   const root = document.getElementById('root');
@@ -31,7 +39,8 @@ if (hasSubscriptionOrder()) {
         setUser: (user) => userStore.getState().setUser(user),
       }),
     )
+    .then(() => pageReady)
     .finally(render);
 } else {
-  render();
+  void pageReady.then(render);
 }

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, RemotesConfigSchema } from 'shared-contracts';
+import { ApiErrorBodySchema, createApiClient, firstPageOf, RemotesConfigSchema, STREAM_PAGE_SIZE } from 'shared-contracts';
 import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
 import { renderArticlePage } from './article-html';
+import { LATEST_STREAM_PRELOAD, withLatestStreamPreload } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
@@ -62,7 +63,7 @@ describe('static shell', () => {
     }
   });
 
-  it.each(['/', '/my-library/library/team-offsite', '/store/books', '/2025/06'])(
+  it.each(['/my-library/library/team-offsite', '/store/books', '/2025/06'])(
     'answers index.html to a browser asking for %s',
     async (p) => {
       const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
@@ -71,6 +72,26 @@ describe('static shell', () => {
       expect(res.text).toBe(INDEX_HTML);
     },
   );
+
+  it.each(['/', '/the-latest'])('answers %s with index.html preloading the latest stream the page fetches first', async (p) => {
+    const res = await request(t.app).get(p).set('Accept', 'text/html').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const preload = '<link rel="preload" href="/service/stream/latest/0/8?format=json" as="fetch" crossorigin="anonymous">';
+    expect(LATEST_STREAM_PRELOAD).toBe(preload);
+    // The home page's chunk too, when the build has one (this test build has none).
+    expect(res.text).toBe(INDEX_HTML.replace('</head>', `${preload}</head>`));
+    expect(withLatestStreamPreload(INDEX_HTML, 'page-home.0123abcd.js')).toBe(
+      INDEX_HTML.replace('</head>', `${preload}<link rel="preload" as="script" href="/page-home.0123abcd.js"></head>`),
+    );
+    // The address is the one the app's client requests.
+    const seen: string[] = [];
+    const client = createApiClient({ fetchImpl: (async (url: string) => {
+      seen.push(url);
+      return new Response(JSON.stringify({}), { status: 200 });
+    }) as unknown as typeof fetch });
+    await client.stream('latest', firstPageOf('latest'), STREAM_PAGE_SIZE).catch(() => undefined);
+    expect(seen).toEqual(['/service/stream/latest/0/8?format=json']);
+  });
 
   it('does not answer HTML for other requests or for data-visual paths', async () => {
     await request(t.app).get('/some/page').set('Accept', 'application/json').expect(404);
@@ -177,7 +198,7 @@ describe('an article page without JavaScript', () => {
     const rebuilt = INDEX_HTML.replace('/main.js', '/main.2.js');
     fs.writeFileSync(file, rebuilt);
     try {
-      expect((await page('/').expect(200)).text).toBe(rebuilt);
+      expect((await page('/store').expect(200)).text).toBe(rebuilt);
       const [a] = await articlesOf(t, 'metered', 1);
       expect((await page(a!.url).expect(200)).text).toContain('/main.2.js');
     } finally {

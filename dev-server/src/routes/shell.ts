@@ -11,13 +11,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import type { Article } from 'shared-contracts';
+import { firstPageOf, STREAM_PAGE_SIZE, streamPagePath, type Article } from 'shared-contracts';
 import { renderArticlePage } from './article-html';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
 const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
 const ARTICLE_PAGE = /^\/(\d{4})\/(\d{2})\/([a-z0-9-]{1,200})\/?$/;
+/** Pages whose first paint waits on the latest stream's first page: home and The Latest. */
+const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
+
+/**
+ * Home's largest paint is the carousel's first slide, drawn from the latest stream's first page. A
+ * `<link rel="preload" as="fetch">` starts that request with the HTML instead of after the shell's
+ * code has run; it is the very request the app makes (same address from `streamPagePath`, cors mode
+ * with same-origin credentials = `crossorigin="anonymous"`), so the browser answers the app's fetch
+ * from it (decision 021).
+ */
+export const LATEST_STREAM_PRELOAD = `<link rel="preload" href="${streamPagePath('latest', firstPageOf('latest'), STREAM_PAGE_SIZE)}" as="fetch" crossorigin="anonymous">`;
+
+/** The shell's home page chunk (`page-home.{hash}.js`, shell/src/routeChunks.ts), if the build has one. */
+export function findHomeChunk(shellDist: string): string | null {
+  try {
+    return fs.readdirSync(shellDist).find((f) => /^page-home\.[0-9a-f]{8,}\.js$/.test(f)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html with the latest stream's preload and, when the build has one, the home page chunk's
+ * (the shell's entry starts it, so without a preload it waits for main.js; decision 021), for the
+ * pages that show the latest stream first.
+ */
+export function withLatestStreamPreload(html: string, homeChunk: string | null = null): string {
+  if (!html.includes('</head>')) return html;
+  const chunk = homeChunk ? `<link rel="preload" as="script" href="/${homeChunk}">` : '';
+  return html.replace('</head>', `${LATEST_STREAM_PRELOAD}${chunk}</head>`);
+}
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -66,6 +97,12 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   const router = Router();
   const root = path.resolve(shellDist);
   const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
+  // The home chunk's name, looked up again when index.html (a new build) changes.
+  let homeChunkFor: { html: string; chunk: string | null } | null = null;
+  const homeChunk = (html: string) => {
+    if (homeChunkFor?.html !== html) homeChunkFor = { html, chunk: findHomeChunk(root) };
+    return homeChunkFor.chunk;
+  };
   const origin = sources ? new URL(sources.publicOrigin).origin : '';
 
   router.use(express.static(root, { index: false, redirect: false, cacheControl: false, setHeaders: setCacheHeaders }));
@@ -92,7 +129,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
       res.send(renderArticlePage(html, article, origin));
       return;
     }
-    res.send(html);
+    res.send(LATEST_STREAM_PAGES.has(req.path) ? withLatestStreamPreload(html, homeChunk(html)) : html);
   });
 
   return router;

@@ -67,15 +67,25 @@ describe('header for a guest', () => {
     expect(opened).toEqual([{ screen: 'signin' }]);
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    // No geolocation for a guest; the header's cart link reads the cart (decision 021).
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => !url.includes('shopping-cart'))).toEqual([]);
+  });
+
+  it('shows the cart link with the count, read from the server once', async () => {
+    sessionStorage.clear();
+    const fetch = geolocation('US');
+    renderHeader(null);
+    expect(await screen.findByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAttribute('href', '/shopping-cart');
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/commerce/shopping-cart'));
   });
 });
 
 describe('user menu', () => {
-  it("names the button after the reader's first name and shows it, without a caption for a registered reader", () => {
+  it("names the button after the reader's first name and shows it, without a caption for a registered reader", async () => {
     knownCountry(null);
     renderHeader(sampleUser({ firstName: 'Ada' }));
-    const button = menuButton();
+    // The menu's code is its own chunk (decision 021): the button appears once it has arrived.
+    const button = await screen.findByRole('button', { name: 'Account menu for Ada' });
     expect(button).toHaveTextContent(/^Ada$/);
     expect(button).not.toHaveAccessibleDescription();
     expect(button).toHaveAttribute('aria-expanded', 'false');

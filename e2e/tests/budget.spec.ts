@@ -1,0 +1,57 @@
+/**
+ * Issue 10's byte budget (docs/performance.md, decisions 018 and 021): the first view of an article,
+ * paywall included, should load at most 150 KB of JavaScript (gzip -9 of every script the page
+ * loaded, as `npm run bench` measures it), and the federation runtime once. Bytes do not depend on
+ * the machine's load, so this is the one budget a test enforces; timings are only reported.
+ *
+ * The 150 KB budget is NOT met yet (163.1 KB after decision 021). Until it is, the test enforces the
+ * ceiling reached so far, so the bytes can only go down; lower CEILING_KB with every saving, and set
+ * it to ISSUE_BUDGET_KB when the article gets there.
+ */
+import zlib from 'node:zlib';
+import { cartLink, expect, expectSlot, test } from '../fixtures';
+
+const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
+const ISSUE_BUDGET_KB = 150;
+const CEILING_KB = 164;
+/** A string only @module-federation/runtime-core's code holds (a hook name): one script on the page has it. */
+const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
+
+test(`an article's first view loads at most ${CEILING_KB} KB of JavaScript (gzip; the issue's budget: ${ISSUE_BUDGET_KB}) and one federation runtime`, async ({ page }) => {
+  const scripts: Promise<{ url: string; gzip: number; runtime: boolean }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(
+      res.body().then((body) => ({
+        url: res.url(),
+        gzip: zlib.gzipSync(body, { level: 9 }).length,
+        runtime: body.includes(RUNTIME_CORE_MARK),
+      })),
+    );
+  });
+  await page.goto(ARTICLE);
+  await expectSlot(page, 'paywall/ArticleGate', 'ready');
+  await expectSlot(page, 'library/ItemActions', 'ready');
+  // The header's cart link with its count: the shell's, from the shared cart count (decision 021).
+  await expect(cartLink(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  const kb = loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  const listing = loaded.map((s) => `${(s.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(s.url).port}${new URL(s.url).pathname}`).join('\n');
+
+  // The federation runtime: in one script only, and every container on the page runs on it.
+  expect(loaded.filter((s) => s.runtime).map((s) => new URL(s.url).pathname), 'scripts carrying the federation runtime').toHaveLength(1);
+  const containers = await page.evaluate(() => {
+    const g = globalThis as unknown as {
+      _FEDERATION_RUNTIME_CORE?: { ModuleFederation: new (...args: never[]) => unknown };
+      __FEDERATION__?: { __INSTANCES__?: unknown[] };
+    };
+    const instances = g.__FEDERATION__?.__INSTANCES__ ?? [];
+    const core = g._FEDERATION_RUNTIME_CORE;
+    return { count: instances.length, onSharedRuntime: instances.filter((i) => !!core && i instanceof core.ModuleFederation).length };
+  });
+  expect(containers.count).toBeGreaterThanOrEqual(3); // the shell, paywall and library
+  expect(containers.onSharedRuntime).toBe(containers.count);
+
+  expect(kb, `first-view JavaScript, gzip -9 (KB), ${loaded.length} scripts:\n${listing}`).toBeLessThanOrEqual(CEILING_KB);
+});

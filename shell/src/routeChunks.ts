@@ -1,0 +1,18 @@
+/**
+ * The home page's own chunk (decision 021): an article (the budget's page, issue 10) does not load
+ * the home page's code (stream list, carousel, cards). The article page stays in the App chunk: as
+ * a chunk of its own it cost an article more (two files, gzip each) than it saved home. The entry
+ * (index.ts) starts home's chunk together with bootstrap, so the split adds no round trip to home;
+ * bootstrap waits for it before the first render, so home never flashes its loading state.
+ */
+export const loadHomePage = () => import(/* webpackChunkName: "page-home" */ './pages/Home');
+
+/** Whether `pathname` shows the home page (`/`, or `/the-latest` without the carousel). */
+export function isHomePath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/the-latest';
+}
+
+/** Starts the chunk of the page `pathname` shows, if it has one of its own. */
+export function startFirstPage(pathname: string): Promise<unknown> | null {
+  return isHomePath(pathname) ? loadHomePage() : null;
+}
