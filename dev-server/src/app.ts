@@ -8,6 +8,7 @@
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
+import { firstPageOf, STREAM_PAGE_SIZE } from 'shared-contracts';
 import type { AppDeps } from './deps';
 import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
@@ -94,6 +95,10 @@ export function createApp(deps: AppDeps): express.Express {
             if (error instanceof NotFoundError) return null;
             throw error;
           }),
+        latestFirstEntry: async () => {
+          const latest = await services.streams.stream('latest', { number: firstPageOf('latest'), size: STREAM_PAGE_SIZE }, {}, null);
+          return latest.entry[0] ?? null;
+        },
       }),
     );
   }

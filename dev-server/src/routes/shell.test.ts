@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, createApiClient, firstPageOf, RemotesConfigSchema, STREAM_PAGE_SIZE } from 'shared-contracts';
+import { ApiErrorBodySchema, createApiClient, firstPageOf, RemotesConfigSchema, STREAM_PAGE_SIZE, type StreamEntry } from 'shared-contracts';
 import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
 import { renderArticlePage } from './article-html';
+import { escapeHtml } from './article-html';
+import { renderHomePage } from './home-html';
 import { LATEST_STREAM_PRELOAD, withLatestStreamPreload } from './shell';
 
 const INDEX_HTML =
@@ -79,7 +81,9 @@ describe('static shell', () => {
     const preload = '<link rel="preload" href="/service/stream/latest/0/8?format=json" as="fetch" crossorigin="anonymous">';
     expect(LATEST_STREAM_PRELOAD).toBe(preload);
     // The home page's chunk too, when the build has one (this test build has none).
-    expect(res.text).toBe(INDEX_HTML.replace('</head>', `${preload}</head>`));
+    const withPreload = INDEX_HTML.replace('</head>', `${preload}</head>`);
+    if (p === '/the-latest') expect(res.text).toBe(withPreload);
+    else expect(res.text.startsWith(withPreload.slice(0, withPreload.indexOf('<div id="root">')))).toBe(true);
     expect(withLatestStreamPreload(INDEX_HTML, 'page-home.0123abcd.js')).toBe(
       INDEX_HTML.replace('</head>', `${preload}<link rel="preload" as="script" href="/page-home.0123abcd.js"></head>`),
     );
@@ -91,6 +95,38 @@ describe('static shell', () => {
     }) as unknown as typeof fetch });
     await client.stream('latest', firstPageOf('latest'), STREAM_PAGE_SIZE).catch(() => undefined);
     expect(seen).toEqual(['/service/stream/latest/0/8?format=json']);
+  });
+
+  it("paints home's heading and first slide from the HTML: the latest stream's first entry, escaped, in the carousel's markup", async () => {
+    const latest = await request(t.app).get('/service/stream/latest/0/8').expect(200);
+    const first = latest.body.entry[0] as { title: string; url: string; summary: string; category: { term: string } };
+    const res = await request(t.app).get('/').set('Accept', 'text/html').expect(200);
+    const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf('<script src="/main.js">'));
+    expect(root).toContain('<main id="main" class="page"><h1>The Latest</h1><section class="carousel" aria-label="Featured articles">');
+    expect(root).toContain(`<h2 class="carousel-title"><a href="${escapeHtml(first.url)}">${escapeHtml(first.title)}</a></h2>`);
+    expect(root).toContain(`<p class="eyebrow">${escapeHtml(first.category.term)}</p>`);
+    expect(root).toContain(`<p>${escapeHtml(first.summary)}</p>`);
+    // One slide only, and no script: the React root replaces it.
+    expect(root.match(/carousel-slide/g)).toHaveLength(1);
+    expect(root).not.toContain('<script');
+
+    const hostile = renderHomePage(INDEX_HTML, {
+      ...(latest.body.entry[0] as StreamEntry),
+      title: '</h2><script>alert(1)</script>',
+      url: '" onclick="x',
+    });
+    expect(hostile).not.toContain('<script>alert(1)</script>');
+    expect(hostile).toContain('href="&quot; onclick=&quot;x"');
+  });
+
+  it('serves home without a slide when the stream has none (maintenance)', async () => {
+    const down = await createTestApp({ shellDist: dist, maintenance: true });
+    try {
+      const res = await request(down.app).get('/').set('Accept', 'text/html').expect(200);
+      expect(res.text).toContain('<div id="root"></div>');
+    } finally {
+      await down.close();
+    }
   });
 
   it('does not answer HTML for other requests or for data-visual paths', async () => {

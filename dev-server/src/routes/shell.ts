@@ -6,13 +6,14 @@
  * stat per page request, microseconds), so a rebuild is served at once without a restart. An
  * article page (/{yyyy}/{mm}/{slug} of a published article) gets the article's title, description,
  * JSON-LD, headline and lead (routes/article-html.ts); an unknown article gets the plain page with
- * status 404. Every page is `no-cache` (revalidated, ETag).
+ * status 404. Home gets its heading and first slide (routes/home-html.ts). Every page is `no-cache` (revalidated, ETag).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { firstPageOf, STREAM_PAGE_SIZE, streamPagePath, type Article } from 'shared-contracts';
+import { firstPageOf, STREAM_PAGE_SIZE, streamPagePath, type Article, type StreamEntry } from 'shared-contracts';
 import { renderArticlePage } from './article-html';
+import { renderHomePage } from './home-html';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
@@ -91,6 +92,8 @@ export interface ShellPageSources {
   article(year: number, month: number, slug: string): Promise<Article | null>;
   /** The site's origin (the JSON-LD url). */
   publicOrigin: string;
+  /** The latest stream's first entry (home's first slide), or null (none, maintenance, an error). */
+  latestFirstEntry?(): Promise<StreamEntry | null>;
 }
 
 export function shellRoutes(shellDist: string, sources?: ShellPageSources): Router {
@@ -129,7 +132,13 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
       res.send(renderArticlePage(html, article, origin));
       return;
     }
-    res.send(LATEST_STREAM_PAGES.has(req.path) ? withLatestStreamPreload(html, homeChunk(html)) : html);
+    if (!LATEST_STREAM_PAGES.has(req.path)) {
+      res.send(html);
+      return;
+    }
+    const page = withLatestStreamPreload(html, homeChunk(html));
+    const first = req.path === '/' && sources?.latestFirstEntry ? await sources.latestFirstEntry().catch(() => null) : null;
+    res.send(first ? renderHomePage(page, first) : page);
   });
 
   return router;
