@@ -9,6 +9,9 @@
  * app code). Tests may import react-router-dom directly (MemoryRouter): under Jest both are the
  * same module.
  */
+import { createElement, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Link } from 'react-router-dom';
+
 export {
   BrowserRouter,
   Link,
@@ -22,3 +25,19 @@ export {
   useSearchParams,
 } from 'react-router-dom';
 export type { LinkProps, NavLinkProps, NavigateFunction, PathMatch } from 'react-router-dom';
+
+/** True for a path of this site ('/2025/03/x'); false for another origin or a protocol-relative URL. */
+export function isSitePath(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+export type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  href: string;
+  children: ReactNode;
+  ref?: Ref<HTMLAnchorElement>;
+};
+
+/** A link that stays in the page's router for a path of this site and is a plain link otherwise. */
+export function SiteLink({ href, children, ...rest }: SiteLinkProps) {
+  return isSitePath(href) ? createElement(Link, { to: href, ...rest }, children) : createElement('a', { href, ...rest }, children);
+}

@@ -11,7 +11,7 @@ import { useId, type MouseEvent } from 'react';
 import { formatUsd, showPriceBlock, topicSubjectPath } from 'shared-contracts';
 import type { CardModel } from './cardModel';
 import { OrderEntryView } from './OrderEntryView';
-import { SiteLink } from './SiteLink';
+import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from './text';
 
 export type CardAction = 'save' | 'move' | 'discard' | 'share';

@@ -13,7 +13,7 @@ import {
   visibleOrderLines,
   type OrderEntry,
 } from 'shared-contracts';
-import { SiteLink } from './SiteLink';
+import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from './text';
 
 const T = LIBRARY_TEXT.order;

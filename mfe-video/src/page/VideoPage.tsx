@@ -8,7 +8,7 @@
  */
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'shared-contracts/router';
+import { SiteLink, useLocation, useNavigate } from 'shared-contracts/router';
 import {
   api,
   DEFAULT_PLAYLIST_ID,
@@ -43,11 +43,6 @@ export interface VideoLocationState {
 
 function autoplayOf(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as VideoLocationState).autoplay === true;
-}
-
-/** A link that stays in the single-page app for a path of this site and is a plain link otherwise. */
-function SiteLink({ href, children }: { href: string; children: React.ReactNode }) {
-  return href.startsWith('/') && !href.startsWith('//') ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
 }
 
 export function VideoNotFound() {

@@ -17,7 +17,7 @@ import {
 } from 'shared-contracts';
 import { audienceProps } from '../audience';
 import { feedHref } from '../query';
-import { SiteLink } from '../SiteLink';
+import { SiteLink } from 'shared-contracts/router';
 import { PAGE_TEXT } from '../texts';
 
 function ItemActions({ chart }: { chart: Chart }) {

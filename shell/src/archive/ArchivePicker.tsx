@@ -4,7 +4,7 @@
  * the selected issue. Changing YEAR resets MONTH to that year's first issue.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { isSitePath, useNavigate } from 'shared-contracts/router';
 import { archivePickerSelection, type Archive } from 'shared-contracts';
 import { browser } from '../header/browser';
 
@@ -18,7 +18,7 @@ export interface ArchivePickerProps {
 export function useGoTo(): (url: string) => void {
   const navigate = useNavigate();
   return (url: string) => {
-    if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
+    if (isSitePath(url)) navigate(url);
     else browser.assign(url);
   };
 }

@@ -4,7 +4,7 @@
  * (`stream-entry--sponsored`) and a visible 'Sponsored by {sponsor}' label.
  */
 import type { Ref } from 'react';
-import { Link } from 'shared-contracts/router';
+import { SiteLink } from 'shared-contracts/router';
 import { formatLongDate, searchHref, type StreamEntry } from 'shared-contracts';
 import { bylineText } from '../article/headline';
 
@@ -13,18 +13,10 @@ import { bylineText } from '../article/headline';
  * beginning with '?' is a search (site §2: prefixed with /search).
  */
 export function EntryLink({ to: link, children, linkRef }: { to: string; children: string; linkRef?: Ref<HTMLAnchorElement> }) {
-  const to = searchHref(link);
-  if (to.startsWith('/') && !to.startsWith('//')) {
-    return (
-      <Link to={to} ref={linkRef}>
-        {children}
-      </Link>
-    );
-  }
   return (
-    <a href={to} ref={linkRef}>
+    <SiteLink href={searchHref(link)} ref={linkRef}>
       {children}
-    </a>
+    </SiteLink>
   );
 }
 
