@@ -26,7 +26,7 @@ pg_report=""
 if pg_url="$(bash scripts/postgres-cluster.sh start)"; then
   pg_report=.cache/jest-postgres.json
   echo "PostgreSQL cluster at $pg_url"
-  TEST_DATABASE_URL="$pg_url" node node_modules/jest/bin/jest.js --ci --selectProjects node --json --outputFile="$pg_report" dev-server/src || status=1
+  TEST_DATABASE_URL="$pg_url" node node_modules/jest/bin/jest.js --ci --selectProjects node --testTimeout=30000 --json --outputFile="$pg_report" dev-server/src || status=1
   bash scripts/postgres-cluster.sh stop || true
 else
   case $? in

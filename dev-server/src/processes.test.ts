@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { CSRF_HEADER, CSRF_VALUE, SIGN_IN_MAX_TRIES } from 'shared-contracts';
 import { isPostgresUrl } from './db/postgres';
+import { admin, withDatabase } from './test/postgres';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from './http/rate-limit';
 
 jest.setTimeout(90_000);
@@ -67,25 +67,13 @@ let b: string;
 const postgres = isPostgresUrl(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : undefined;
 let databaseName: string | undefined;
 
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-api-'));
   let database: { DATABASE_FILE: string } | { DATABASE_URL: string } = { DATABASE_FILE: path.join(dir, 'site.db') };
   if (postgres) {
     databaseName = `two_api_${randomBytes(6).toString('hex')}`;
-    await onServer(postgres, `CREATE DATABASE ${databaseName}`);
-    const url = new URL(postgres);
-    url.pathname = `/${databaseName}`;
-    database = { DATABASE_URL: url.toString() };
+    await admin(postgres, (client) => client.query(`CREATE DATABASE ${databaseName}`));
+    database = { DATABASE_URL: withDatabase(postgres, databaseName) };
   }
   a = await startProcess(database); // migrates and seeds
   b = await startProcess(database); // finds the seeded database
@@ -96,7 +84,7 @@ afterAll(async () => {
   for (const c of children) c.kill('SIGTERM');
   await Promise.all(exited);
   fs.rmSync(dir, { recursive: true, force: true });
-  if (postgres && databaseName) await onServer(postgres, `DROP DATABASE IF EXISTS ${databaseName}`);
+  if (postgres && databaseName) await admin(postgres, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
 });
 
 it('a member signed in on one process is recognised on the other, and spends sign-in tries across both', async () => {
@@ -111,12 +99,7 @@ it('a member signed in on one process is recognised on the other, and spends sig
   expect(onB.body).toMatchObject({ emailAddress: email });
   if (postgres && databaseName) {
     // The account is in the PostgreSQL database, not in some file of the processes.
-    const url = new URL(postgres);
-    url.pathname = `/${databaseName}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    const found = await client.query('SELECT count(*) AS n FROM users WHERE email = $1', [email]);
-    await client.end();
+    const found = await admin(withDatabase(postgres, databaseName), (client) => client.query('SELECT count(*) AS n FROM users WHERE email = $1', [email]));
     expect(Number(found.rows[0]?.n)).toBe(1);
   }
 

@@ -36,13 +36,15 @@ function sourceFingerprint(): string {
   return fingerprint;
 }
 
-function withDatabase(url: string, name: string): string {
+/** The same server's URL for another database. */
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on one connection to `url`, closed afterwards. */
+export async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
