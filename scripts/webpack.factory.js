@@ -14,6 +14,9 @@ const REMOTE_BUNDLER_RUNTIME = path.join(__dirname, 'federation/remote-bundler-r
 /** Replaces the SDK's Node-only script loading in browser builds (decision 021). */
 const SDK_NODE_STUB = path.join(__dirname, 'federation/sdk-node-stub.js');
 
+/** The entries of shared-contracts besides its core and the router façade (decision 022). */
+const CONTRACT_AREAS = ['discovery', 'library', 'commerce', 'video', 'visual', 'forms'];
+
 /** Versions every build shares, read from the package that declares them. */
 function sharedConfig(pkg) {
   const deps = pkg.dependencies ?? {};
@@ -30,6 +33,8 @@ function sharedConfig(pkg) {
     // The router façade, not react-router-dom: one router on the page, and react-router
     // tree-shaken to the names the façade re-exports (62 -> 14 KB gzip; decision 018).
     'shared-contracts/router': contractsShared,
+    // The areas' entries: a page loads only the areas it shows (decision 022).
+    ...Object.fromEntries(CONTRACT_AREAS.map((area) => [`shared-contracts/${area}`, contractsShared])),
   };
 }
 

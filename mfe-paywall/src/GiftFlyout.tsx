@@ -5,7 +5,8 @@
  * allowed) shows the server's message.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, FormMessage, MESSAGES, api, pushDataLayer, type ArticleGift } from 'shared-contracts';
+import { ApiError, MESSAGES, api, pushDataLayer, type ArticleGift } from 'shared-contracts';
+import { FormMessage } from 'shared-contracts/forms';
 import { giftsLeftText } from './gate';
 
 type Allowance = { status: 'loading' } | { status: 'ready'; left: number } | { status: 'error' };

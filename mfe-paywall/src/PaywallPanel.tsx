@@ -10,35 +10,39 @@ import {
   CustomerServicePhones,
   api,
   ApiError,
-  captchaAction,
-  captchaToken,
-  CaptchaUnavailableError,
   DEVICE_TYPE,
-  forgotPasswordMessage,
-  FormMessage,
   MESSAGES,
-  prefetchCaptcha,
   pushDataLayer,
+  registrationOptIn,
+  UI_TEXT,
+  userStore,
+  type PAYWALL_PANEL_SCREENS,
+} from 'shared-contracts';
+import {
+  captchaAction,
+  forgotPasswordMessage,
   registrationId,
   registrationErrorOutcome,
-  registrationOptIn,
   signInErrorMessage,
-  TextField,
-  UI_TEXT,
-  useField,
-  userStore,
-  useVisitorCountry,
   validateEmail,
   validateFirstName,
   validateLastName,
   validateRegistrationPassword,
   validateSignInEmail,
   validateSignInPassword,
-  type FieldState,
-  type PAYWALL_PANEL_SCREENS,
   type ServerErrorBody,
   type SignInFailure,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
+import { useVisitorCountry } from 'shared-contracts/commerce';
+import {
+  captchaToken,
+  CaptchaUnavailableError,
+  FormMessage,
+  prefetchCaptcha,
+  TextField,
+  useField,
+  type FieldState,
+} from 'shared-contracts/forms';
 import { CUSTOMER_SERVICE_EMAIL } from './contact';
 import { AB_TAGS, subscribeHref } from './gate';
 import { nav, registrationSuccessUrl } from './navigation';

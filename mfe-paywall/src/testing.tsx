@@ -7,14 +7,14 @@ import * as React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import {
-  resetCaptcha,
-  resetVisitorCountry,
   userStore,
   type Article,
   type ArticleContent,
   type PaywallMessage,
   type ReadingList,
 } from 'shared-contracts';
+import { resetVisitorCountry } from 'shared-contracts/commerce';
+import { resetCaptcha } from 'shared-contracts/forms';
 import { mockApiRoutes, sampleArticle } from 'shared-contracts/src/testing';
 import ArticleGate from './ArticleGate';
 import { nav } from './navigation';

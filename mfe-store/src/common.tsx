@@ -1,7 +1,8 @@
 /** Small pieces every store page shares. */
 import type { ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { ApiError, UI_TEXT, centsToDollars, type CartLine, type CommerceItem } from 'shared-contracts';
+import { ApiError, UI_TEXT, type CommerceItem } from 'shared-contracts';
+import { centsToDollars, type CartLine } from 'shared-contracts/commerce';
 
 export function Status({ children }: { children: ReactNode }) {
   return <p role="status">{children}</p>;

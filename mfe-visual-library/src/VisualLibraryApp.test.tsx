@@ -9,11 +9,11 @@ import {
   userStore,
   type Chart,
   type ChartPage,
-  type Collection,
   type HostSlotProps,
   type User,
   type VisualSubject,
 } from 'shared-contracts';
+import type { Collection } from 'shared-contracts/visual';
 import VisualLibraryApp from './VisualLibraryApp';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 

@@ -10,8 +10,8 @@
  * component (react-router's `Link`) as `linkComponent` for client-side navigation.
  */
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
+import { paginationItems } from 'shared-contracts';
 import { paginationControls } from './discovery';
-import { paginationItems } from './validation';
 
 export interface PaginationLinkProps {
   to: string;

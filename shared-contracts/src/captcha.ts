@@ -3,7 +3,7 @@
  * is assumed enabled (paywall §4). With the 'local' provider (the offline verifier of the dev
  * server) the token is a fixed string; a real reCAPTCHA client plugs in with setCaptchaClient.
  */
-import { api } from './client';
+import { api } from 'shared-contracts';
 import type { CaptchaStatus } from './schemas';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha';

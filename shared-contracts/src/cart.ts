@@ -8,10 +8,19 @@
  */
 import { bus } from './bus';
 import { api } from './client';
-import { CartSummaryCacheSchema, type Cart, type CartSummaryCache } from './commerce';
+import * as z from 'zod/mini';
+import type { Cart } from './commerce';
 import { CART_CACHE_KEYS, userStore } from './store';
 
 const KEY = CART_CACHE_KEYS[0];
+
+/**
+ * The cart summary kept in sessionStorage under CART_CACHE_KEYS[0] (store.ts): the count and the
+ * Last-Modified it was read at. The mini cart HEADs /api/commerce/shopping-cart and reads the cart
+ * again only when Last-Modified differs (paywall §4 "cart freshness is tested by a last-modified check").
+ */
+export const CartSummaryCacheSchema = z.object({ lastModified: z.string(), itemCount: z.int() });
+export type CartSummaryCache = z.infer<typeof CartSummaryCacheSchema>;
 
 function storage(): Storage | null {
   try {
@@ -87,7 +96,7 @@ export async function refreshCartCount(): Promise<number | null> {
   }
   if (cached && modified && sameModified(modified, cached.lastModified)) return cached.itemCount;
   try {
-    const cart = await api.cart();
+    const cart = await api.cartCount();
     writeCartCache({ lastModified: modified ?? cart.lastModified, itemCount: cart.itemCount });
     return cart.itemCount;
   } catch {

@@ -46,48 +46,50 @@ import {
   type SubscriberSearchRequest,
   type User,
 } from './schemas';
-import {
-  FollowingSchema,
-  IssueSchema,
-  NewsletterListSchema,
-  NewsletterSubscriptionsSchema,
-  SearchSuggestionSchema,
-  StreamSchema,
-  streamPagePath,
-  TopicDetailSchema,
-  type NewsletterKind,
-  type StreamParams,
-  type StreamType,
+import type {
+  NewsletterKind,
+  StreamParams,
+  StreamType,
 } from './discovery';
-import {
-  BulkResultSchema,
-  ItemListsSchema,
-  LibraryStreamSchema,
-  ListUrlSchema,
-  ShareResultSchema,
-  SharedListSchema,
-  type FolderRequest,
-  type LibraryActivity,
-  type ShareRequest,
+import type {
+  FolderRequest,
+  LibraryActivity,
+  ShareRequest,
 } from './library';
-import { PlaylistListSchema, VideoAccessSchema } from './video';
-import { CollectionListSchema } from './visual';
-import {
-  AddToCartResultSchema,
-  AvailabilityListSchema,
-  CartSchema,
-  EstimateSchema,
-  OrderSchema,
-  ProductDetailSchema,
-  RecommendationsSchema,
-  StateProvinceListSchema,
-  SubscriptionOffersSchema,
-  type AddToCartRequest,
-  type AddressRequest,
-  type EstimateRequest,
-  type ShippingMethodCode,
-  type ShippingPaymentRequest,
+import type {
+  AddToCartRequest,
+  AddressRequest,
+  EstimateRequest,
+  ShippingMethodCode,
+  ShippingPaymentRequest,
 } from './commerce';
+
+/**
+ * The schemas of an area's answers, loaded with the area's module when a request of that area is
+ * first made (decision 022): the core entry of shared-contracts, which every page runs, does not
+ * carry the catalogue, library, video or visual-library schemas. A page of that area has the module
+ * already (its remote imports the area's entry), so the import resolves at once.
+ */
+type Areas = {
+  discovery: typeof import('./discovery');
+  library: typeof import('./library');
+  video: typeof import('./video');
+  visual: typeof import('./visual');
+  commerce: typeof import('./commerce');
+};
+const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
+  discovery: () => import('./discovery'),
+  library: () => import('./library'),
+  video: () => import('./video'),
+  visual: () => import('./visual'),
+  commerce: () => import('./commerce'),
+};
+function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name: K): Promise<Areas[A][K]> {
+  return areaModules[area]().then((m) => m[name]);
+}
+
+/** What the header's cart count reads of GET /api/shopping-cart (the whole answer is commerce's CartSchema). */
+const CartCountSchema = z.object({ itemCount: z.int(), lastModified: z.string() });
 
 /** Header (and value) that every state-changing request carries; the server refuses those without it. */
 export const CSRF_HEADER = 'X-Requested-With';
@@ -128,7 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function request<T extends z.ZodMiniType>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    schema: T,
+    schema: T | Promise<T>,
     body?: unknown,
   ): Promise<z.infer<T>> {
     return (await exchange(method, path, schema, body)).data;
@@ -138,9 +140,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function exchange<T extends z.ZodMiniType>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    schema: T,
+    schema: T | Promise<T>,
     body?: unknown,
   ): Promise<{ data: z.infer<T>; headers: Headers }> {
+    // An area's schema loads while the request is in flight; a failed answer does not wait for it.
+    if (schema instanceof Promise) schema.catch(() => undefined);
     const f = options.fetchImpl ?? globalThis.fetch;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
@@ -166,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError(res.status, body);
     }
     const json: unknown = text ? JSON.parse(text) : null;
-    return { data: schema.parse(json), headers: res.headers };
+    return { data: (await schema).parse(json), headers: res.headers };
   }
 
   const q = (params: Record<string, string | number | boolean | undefined>) => {
@@ -251,43 +255,45 @@ export function createApiClient(options: ApiClientOptions = {}) {
     products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, ProductListSchema),
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
     productDetail: (availabilityId: string) =>
-      request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, ProductDetailSchema),
+      request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, schemaOf('commerce', 'ProductDetailSchema')),
     availabilities: (productId: string) =>
-      request('GET', `/api/product/${encodeURIComponent(productId)}/availabilities`, AvailabilityListSchema),
+      request('GET', `/api/product/${encodeURIComponent(productId)}/availabilities`, schemaOf('commerce', 'AvailabilityListSchema')),
     recommendations: (placement: string, productIds: readonly string[]) =>
-      request('GET', `/api/store/recommendations${q({ placement, productIds: productIds.join(',') })}`, RecommendationsSchema),
-    subscriptionOffers: () => request('GET', '/api/store/subscriptions', SubscriptionOffersSchema),
-    cart: () => request('GET', '/api/shopping-cart', CartSchema),
+      request('GET', `/api/store/recommendations${q({ placement, productIds: productIds.join(',') })}`, schemaOf('commerce', 'RecommendationsSchema')),
+    subscriptionOffers: () => request('GET', '/api/store/subscriptions', schemaOf('commerce', 'SubscriptionOffersSchema')),
+    cart: () => request('GET', '/api/shopping-cart', schemaOf('commerce', 'CartSchema')),
+    /** The cart's count and Last-Modified only (the header's cart count, cart.ts): no commerce schemas needed. */
+    cartCount: () => request('GET', '/api/shopping-cart', CartCountSchema),
     /** HEAD of the cart: its Last-Modified (the freshness check of paywall §4), or null. */
     async cartModified(): Promise<string | null> {
       const f = options.fetchImpl ?? globalThis.fetch;
       const res = await f(`${baseUrl}/api/commerce/shopping-cart`, { method: 'HEAD', credentials: 'same-origin' });
       return res.ok ? res.headers.get('Last-Modified') : null;
     },
-    addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', AddToCartResultSchema, body),
+    addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', schemaOf('commerce', 'AddToCartResultSchema'), body),
     setCartQuantity: (itemId: string, quantity: number) =>
-      request('PUT', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, CartSchema, { quantity }),
-    removeCartLine: (itemId: string) => request('DELETE', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, CartSchema),
-    emptyCart: () => request('DELETE', '/api/shopping-cart', CartSchema),
-    estimate: (body: EstimateRequest) => request('POST', '/api/shopping-cart/estimate', EstimateSchema, body),
+      request('PUT', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema'), { quantity }),
+    removeCartLine: (itemId: string) => request('DELETE', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema')),
+    emptyCart: () => request('DELETE', '/api/shopping-cart', schemaOf('commerce', 'CartSchema')),
+    estimate: (body: EstimateRequest) => request('POST', '/api/shopping-cart/estimate', schemaOf('commerce', 'EstimateSchema'), body),
     stateProvinces: (countryCode: string) =>
-      request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, StateProvinceListSchema),
-    setAddress: (body: AddressRequest) => request('POST', '/api/commerce/address', CartSchema, body),
+      request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, schemaOf('commerce', 'StateProvinceListSchema')),
+    setAddress: (body: AddressRequest) => request('POST', '/api/commerce/address', schemaOf('commerce', 'CartSchema'), body),
     setShippingMethod: (shippingMethod: ShippingMethodCode) =>
-      request('POST', '/api/commerce/order/shipping-method', CartSchema, { shippingMethod }),
-    applyPromoCode: (code: string) => request('POST', '/api/commerce/order/promo-code', CartSchema, { code }),
-    removePromoCode: () => request('DELETE', '/api/commerce/order/promo-code', CartSchema),
-    shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', CartSchema, body),
-    submitOrder: () => request('POST', '/api/commerce/order/submit', OrderSchema, {}),
-    order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, OrderSchema),
+      request('POST', '/api/commerce/order/shipping-method', schemaOf('commerce', 'CartSchema'), { shippingMethod }),
+    applyPromoCode: (code: string) => request('POST', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema'), { code }),
+    removePromoCode: () => request('DELETE', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema')),
+    shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', schemaOf('commerce', 'CartSchema'), body),
+    submitOrder: () => request('POST', '/api/commerce/order/submit', schemaOf('commerce', 'OrderSchema'), {}),
+    order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, schemaOf('commerce', 'OrderSchema')),
     video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
     playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
     /** Collections of the visual library (visual.ts). */
-    chartCollections: () => request('GET', '/api/data-and-visuals/collections', CollectionListSchema),
+    chartCollections: () => request('GET', '/api/data-and-visuals/collections', schemaOf('visual', 'CollectionListSchema')),
     /** The playlists of the video page's dropdown (video.ts). */
-    playlists: () => request('GET', '/api/playlists', PlaylistListSchema),
+    playlists: () => request('GET', '/api/playlists', schemaOf('video', 'PlaylistListSchema')),
     /** The video paywall decision for the viewer (video.ts VideoAccess). */
-    videoAccess: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}/access`, VideoAccessSchema),
+    videoAccess: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}/access`, schemaOf('video', 'VideoAccessSchema')),
     charts: (params: { page?: number; filter?: string; paywall?: boolean } = {}) =>
       request(
         'GET',
@@ -299,19 +305,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /* ---------------------------------------------------------------- discovery (issue 5) */
     /** One page of a stream; `number` counts from the stream's first page (firstPageOf). */
-    stream: (type: StreamType, number: number, size: number, params: StreamParams = {}) =>
-      request('GET', streamPagePath(type, number, size, params), StreamSchema),
+    async stream(type: StreamType, number: number, size: number, params: StreamParams = {}) {
+      const { streamPagePath, StreamSchema } = await areaModules.discovery();
+      return request('GET', streamPagePath(type, number, size, params), StreamSchema);
+    },
     /** Auto-suggest (site §7): up to 6 records and 3 subjects. */
-    autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, SearchSuggestionSchema),
-    topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, TopicDetailSchema),
-    following: () => request('GET', '/service/user/topics', FollowingSchema),
-    follow: (name: string) => request('POST', '/service/user/topics', FollowingSchema, { name }),
-    unfollow: (slug: string) => request('DELETE', `/service/user/topics/${encodeURIComponent(slug)}`, FollowingSchema),
-    newsletters: () => request('GET', '/api/newsletters', NewsletterListSchema),
-    newsletterSubscriptions: () => request('GET', '/service/user/newsletters', NewsletterSubscriptionsSchema),
+    autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, schemaOf('discovery', 'SearchSuggestionSchema')),
+    topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, schemaOf('discovery', 'TopicDetailSchema')),
+    following: () => request('GET', '/service/user/topics', schemaOf('discovery', 'FollowingSchema')),
+    follow: (name: string) => request('POST', '/service/user/topics', schemaOf('discovery', 'FollowingSchema'), { name }),
+    unfollow: (slug: string) => request('DELETE', `/service/user/topics/${encodeURIComponent(slug)}`, schemaOf('discovery', 'FollowingSchema')),
+    newsletters: () => request('GET', '/api/newsletters', schemaOf('discovery', 'NewsletterListSchema')),
+    newsletterSubscriptions: () => request('GET', '/service/user/newsletters', schemaOf('discovery', 'NewsletterSubscriptionsSchema')),
     /** Subscribe to a newsletter or a marketing campaign by id. */
     subscribeNewsletter: (kind: NewsletterKind, id: string) =>
-      request('POST', kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns', NewsletterSubscriptionsSchema, {
+      request('POST', kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns', schemaOf('discovery', 'NewsletterSubscriptionsSchema'), {
         name: id,
         activity: 'subscribe',
       }),
@@ -319,11 +327,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request(
         'DELETE',
         `${kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns'}/${encodeURIComponent(id)}`,
-        NewsletterSubscriptionsSchema,
+        schemaOf('discovery', 'NewsletterSubscriptionsSchema'),
       ),
-    unsubscribeAll: () => request('DELETE', '/service/user/unsubscribe/all', NewsletterSubscriptionsSchema),
-    currentIssue: () => request('GET', '/api/magazine/current-issue', IssueSchema),
-    issue: (code: string) => request('GET', `/api/magazine/issue/${encodeURIComponent(code)}`, IssueSchema),
+    unsubscribeAll: () => request('DELETE', '/service/user/unsubscribe/all', schemaOf('discovery', 'NewsletterSubscriptionsSchema')),
+    currentIssue: () => request('GET', '/api/magazine/current-issue', schemaOf('discovery', 'IssueSchema')),
+    issue: (code: string) => request('GET', `/api/magazine/issue/${encodeURIComponent(code)}`, schemaOf('discovery', 'IssueSchema')),
 
     /* ---------------------------------------------------------------- My Library (issue 6) */
     createFolder: (body: FolderRequest) => request('POST', '/service/user/lists', FolderSchema, body),
@@ -331,22 +339,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('PUT', `/service/user/lists/${encodeURIComponent(id)}`, FolderSchema, body),
     deleteFolder: (id: string) => request('DELETE', `/service/user/lists/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
     /** All saved items (All Folders), newest save first; pages from 0. */
-    saves: (page = 0, size = 10) => request('GET', `/service/user/saves${q({ page, size })}`, LibraryStreamSchema),
+    saves: (page = 0, size = 10) => request('GET', `/service/user/saves${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
     /** One folder's items. */
     folderItems: (id: string, page = 0, size = 10) =>
-      request('GET', `/service/user/list/${encodeURIComponent(id)}${q({ page, size })}`, LibraryStreamSchema),
+      request('GET', `/service/user/list/${encodeURIComponent(id)}${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
     history: (activity: LibraryActivity, page = 0, size = 10) =>
-      request('GET', `/service/user/history/${activity}${q({ page, size })}`, LibraryStreamSchema),
-    save: (id: string, listIds?: string[]) => request('POST', '/service/user/saves', ItemListsSchema, { id, listIds }),
+      request('GET', `/service/user/history/${activity}${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
+    save: (id: string, listIds?: string[]) => request('POST', '/service/user/saves', schemaOf('library', 'ItemListsSchema'), { id, listIds }),
     discard: (id: string) => request('DELETE', `/service/user/saves/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
-    itemLists: (id: string) => request('GET', `/service/user/saves/${encodeURIComponent(id)}/lists`, ItemListsSchema),
+    itemLists: (id: string) => request('GET', `/service/user/saves/${encodeURIComponent(id)}/lists`, schemaOf('library', 'ItemListsSchema')),
     organize: (id: string, listIds: string[]) =>
-      request('PUT', `/service/user/saves/${encodeURIComponent(id)}/lists`, ItemListsSchema, { listIds }),
-    bulkOrganize: (ids: string[], listIds: string[]) => request('POST', '/service/user/saves/bulk', BulkResultSchema, { ids, listIds }),
-    bulkDiscard: (ids: string[]) => request('DELETE', '/service/user/saves/bulk', BulkResultSchema, { ids }),
-    listUrl: (id: string) => request('GET', `/service/user/list/url/${encodeURIComponent(id)}`, ListUrlSchema),
-    sharedList: (token: string) => request('GET', `/api/shared-list/${encodeURIComponent(token)}`, SharedListSchema),
-    share: (body: ShareRequest) => request('POST', '/service/user/share', ShareResultSchema, body),
+      request('PUT', `/service/user/saves/${encodeURIComponent(id)}/lists`, schemaOf('library', 'ItemListsSchema'), { listIds }),
+    bulkOrganize: (ids: string[], listIds: string[]) => request('POST', '/service/user/saves/bulk', schemaOf('library', 'BulkResultSchema'), { ids, listIds }),
+    bulkDiscard: (ids: string[]) => request('DELETE', '/service/user/saves/bulk', schemaOf('library', 'BulkResultSchema'), { ids }),
+    listUrl: (id: string) => request('GET', `/service/user/list/url/${encodeURIComponent(id)}`, schemaOf('library', 'ListUrlSchema')),
+    sharedList: (token: string) => request('GET', `/api/shared-list/${encodeURIComponent(token)}`, schemaOf('library', 'SharedListSchema')),
+    share: (body: ShareRequest) => request('POST', '/service/user/share', schemaOf('library', 'ShareResultSchema'), body),
     watched: (id: string) => request('POST', '/service/user/watched', z.object({ ok: z.literal(true) }), { id }),
   };
 }

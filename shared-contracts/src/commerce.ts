@@ -6,9 +6,7 @@
  * only (decision 014). The catalogue's `Product.listPrice` (schemas.ts) stays in dollars.
  */
 import * as z from 'zod/mini';
-import { SUBSCRIBER_ROLE_CODES } from './constants';
-import { ProductSchema } from './schemas';
-import { formatUsd } from './validation';
+import { SUBSCRIBER_ROLE_CODES, ProductSchema, formatUsd } from 'shared-contracts';
 
 /** Cents as USD with two decimals: 123450 -> '$1,234.50' (site §9). */
 export function formatCents(cents: number): string {
@@ -386,23 +384,6 @@ export const SubscriptionOfferSchema = z.object({
 });
 export type SubscriptionOffer = z.infer<typeof SubscriptionOfferSchema>;
 export const SubscriptionOffersSchema = z.object({ offers: z.array(SubscriptionOfferSchema) });
-
-/**
- * The subscription order cookie (site §4, §9): set by the store when a subscription order is placed,
- * for SUBSCRIPTION_ORDER_COOKIE_DAYS; the shell's next load calls checkoutComplete, then deletes it.
- * Its value is the order id; it is only a reminder, the server decides everything.
- */
-export const SUBSCRIPTION_ORDER_COOKIE = 'subscription_order';
-
-/* ------------------------------------------------------------------ mini cart cache */
-
-/**
- * The cart summary kept in sessionStorage under CART_CACHE_KEYS[0] (store.ts): the count and the
- * Last-Modified it was read at. The mini cart HEADs /api/commerce/shopping-cart and reads the cart
- * again only when Last-Modified differs (paywall §4 "cart freshness is tested by a last-modified check").
- */
-export const CartSummaryCacheSchema = z.object({ lastModified: z.string(), itemCount: z.int() });
-export type CartSummaryCache = z.infer<typeof CartSummaryCacheSchema>;
 
 /* ------------------------------------------------------------------ messages (NOT IN SPEC unless marked) */
 

@@ -4,8 +4,15 @@
  * (parsing); the small rules are pure functions so every part applies them the same way.
  */
 import * as z from 'zod/mini';
-import { AUTO_SUGGEST, STREAM_AUTOLOAD_PAGES, STREAMS_COUNTING_FROM_ONE } from './constants';
-import { AuthorSchema, PageInfoSchema, TopicSchema, type Topic } from './schemas';
+import {
+  AUTO_SUGGEST,
+  STREAM_AUTOLOAD_PAGES,
+  STREAMS_COUNTING_FROM_ONE,
+  AuthorSchema,
+  PageInfoSchema,
+  TopicSchema,
+  type Topic,
+} from 'shared-contracts';
 
 /* ------------------------------------------------------------------ streams (site §3, §7, §9) */
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextField, useField } from './forms';
-import { validateRequired } from './validation';
+import { validateRequired } from './form-rules';
 
 function Form({ action }: { action?: boolean }) {
   const field = useField(validateRequired);

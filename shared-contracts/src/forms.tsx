@@ -4,8 +4,8 @@
  * paywall §5: on blur, on change once the field shows an error, and on submit.
  */
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { UI_TEXT } from './messages';
-import { shouldValidateOn, type Rule } from './validation';
+import { type Rule, UI_TEXT } from 'shared-contracts';
+import { shouldValidateOn } from './form-rules';
 
 export interface FieldState {
   value: string;

@@ -5,8 +5,7 @@
  * A failed lookup counts as unknown and is not cached, so the next page asks again.
  */
 import { useEffect, useState } from 'react';
-import { api } from './client';
-import { isDomestic } from './validation';
+import { isDomestic, api } from 'shared-contracts';
 
 export const COUNTRY_CACHE_KEY = 'tmr:geo-country';
 

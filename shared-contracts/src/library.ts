@@ -10,10 +10,11 @@ import {
   CASE_STUDY_ACCESS_MONTHS,
   ORDER_ENTRY_MAX_LINE_ITEMS,
   SHARE_PROVIDERS,
-} from './constants';
-import { StreamEntrySchema } from './discovery';
-import { FolderSchema, PageInfoSchema } from './schemas';
-import { showBuyCopies } from './validation';
+  FolderSchema,
+  PageInfoSchema,
+  showBuyCopies,
+} from 'shared-contracts';
+import { StreamEntrySchema } from 'shared-contracts/discovery';
 
 /* ------------------------------------------------------------------ content kinds */
 

@@ -1,5 +1,4 @@
-import { SUBSCRIPTION_ORDER_COOKIE } from './commerce';
-import { completeSubscriptionOrder, rememberSubscriptionOrder, type CookieJar } from './subscription-order';
+import { SUBSCRIPTION_ORDER_COOKIE, completeSubscriptionOrder, rememberSubscriptionOrder, type CookieJar } from './subscription-order';
 import { sampleUser } from './testing';
 
 function jar(initial: Record<string, string> = {}): CookieJar & { values: Map<string, string>; maxAge: Map<string, number> } {

@@ -6,9 +6,15 @@
  * nothing is shown to the user. A guest's load leaves the cookie for a later, signed-in load.
  */
 import { api } from './client';
-import { SUBSCRIPTION_ORDER_COOKIE } from './commerce';
 import { SUBSCRIPTION_ORDER_COOKIE_DAYS } from './constants';
 import type { User } from './schemas';
+
+/**
+ * The subscription order cookie (site §4, §9): set by the store when a subscription order is placed,
+ * for SUBSCRIPTION_ORDER_COOKIE_DAYS; the shell's next load calls checkoutComplete, then deletes it.
+ * Its value is the order id; it is only a reminder, the server decides everything.
+ */
+export const SUBSCRIPTION_ORDER_COOKIE = 'subscription_order';
 
 export interface CookieJar {
   get(name: string): string | null;

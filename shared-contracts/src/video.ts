@@ -5,9 +5,8 @@
  * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.
  */
 import * as z from 'zod/mini';
-import { VIDEO_EMBED_SIZE } from './constants';
+import { VIDEO_EMBED_SIZE, isValidPlaylistParam } from 'shared-contracts';
 import type { Playlist, Video } from './schemas';
-import { isValidPlaylistParam } from './validation';
 
 /** The playlist query parameter of a video page (paywall §2, §5). */
 export const PLAYLIST_QUERY_PARAM = 'playlist';

@@ -9,7 +9,7 @@
  * numbers and CVCs are never stored or logged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { COMMERCE_MESSAGES, TEST_CARDS, type Card } from 'shared-contracts';
+import { COMMERCE_MESSAGES, TEST_CARDS, type Card } from 'shared-contracts/commerce';
 import type { Clock } from '../deps';
 
 export interface CardFieldError {

@@ -1,28 +1,30 @@
 /** The store and cart over HTTP (issue 7): product pages, cart, checkout, orders, merge at sign-in. */
 import request from 'supertest';
 import {
-  AddToCartResultSchema,
   ApiErrorBodySchema,
   ArticleSchema,
-  AvailabilityListSchema,
   cartApology,
-  CartSchema,
-  COMMERCE_MESSAGES,
   CSRF_HEADER,
   CSRF_VALUE,
-  EstimateSchema,
   MESSAGES,
+  REFERRAL_CODES,
+  UserSchema,
+} from 'shared-contracts';
+import {
+  AddToCartResultSchema,
+  AvailabilityListSchema,
+  CartSchema,
+  COMMERCE_MESSAGES,
+  EstimateSchema,
   OrderSchema,
   ProductDetailSchema,
   RecommendationsSchema,
-  REFERRAL_CODES,
   StateProvinceListSchema,
   SubscriptionOffersSchema,
   TEST_CARDS,
-  UserSchema,
   type Address,
   type Cart,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';
 import { sessionOf } from '../test/discovery';

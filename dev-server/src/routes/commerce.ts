@@ -14,7 +14,7 @@ import {
   PromoCodeRequestSchema,
   ShippingMethodRequestSchema,
   ShippingPaymentRequestSchema,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
 import { errorFields } from '../http/logger';

@@ -5,7 +5,8 @@
  */
 import express from 'express';
 import request from 'supertest';
-import { ArticleSchema, StreamSchema } from 'shared-contracts';
+import { ArticleSchema } from 'shared-contracts';
+import { StreamSchema } from 'shared-contracts/discovery';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { loadStream, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

@@ -4,7 +4,15 @@
  * (page and size in the query) stays in routes/content.ts.
  */
 import { Router } from 'express';
-import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, STREAM_PAGE_SIZE, STREAM_TYPES, type Stream, type StreamType } from 'shared-contracts';
+import { STREAM_PAGE_SIZE } from 'shared-contracts';
+import {
+  firstPageOf,
+  SEARCH_ORDERS,
+  SEARCH_SORTS,
+  STREAM_TYPES,
+  type Stream,
+  type StreamType,
+} from 'shared-contracts/discovery';
 import { z } from 'zod';
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
 import { parseInput } from '../http/validation';

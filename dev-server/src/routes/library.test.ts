@@ -2,17 +2,15 @@
 import request from 'supertest';
 import {
   ApiErrorBodySchema,
-  BulkResultSchema,
   CSRF_HEADER,
   CSRF_VALUE,
   FolderSchema,
   folderAlreadyExists,
-  ItemListsSchema,
-  LIBRARY_MESSAGES,
   MESSAGES,
   MY_LIBRARY_FOLDER_NAME,
   type Folder,
 } from 'shared-contracts';
+import { BulkResultSchema, ItemListsSchema, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

@@ -16,7 +16,7 @@ import {
   ShareRequestSchema,
   WatchedRequestSchema,
   type LibraryActivity,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import { z } from 'zod';
 import { parseInput } from '../http/validation';
 import { NotFoundError } from '../services/errors';

@@ -1,6 +1,11 @@
 /** Newsletters and marketing campaigns: the list, subscriptions per kind, unsubscribe-all. */
 import request from 'supertest';
-import { DISCOVERY_MESSAGES, NewsletterListSchema, NewsletterSubscriptionsSchema, type NewsletterSubscriptions } from 'shared-contracts';
+import {
+  DISCOVERY_MESSAGES,
+  NewsletterListSchema,
+  NewsletterSubscriptionsSchema,
+  type NewsletterSubscriptions,
+} from 'shared-contracts/discovery';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

@@ -1,15 +1,13 @@
 /** Search (the 'search' stream and POST /service/search) and auto-suggest. */
 import request from 'supertest';
 import { sql } from 'kysely';
+import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
 import {
-  ApiErrorBodySchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
   DISCOVERY_MESSAGES,
   SearchSuggestionSchema,
   StreamSchema,
   type Stream,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 

@@ -1,15 +1,13 @@
 /** Sharing over HTTP: POST /service/user/share (networks and email), share-list links, the email rate limit. */
 import request from 'supertest';
+import { ApiErrorBodySchema, MESSAGES, sharedVia } from 'shared-contracts';
 import {
-  ApiErrorBodySchema,
   LIBRARY_MESSAGES,
   ListUrlSchema,
-  MESSAGES,
   SHARE_DESCRIPTION_MAX,
   ShareResultSchema,
   SharedListSchema,
-  sharedVia,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { firstPageOf, STREAM_PAGE_SIZE, streamPagePath, type Article, type StreamEntry } from 'shared-contracts';
+import { STREAM_PAGE_SIZE, type Article } from 'shared-contracts';
+import { firstPageOf, streamPagePath, type StreamEntry } from 'shared-contracts/discovery';
 import { renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
 

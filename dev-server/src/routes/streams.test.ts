@@ -1,6 +1,7 @@
 /** GET /service/stream/{type}/{number}/{size}: every stream type, paging, bases, maintenance. */
 import request from 'supertest';
-import { ApiErrorBodySchema, DISCOVERY_MESSAGES, StreamSchema, STREAM_TYPES, firstPageOf } from 'shared-contracts';
+import { ApiErrorBodySchema } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, StreamSchema, STREAM_TYPES, firstPageOf } from 'shared-contracts/discovery';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { loadAll, loadStream, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

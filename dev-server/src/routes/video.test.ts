@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, PlaylistListSchema, PlaylistSchema, QuotaSchema, VideoAccessSchema, VideoSchema } from 'shared-contracts';
+import { ApiErrorBodySchema, PlaylistSchema, QuotaSchema, VideoSchema } from 'shared-contracts';
+import { PlaylistListSchema, VideoAccessSchema } from 'shared-contracts/video';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { VIDEO_CLIPS, VIDEO_CLIPS_DIR } from '../services/video-clips';

@@ -7,15 +7,14 @@ import request from 'supertest';
 import {
   ApiErrorBodySchema,
   ChartPageSchema,
-  CollectionListSchema,
   COLLECTION_SUMMARY_MAX_CHARS,
   QuotaSchema,
   UserSchema,
   VisualSubjectSchema,
-  digestDownloadPath,
   type ChartPage,
   type VisualSubject,
 } from 'shared-contracts';
+import { CollectionListSchema, digestDownloadPath } from 'shared-contracts/visual';
 import { z } from 'zod';
 import { CHART_COUNT, CHART_SUBJECTS, EXTRA_CHART_COUNT } from '../seed/charts';
 import { DEMO_EXECUTIVE, DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';

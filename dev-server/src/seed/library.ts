@@ -9,7 +9,9 @@
  *
  * Every other demo account keeps only the saves of seed/users.ts.
  */
-import { folderNameKey, lineTypeOf, productTypeFromSku, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { productTypeFromSku, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { folderNameKey } from 'shared-contracts/forms';
+import { lineTypeOf } from 'shared-contracts/commerce';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OrderLineTable, OrderTable } from '../db/database';
 import { productUrl } from '../services/store';

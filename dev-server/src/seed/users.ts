@@ -4,7 +4,8 @@
  * counter of the account that is one wrong password away from its lockout.
  */
 import type { Insertable } from 'kysely';
-import { folderNameKey, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { folderNameKey } from 'shared-contracts/forms';
 import type {
   FolderTable,
   LibraryItemTable,

@@ -6,8 +6,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  AddressSchema,
   cartApology,
+  MESSAGES,
+  productTypeFromSku,
+  REFERRAL_CODES,
+  SUBSCRIBER_TIERS,
+  SUBSCRIPTION_SOURCES,
+  type SubscriberRoleCode,
+} from 'shared-contracts';
+import { SUBSCRIPTION_ORDER_MARKER } from 'shared-contracts/library';
+import {
+  AddressSchema,
   LINE_TYPES,
   COMMERCE_MESSAGES,
   formatCents,
@@ -15,13 +24,7 @@ import {
   isSingleQuantityType,
   lineTypeOf,
   MAX_LINE_QUANTITY,
-  MESSAGES,
-  productTypeFromSku,
-  REFERRAL_CODES,
   SHIPPING_METHOD_CODES,
-  SUBSCRIBER_TIERS,
-  SUBSCRIPTION_ORDER_MARKER,
-  SUBSCRIPTION_SOURCES,
   type AddToCartRequest,
   type AddToCartResult,
   type Address,
@@ -37,8 +40,7 @@ import {
   type OrderDetailLine,
   type ShippingMethodCode,
   type ShippingPaymentRequest,
-  type SubscriberRoleCode,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { z } from 'zod';
 import type { CartRow, OrderLineRow, OrderRow, ProductRow, PromoCodeRow } from '../db/database';
 import type { Clock } from '../deps';

@@ -2,17 +2,17 @@
  * Library items (LibraryItemSchema): the issue-5 stream entry of the content (stream-entries.ts)
  * plus the content block that says what the member did with it; and order entries.
  */
+import { itemCountText } from 'shared-contracts';
+import type { StreamEntry } from 'shared-contracts/discovery';
 import {
   caseStudyAccessEnds,
   isSubscriptionOrder,
-  itemCountText,
   orderStatusLabel,
   type LibraryContent,
   type LibraryItem,
   type LibraryStream,
   type OrderEntry,
-  type StreamEntry,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import { z } from 'zod';
 import type { OrderLineRow, OrderRow } from '../db/database';
 import type { LibraryKind, LibraryQueries } from '../repositories/library';

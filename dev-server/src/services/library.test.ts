@@ -1,5 +1,5 @@
 /** The library's pure rules: folder slugs, the share mail, order entries. */
-import { caseStudyAccessEnds, SHARE_DESCRIPTION_MAX } from 'shared-contracts';
+import { caseStudyAccessEnds, SHARE_DESCRIPTION_MAX } from 'shared-contracts/library';
 import type { OrderLineRow, OrderRow } from '../db/database';
 import { folderSlug, freeSlug } from './library';
 import { orderEntry, orderItem } from './library-entries';

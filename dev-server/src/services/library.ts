@@ -12,20 +12,16 @@
  * - A folder, item or order of another member answers 404, exactly like an unknown id.
  * - Each change is one transaction; saving twice keeps one row (ON CONFLICT DO NOTHING).
  */
+import { folderAlreadyExists, MESSAGES, MY_LIBRARY_FOLDER_NAME, type Folder } from 'shared-contracts';
+import { folderNameKey, validateFolderName } from 'shared-contracts/forms';
 import {
-  folderAlreadyExists,
-  folderNameKey,
   LIBRARY_MESSAGES,
-  MESSAGES,
-  MY_LIBRARY_FOLDER_NAME,
-  validateFolderName,
-  type Folder,
   type FolderRequest,
   type ItemLists,
   type LibraryActivity,
   type LibraryItem,
   type LibraryStream,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../deps';
 import type { FolderRow, LibraryItemRow } from '../db/database';

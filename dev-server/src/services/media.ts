@@ -1,6 +1,8 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import type { Chart, ChartPage, Collection, Playlist, PlaylistList, Video, VisualSubject } from 'shared-contracts';
+import type { Chart, ChartPage, Playlist, Video, VisualSubject } from 'shared-contracts';
+import type { PlaylistList } from 'shared-contracts/video';
+import type { Collection } from 'shared-contracts/visual';
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';

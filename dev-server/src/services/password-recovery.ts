@@ -7,14 +7,8 @@
  * a newer link retires older ones. Resetting never unlocks a locked account.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  MESSAGES,
-  PASSWORD_RESET_TTL_MINUTES,
-  validateEmail,
-  validateRegistrationPassword,
-  validateSitePassword,
-  type ApiMessage,
-} from 'shared-contracts';
+import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ApiMessage } from 'shared-contracts';
+import { validateEmail, validateRegistrationPassword, validateSitePassword } from 'shared-contracts/forms';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
 import type { AccountRepository } from '../repositories/accounts';
 import type { PasswordResetRepository } from '../repositories/password-resets';

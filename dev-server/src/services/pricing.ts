@@ -3,7 +3,13 @@
  * promo discount, shipping methods and cost, sales tax, grand total; and the state/province lists
  * the address rules and the tax table use. NOT IN SPEC: the rates and prices are the project's.
  */
-import { isShippedType, SHIPPING_COUNTRIES, type ItemType, type ShippingMethod, type ShippingMethodCode } from 'shared-contracts';
+import {
+  isShippedType,
+  SHIPPING_COUNTRIES,
+  type ItemType,
+  type ShippingMethod,
+  type ShippingMethodCode,
+} from 'shared-contracts/commerce';
 
 export interface Region {
   code: string;

@@ -10,10 +10,10 @@ import {
   JOB_TITLES,
   MESSAGES,
   maxLengthMessage,
-  validateEmail,
   type ProfileUpdateRequest,
   type Quota,
 } from 'shared-contracts';
+import { validateEmail } from 'shared-contracts/forms';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../deps';
 import type { UserTable } from '../db/database';

@@ -4,14 +4,13 @@
  * email with an active subscription and no web account (nothing is created), or a new registered
  * account, signed in.
  */
+import { MESSAGES, type RegistrationRequest } from 'shared-contracts';
 import {
-  MESSAGES,
   validateEmail,
   validateFirstName,
   validateLastName,
   validateRegistrationPassword,
-  type RegistrationRequest,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { AccountRepository } from '../repositories/accounts';
 import type { AuthService, StartedSession } from './auth';

@@ -15,16 +15,14 @@
  *   (the database alone cannot rebuild a link).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { MESSAGES, sharedVia, truncateWithEllipsis } from 'shared-contracts';
+import { validateShareEmail } from 'shared-contracts/forms';
 import {
   LIBRARY_MESSAGES,
-  MESSAGES,
   SHARE_DESCRIPTION_MAX,
-  sharedVia,
-  truncateWithEllipsis,
-  validateShareEmail,
   type ShareRequest,
   type SharedList,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import type { Clock, Mailer } from '../deps';
 import type { ActivityRepository } from '../repositories/activity';
 import type { LibraryKind, LibraryRepository } from '../repositories/library';

@@ -4,13 +4,15 @@ import {
   productTypeFromSku,
   SUBSCRIBER_ROLE_CODES,
   SUBSCRIBER_TIERS,
-  type Availability,
   type Product,
-  type ProductDetail,
   type ProductList,
-  type Recommendations,
-  type SubscriptionOffer,
 } from 'shared-contracts';
+import type {
+  Availability,
+  ProductDetail,
+  Recommendations,
+  SubscriptionOffer,
+} from 'shared-contracts/commerce';
 import { z } from 'zod';
 import type { ProductRow } from '../db/database';
 import type { CartRepository } from '../repositories/cart';

@@ -6,8 +6,8 @@
  * summed field weight times idf (ln(1 + N/df)) in one GROUP BY; articles matching more distinct
  * query terms come first, then the higher score, then the newest.
  */
+import { AUTO_SUGGEST } from 'shared-contracts';
 import {
-  AUTO_SUGGEST,
   DISCOVERY_MESSAGES,
   firstPageOf,
   SEARCH_TERM_MAX_LENGTH,
@@ -18,7 +18,7 @@ import {
   type Stream,
   type StreamEntry,
   type StreamType,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
 import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';

@@ -4,13 +4,8 @@
  * The lookup accepts only active CDS_US / CDS_UK records, and the latest subscription is picked
  * with ACCESS_CODE ones ignored; a record with nothing else counts as no active subscription.
  */
-import {
-  MESSAGES,
-  validateEmail,
-  validateRegistrationPassword,
-  validateRequired,
-  type SubscriberLookup,
-} from 'shared-contracts';
+import { MESSAGES, type SubscriberLookup } from 'shared-contracts';
+import { validateEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
 import type { Clock } from '../deps';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';

@@ -4,7 +4,8 @@
  * opened it; all of them before the first opening). Following a subscriber-limited topic needs a
  * subscriber class (site §6): 403 otherwise.
  */
-import { DISCOVERY_MESSAGES, topicRoot, topicSubjectSlug, type Following, type Topic, type TopicDetail } from 'shared-contracts';
+import { topicSubjectSlug, type Topic } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, topicRoot, type Following, type TopicDetail } from 'shared-contracts/discovery';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
 import type { DiscoveryRepository } from '../repositories/discovery';

@@ -6,7 +6,7 @@
  * registered member the subscription wall. A guest is metered by the device cookie 'mid'; a guest
  * without one has read nothing yet, and this call never sets one.
  */
-import type { VideoAccess } from 'shared-contracts';
+import type { VideoAccess } from 'shared-contracts/video';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
 import { NotFoundError } from './errors';

@@ -1,6 +1,7 @@
 /** Helpers for the discovery API tests: sessions of the demo accounts, CSRF-carrying DELETEs, streams. */
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE, StreamSchema, type Stream } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { StreamSchema, type Stream } from 'shared-contracts/discovery';
 import { sidFrom, signIn, type TestApp } from './harness';
 
 /** A session of an existing account. */

@@ -15,13 +15,13 @@ import {
   api,
   bus,
   folderAlreadyExists,
-  foldersOffered,
   itemsAddedToFolders,
   MESSAGES,
   MY_LIBRARY_FOLDER_NAME,
-  validateFolderName,
   type Folder,
 } from 'shared-contracts';
+import { validateFolderName } from 'shared-contracts/forms';
+import { foldersOffered } from 'shared-contracts/library';
 import { GenericFailure } from '../common/Failure';
 import type { FlyoutItem } from './contract';
 import {

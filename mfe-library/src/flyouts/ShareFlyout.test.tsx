@@ -1,11 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  FLYOUT_CONFIRMATION_MS,
-  MESSAGES,
-  SHARE_DESCRIPTION_MAX,
-  sharePopupUrl,
-} from 'shared-contracts';
+import { FLYOUT_CONFIRMATION_MS, MESSAGES } from 'shared-contracts';
+import { SHARE_DESCRIPTION_MAX, sharePopupUrl } from 'shared-contracts/library';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import { shareConnectedKey } from './shareConnection';
 import { shareDescription } from './ShareFlyout';

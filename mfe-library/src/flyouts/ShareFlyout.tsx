@@ -18,20 +18,15 @@ import {
   api,
   ApiError,
   connectWithNetwork,
-  FormMessage,
-  parseEmailList,
-  SHARE_DESCRIPTION_MAX,
-  SHARE_MESSAGE_MAX,
   SHARE_PROVIDER_LABELS,
   shareOnNetwork,
-  sharePopupUrl,
   sharedVia,
-  TextField,
   truncateWithEllipsis,
-  useField,
-  validateShareEmail,
   type ShareProvider,
 } from 'shared-contracts';
+import { parseEmailList, validateShareEmail } from 'shared-contracts/forms';
+import { SHARE_DESCRIPTION_MAX, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';
+import { FormMessage, TextField, useField } from 'shared-contracts/forms';
 import { GenericFailure } from '../common/Failure';
 import { useReader } from '../common/reader';
 import type { FlyoutItem } from './contract';

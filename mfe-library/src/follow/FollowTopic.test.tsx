@@ -4,16 +4,14 @@ import userEvent from '@testing-library/user-event';
 import {
   CUSTOMER_SERVICE_EMAIL,
   CUSTOMER_SERVICE_PHONES,
-  DISCOVERY_MESSAGES,
-  FOLLOW_LABELS,
   MESSAGES,
   bus,
   instanceMarkers,
   userStore,
   type EventMap,
-  type Following,
   type User,
 } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, FOLLOW_LABELS, type Following } from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser, type ApiAnswer } from 'shared-contracts/src/testing';
 import FollowTopicDefault, { FollowTopic, SUBSCRIBER_TOPIC_HINT } from './FollowTopic';
 

@@ -16,16 +16,13 @@
  */
 import * as React from 'react';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { api, bus, instanceMarkers, userStore } from 'shared-contracts';
 import {
-  api,
-  bus,
   DISCOVERY_MESSAGES,
   FOLLOW_LABELS,
-  instanceMarkers,
-  userStore,
   type FollowedTopic,
   type Following,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
 import { useReader } from '../common/reader';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LIBRARY_EMPTY_TEXT } from 'shared-contracts';
+import { LIBRARY_EMPTY_TEXT } from 'shared-contracts/library';
 
 /** The library's empty states by content type (site §2; LIBRARY_EMPTY_STATES). */
 export type LibraryEmptyType = keyof typeof LIBRARY_EMPTY_TEXT;

@@ -7,7 +7,8 @@
  * message under the form and keeps what was typed. Escape cancels.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { FolderRequestSchema, validateFolderName } from 'shared-contracts';
+import { validateFolderName } from 'shared-contracts/forms';
+import { FolderRequestSchema } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from './text';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIBRARY_EMPTY_TEXT, LIBRARY_MESSAGES, MESSAGES, type Folder } from 'shared-contracts';
+import { MESSAGES, type Folder } from 'shared-contracts';
+import { LIBRARY_EMPTY_TEXT, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { gifts, libraryApi, myLibrary, savedItems, signIn, strategy } from './testing/fixtures';
 import { renderLibrary } from './testing/render';
 

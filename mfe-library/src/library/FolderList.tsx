@@ -9,7 +9,8 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { isGiftFolder, itemCountText, type Folder } from 'shared-contracts';
+import { itemCountText, type Folder } from 'shared-contracts';
+import { isGiftFolder } from 'shared-contracts/library';
 import { LIBRARY_TEXT } from './text';
 
 export type FolderEditing = 'none' | 'new' | 'active' | 'active-delete';

@@ -1,6 +1,7 @@
 import { render, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { LibraryContent, LibraryItem, OrderEntry, StreamEntry } from 'shared-contracts';
+import type { StreamEntry } from 'shared-contracts/discovery';
+import type { LibraryContent, LibraryItem, OrderEntry } from 'shared-contracts/library';
 import { sampleStreamEntry } from 'shared-contracts/src/testing';
 import { cardOfLibraryItem, cardOfStreamEntry, type CardModel } from './cardModel';
 import { ItemCard, type ItemCardProps } from './ItemCard';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIBRARY_EMPTY_TEXT, MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { LIBRARY_EMPTY_TEXT } from 'shared-contracts/library';
 import { libraryApi, libraryItem, orderedItem, savedItems, signIn } from './testing/fixtures';
 import { renderLibrary } from './testing/render';
 

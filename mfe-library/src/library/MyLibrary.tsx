@@ -10,15 +10,8 @@
  */
 import { startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import {
-  api,
-  bus,
-  itemCountText,
-  LIBRARY_MESSAGES,
-  type Folder,
-  type LibraryActivity,
-  type LibraryItem,
-} from 'shared-contracts';
+import { api, bus, itemCountText, type Folder } from 'shared-contracts';
+import { LIBRARY_MESSAGES, type LibraryActivity, type LibraryItem } from 'shared-contracts/library';
 import type { LibraryFlyoutRequest } from '../flyouts/contract';
 import { LibraryFlyout } from '../flyouts/LibraryFlyout';
 import { cardOfLibraryItem } from './cardModel';

@@ -5,14 +5,13 @@
  *
  * Marker: data-order-id and data-order-status="purchased|cancelled".
  */
+import { formatLongDate, formatUsd } from 'shared-contracts';
 import {
-  formatLongDate,
-  formatUsd,
   isSubscriptionOrder,
   orderStatusLabel,
   visibleOrderLines,
   type OrderEntry,
-} from 'shared-contracts';
+} from 'shared-contracts/library';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from './text';
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { CUSTOMER_SERVICE_EMAIL, LIBRARY_EMPTY_TEXT, MESSAGES, type SharedList } from 'shared-contracts';
+import { CUSTOMER_SERVICE_EMAIL, MESSAGES } from 'shared-contracts';
+import { LIBRARY_EMPTY_TEXT, type SharedList } from 'shared-contracts/library';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import { libraryItem, setStatus, signIn, strategy } from './testing/fixtures';
 import { renderLibrary } from './testing/render';

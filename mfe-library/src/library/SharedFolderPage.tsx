@@ -6,7 +6,8 @@
  *
  * Marker: data-shared-folder="loading|ready|invalid|error".
  */
-import { api, isNotFound, itemCountText, useLoad, type SharedList } from 'shared-contracts';
+import { api, isNotFound, itemCountText, useLoad } from 'shared-contracts';
+import type { SharedList } from 'shared-contracts/library';
 import { GenericFailure } from '../common/Failure';
 import { cardOfLibraryItem } from './cardModel';
 import { EmptyState } from './EmptyState';

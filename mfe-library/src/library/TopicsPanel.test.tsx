@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, LIBRARY_EMPTY_TEXT, LIBRARY_MESSAGES, MESSAGES, type EventMap, type Following } from 'shared-contracts';
+import { bus, MESSAGES, type EventMap } from 'shared-contracts';
+import type { Following } from 'shared-contracts/discovery';
+import { LIBRARY_EMPTY_TEXT, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { sampleStreamEntry } from 'shared-contracts/src/testing';
 import { libraryApi, signIn } from './testing/fixtures';
 import { renderLibrary } from './testing/render';

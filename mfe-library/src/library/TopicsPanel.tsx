@@ -9,15 +9,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import {
-  api,
-  bus,
-  LIBRARY_MESSAGES,
-  MESSAGES,
-  useLoad,
-  type Following,
-  type StreamEntry,
-} from 'shared-contracts';
+import { api, bus, MESSAGES, useLoad } from 'shared-contracts';
+import type { Following, StreamEntry } from 'shared-contracts/discovery';
+import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
 import { cardOfStreamEntry } from './cardModel';
 import { EmptyState } from './EmptyState';

@@ -3,14 +3,9 @@
  * watched, ordered, a shared folder's items) or from a followed topic's stream entry. The card
  * itself only draws the model; the rules live here and in library.ts (itemActions).
  */
-import {
-  formatLongDate,
-  itemActions,
-  sharedVia,
-  type LibraryItem,
-  type OrderEntry,
-  type StreamEntry,
-} from 'shared-contracts';
+import { formatLongDate, sharedVia } from 'shared-contracts';
+import type { StreamEntry } from 'shared-contracts/discovery';
+import { itemActions, type LibraryItem, type OrderEntry } from 'shared-contracts/library';
 import type { FlyoutItem } from '../flyouts/contract';
 import { LIBRARY_TEXT } from './text';
 

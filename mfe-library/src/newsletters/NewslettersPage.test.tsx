@@ -4,15 +4,17 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   CUSTOMER_SERVICE_EMAIL,
   CUSTOMER_SERVICE_PHONES,
-  DISCOVERY_MESSAGES,
   MESSAGES,
   bus,
   userStore,
   type EventMap,
-  type Newsletter,
-  type NewsletterSubscriptions,
   type User,
 } from 'shared-contracts';
+import {
+  DISCOVERY_MESSAGES,
+  type Newsletter,
+  type NewsletterSubscriptions,
+} from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser, type ApiAnswer, type ApiRoute } from 'shared-contracts/src/testing';
 import LibraryApp from '../LibraryApp';
 import { NewslettersPage } from './NewslettersPage';

@@ -15,15 +15,13 @@
  * Markers: each card has data-newsletter-id, data-newsletter-kind and data-subscribed.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { api, bus, useLoad } from 'shared-contracts';
 import {
-  api,
-  bus,
   DISCOVERY_MESSAGES,
-  useLoad,
   type Newsletter,
   type NewsletterKind,
   type NewsletterSubscriptions,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import { FailureNotice, failureOf, GenericFailure, type Failure } from '../common/Failure';
 import { useReader, type Reader } from '../common/reader';
 import { SignInPrompt } from '../common/SignInPrompt';

@@ -4,23 +4,18 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'shared-contracts/router';
+import { UI_TEXT, api, bus, canIncreaseQuantity, pushDataLayer, userStore } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
   MAX_LINE_QUANTITY,
   ORDER_QUERY,
-  UI_TEXT,
-  api,
-  bus,
-  canIncreaseQuantity,
   cartLines,
   centsToDollars,
   formatCents,
   isSingleQuantityType,
-  pushDataLayer,
-  userStore,
   type Cart,
   type CartLine,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { Alert, Status, commerceItems, errorMessage, useMounted } from '../common';
 import { announceCart } from './cartCache';
 import { EmptyCart, TotalsList, isEmpty } from './CartParts';

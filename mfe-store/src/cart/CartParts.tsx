@@ -1,5 +1,12 @@
 /** Pieces of the cart shared by the cart page and the review step: the totals and the empty cart. */
-import { COMMERCE_MESSAGES, SHIPPING_COUNTRIES, formatCents, type Address, type Cart, type Order } from 'shared-contracts';
+import {
+  COMMERCE_MESSAGES,
+  SHIPPING_COUNTRIES,
+  formatCents,
+  type Address,
+  type Cart,
+  type Order,
+} from 'shared-contracts/commerce';
 import { ContinueShoppingLink } from '../common';
 
 type Totals = Pick<Cart | Order, 'subTotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'>;

@@ -1,6 +1,7 @@
 /** The address part of the checkout form (shipping or billing). */
 import { useEffect, useState } from 'react';
-import { COMMERCE_MESSAGES, SHIPPING_COUNTRIES, api, type Address } from 'shared-contracts';
+import { api } from 'shared-contracts';
+import { COMMERCE_MESSAGES, SHIPPING_COUNTRIES, type Address } from 'shared-contracts/commerce';
 import { Fieldset, Input, Select, type Errors } from './fields';
 
 export const EMPTY_ADDRESS: Address = {

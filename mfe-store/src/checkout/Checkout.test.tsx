@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShippingMethod } from 'shared-contracts';
+import type { ShippingMethod } from 'shared-contracts/commerce';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import StoreApp from '../StoreApp';
 import { address, cart, dataLayerEvents, emptyCart, listen, order, renderAt, signIn, signOut, stopListening } from '../testing/fixtures';

@@ -1,18 +1,16 @@
 /** /review-order: the last look at the cart, addresses, method and card, and Place order. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
+import { api, pushDataLayer, rememberSubscriptionOrder } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
-  api,
   cartLines,
   centsToDollars,
   formatCents,
   orderPath,
-  pushDataLayer,
-  rememberSubscriptionOrder,
   type Cart,
   type Order,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { errorMessage, statusOf, useMounted } from '../common';
 import { announceEmptyCart } from '../cart/cartCache';
 import { AddressBlock, TotalsList } from '../cart/CartParts';

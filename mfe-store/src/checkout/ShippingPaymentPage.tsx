@@ -4,18 +4,17 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'shared-contracts/router';
+import { api, pushDataLayer } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
-  api,
   centsToDollars,
   formatCents,
-  pushDataLayer,
   type Address,
   type Cart,
   type Estimate,
   type ShippingMethod,
   type ShippingMethodCode,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { errorMessage, fieldErrors, useMounted } from '../common';
 import { announceCart } from '../cart/cartCache';
 import { TotalsList } from '../cart/CartParts';

@@ -1,7 +1,8 @@
 /** The cart of a checkout step, read again when the user changes; guests get the sign-in prompt. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { COMMERCE_MESSAGES, SignInPrompt, api, useUserStore, type Cart } from 'shared-contracts';
+import { SignInPrompt, api, useUserStore } from 'shared-contracts';
+import { COMMERCE_MESSAGES, type Cart } from 'shared-contracts/commerce';
 import { Alert, Status } from '../common';
 import { EmptyCart, isEmpty } from '../cart/CartParts';
 

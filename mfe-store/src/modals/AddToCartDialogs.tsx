@@ -9,10 +9,9 @@ import {
   UI_TEXT,
   api,
   cartApology,
-  formatCents,
-  type CartLine,
   type Product,
 } from 'shared-contracts';
+import { formatCents, type CartLine } from 'shared-contracts/commerce';
 
 interface Common {
   onClose(): void;

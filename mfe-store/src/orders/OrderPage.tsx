@@ -4,19 +4,14 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
+import { SignInPrompt, UI_TEXT, api, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
   ORDER_QUERY,
-  SignInPrompt,
-  UI_TEXT,
-  api,
   formatCents,
-  formatLongDate,
   queryFlag,
-  useLoad,
-  useUserStore,
   type Order,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { Alert, BackToStore, Status, statusOf } from '../common';
 import { AddressBlock, TotalsList } from '../cart/CartParts';
 

@@ -4,21 +4,16 @@
  */
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
+import { DEFAULT_QUANTITY, api, formatUsd, isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
-  DEFAULT_QUANTITY,
   MAX_LINE_QUANTITY,
-  api,
   formatCents,
-  formatUsd,
-  isNotFound,
   isSingleQuantityType,
-  showPriceBlock,
-  useLoad,
   type Availability,
   type BetterTogether,
   type ProductDetail,
-} from 'shared-contracts';
+} from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Status } from '../common';
 import { useAddToCart, type AddItem } from '../cart/useAddToCart';
 

@@ -1,15 +1,7 @@
 /** /subscriptions: the subscriber tiers on offer; Subscribe adds the tier to the cart and opens the cart. */
 import { Link } from 'shared-contracts/router';
-import {
-  COMMERCE_MESSAGES,
-  UI_TEXT,
-  api,
-  formatCents,
-  useLoad,
-  useUserStore,
-  type User,
-  type SubscriptionOffer,
-} from 'shared-contracts';
+import { UI_TEXT, api, useLoad, useUserStore, type User } from 'shared-contracts';
+import { COMMERCE_MESSAGES, formatCents, type SubscriptionOffer } from 'shared-contracts/commerce';
 import { Alert, Status } from '../common';
 import { useAddToCart } from '../cart/useAddToCart';
 

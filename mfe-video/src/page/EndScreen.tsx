@@ -4,7 +4,8 @@
  * timer stops when the overlay goes (replay, navigation, unmount).
  */
 import { useEffect, useRef, useState } from 'react';
-import { countdownText, replayText, VIDEO_END_COUNTDOWN_SECONDS, VIDEO_TEXT, type Video } from 'shared-contracts';
+import { countdownText, replayText, VIDEO_END_COUNTDOWN_SECONDS, type Video } from 'shared-contracts';
+import { VIDEO_TEXT } from 'shared-contracts/video';
 
 export interface EndScreenProps {
   current: Pick<Video, 'name'>;

@@ -3,7 +3,8 @@
  * wall: registration (Register, Sign in) or subscription (Subscribe now).
  */
 import { Link } from 'shared-contracts/router';
-import { bus, VIDEO_TEXT, type Video, type VideoAccess } from 'shared-contracts';
+import { bus, type Video } from 'shared-contracts';
+import { VIDEO_TEXT, type VideoAccess } from 'shared-contracts/video';
 
 export const PAYWALL_TEXT = {
   register: 'Register',

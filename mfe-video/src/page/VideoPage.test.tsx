@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { bus, embedCode, userStore, type Playlist } from 'shared-contracts';
+import { bus, userStore, type Playlist } from 'shared-contracts';
+import { embedCode } from 'shared-contracts/video';
 import { samplePlaylist, sampleUser, sampleVideo } from 'shared-contracts/src/testing';
 import { renderApp, stubMedia, videoApi } from '../testing';
 

@@ -11,20 +11,22 @@ import { useEffect, useRef, useState } from 'react';
 import { SiteLink, useLocation, useNavigate } from 'shared-contracts/router';
 import {
   api,
-  DEFAULT_PLAYLIST_ID,
   formatLongDate,
   isNotFound,
-  nextInPlaylist,
-  playlistFromSearch,
   UI_TEXT,
   useLoad,
   VIDEO_ASPECT_RATIO_PERCENT,
-  VIDEO_TEXT,
-  videoPath,
   type Playlist,
-  type PlaylistList,
   type Video,
 } from 'shared-contracts';
+import {
+  DEFAULT_PLAYLIST_ID,
+  nextInPlaylist,
+  playlistFromSearch,
+  VIDEO_TEXT,
+  videoPath,
+  type PlaylistList,
+} from 'shared-contracts/video';
 import { EmbedDialog } from '../embed/EmbedDialog';
 import { PlayerStage } from '../player/PlayerStage';
 import type { VideoPlayer } from '../player/types';

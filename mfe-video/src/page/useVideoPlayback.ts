@@ -1,6 +1,7 @@
 /** Pieces both video pages share: the access decision, the watched record, load-failure logging. */
 import { useEffect, useRef } from 'react';
-import { api, useLoad, userStore, type LoadState, type VideoAccess } from 'shared-contracts';
+import { api, useLoad, userStore, type LoadState } from 'shared-contracts';
+import type { VideoAccess } from 'shared-contracts/video';
 
 /**
  * The video paywall decision. A failed answer is logged and the player shown: the decision is the

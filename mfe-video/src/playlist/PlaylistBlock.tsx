@@ -11,12 +11,10 @@ import {
   PLAYLIST_AD_SLOT_AFTER_TILE,
   PLAYLIST_LOAD_MORE_COUNT,
   playlistHasAdSlot,
-  VIDEO_TEXT,
-  videoPath,
   type Playlist,
-  type PlaylistList,
   type Video,
 } from 'shared-contracts';
+import { VIDEO_TEXT, videoPath, type PlaylistList } from 'shared-contracts/video';
 import { ItemActionsSlot } from '../page/ItemActionsSlot';
 import { isoDuration } from './duration';
 

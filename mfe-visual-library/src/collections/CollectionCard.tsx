@@ -1,6 +1,7 @@
 /** A collection card of the feed (paywall §2, §3): 'Collection', title, summary cut near 165 characters, image and a link. */
 import { useId } from 'react';
-import { COLLECTION_SUMMARY_MAX_CHARS, VISUAL_TEXT, truncateNearWord, type Collection } from 'shared-contracts';
+import { COLLECTION_SUMMARY_MAX_CHARS, truncateNearWord } from 'shared-contracts';
+import { VISUAL_TEXT, type Collection } from 'shared-contracts/visual';
 import { SiteLink } from 'shared-contracts/router';
 
 export function CollectionCard({ collection }: { collection: Collection }) {

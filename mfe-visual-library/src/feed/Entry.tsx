@@ -6,8 +6,6 @@
 import { useId } from 'react';
 import { Link } from 'shared-contracts/router';
 import {
-  VISUAL_TEXT,
-  chartDownloadHref,
   formatMonthYear,
   HostItemActions,
   type Chart,
@@ -15,6 +13,7 @@ import {
   type UserState,
   type VisualSubject,
 } from 'shared-contracts';
+import { VISUAL_TEXT, chartDownloadHref } from 'shared-contracts/visual';
 import { audienceProps } from '../audience';
 import { feedHref } from '../query';
 import { SiteLink } from 'shared-contracts/router';

@@ -6,7 +6,16 @@
  */
 import { useRef } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { Pagination, api, itemCountText, useLoad, useUserStore, type ChartPage, type Collection, type VisualSubject } from 'shared-contracts';
+import {
+  api,
+  itemCountText,
+  useLoad,
+  useUserStore,
+  type ChartPage,
+  type VisualSubject,
+} from 'shared-contracts';
+import { Pagination } from 'shared-contracts/discovery';
+import type { Collection } from 'shared-contracts/visual';
 import { CollectionCard } from '../collections/CollectionCard';
 import { feedHref } from '../query';
 import { PAGE_TEXT } from '../texts';

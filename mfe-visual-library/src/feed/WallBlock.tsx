@@ -3,7 +3,8 @@
  * /subscriptions and, for guests, 'Register for free' (opens the auth modal on registration).
  */
 import { Link } from 'shared-contracts/router';
-import { VISUAL_TEXT, bus, type UserState } from 'shared-contracts';
+import { bus, type UserState } from 'shared-contracts';
+import { VISUAL_TEXT } from 'shared-contracts/visual';
 import { audienceProps } from '../audience';
 import { SUBSCRIBE_PATH } from '../texts';
 

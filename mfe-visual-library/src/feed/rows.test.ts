@@ -1,4 +1,5 @@
-import { COLLECTION_SUMMARY_MAX_CHARS, truncateNearWord, type Chart, type Collection } from 'shared-contracts';
+import { COLLECTION_SUMMARY_MAX_CHARS, truncateNearWord, type Chart } from 'shared-contracts';
+import type { Collection } from 'shared-contracts/visual';
 import { cardsBefore, feedRows } from './rows';
 
 const chart = (n: number): Chart => ({

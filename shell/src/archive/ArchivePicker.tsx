@@ -5,7 +5,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { isSitePath, useNavigate } from 'shared-contracts/router';
-import { archivePickerSelection, type Archive } from 'shared-contracts';
+import type { Archive } from 'shared-contracts';
+import { archivePickerSelection } from 'shared-contracts/discovery';
 import { browser } from '../header/browser';
 
 export interface ArchivePickerProps {

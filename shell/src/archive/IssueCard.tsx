@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'shared-contracts/router';
-import type { Issue } from 'shared-contracts';
+import type { Issue } from 'shared-contracts/discovery';
 
 export const COVER_SIZE = { width: 180, height: 240 } as const;
 

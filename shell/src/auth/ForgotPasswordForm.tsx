@@ -3,22 +3,16 @@
  * 'On to sign in', closing by itself after 5 s. 403 and 423 have their own messages.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError, FORGOT_PASSWORD_AUTO_CLOSE_MS, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { captchaAction, forgotPasswordMessage, validateEmail } from 'shared-contracts/forms';
 import {
-  api,
-  ApiError,
-  captchaAction,
   captchaToken,
   CaptchaUnavailableError,
-  FORGOT_PASSWORD_AUTO_CLOSE_MS,
-  forgotPasswordMessage,
   FormMessage,
-  MESSAGES,
   prefetchCaptcha,
   TextField,
-  UI_TEXT,
   useField,
-  validateEmail,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
 
 export interface ForgotPasswordFormProps {
   reason?: string;

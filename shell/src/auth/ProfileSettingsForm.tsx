@@ -4,17 +4,8 @@
  * reloads, the /register page goes home).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  api,
-  COMPANY_SIZES,
-  FormMessage,
-  INDUSTRIES,
-  JOB_TITLES,
-  MESSAGES,
-  SelectField,
-  UI_TEXT,
-  userStore,
-} from 'shared-contracts';
+import { api, COMPANY_SIZES, INDUSTRIES, JOB_TITLES, MESSAGES, UI_TEXT, userStore } from 'shared-contracts';
+import { FormMessage, SelectField } from 'shared-contracts/forms';
 
 export interface ProfileSettingsFormProps {
   onDone(): void;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, bus, userStore } from 'shared-contracts';
 import { sampleUser } from 'shared-contracts/src/testing';
 import { AuthModal } from '../AuthModal';
-import { registrationId } from 'shared-contracts';
+import { registrationId } from 'shared-contracts/forms';
 import { FLAGGED, mockApi, resetAuthTestState, type Answer } from './testing';
 
 const HINT = 'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.';

@@ -7,30 +7,34 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import {
   api,
   ApiError,
-  captchaAction,
-  captchaToken,
-  CaptchaUnavailableError,
-  FormMessage,
   MESSAGES,
-  prefetchCaptcha,
   pushDataLayer,
+  registrationOptIn,
+  UI_TEXT,
+  userStore,
+  type User,
+} from 'shared-contracts';
+import {
+  captchaAction,
   registrationId,
   registrationErrorOutcome,
-  registrationOptIn,
-  submitLabel,
-  TextField,
-  UI_TEXT,
-  useField,
-  userStore,
-  useVisitorCountry,
   validateEmail,
   validateFirstName,
   validateLastName,
   validateRegistrationPassword,
-  type FieldState,
   type ServerErrorBody,
-  type User,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
+import { useVisitorCountry } from 'shared-contracts/commerce';
+import {
+  captchaToken,
+  CaptchaUnavailableError,
+  FormMessage,
+  prefetchCaptcha,
+  submitLabel,
+  TextField,
+  useField,
+  type FieldState,
+} from 'shared-contracts/forms';
 import { nav } from './navigation';
 
 export interface RegistrationFormProps {

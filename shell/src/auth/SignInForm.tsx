@@ -6,25 +6,29 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   api,
   ApiError,
-  captchaAction,
-  captchaToken,
-  CaptchaUnavailableError,
   DEVICE_TYPE,
-  FormMessage,
   MESSAGES,
-  prefetchCaptcha,
   pushDataLayer,
-  signInErrorMessage,
-  submitLabel,
-  TextField,
   UI_TEXT,
-  useField,
-  validateSignInEmail,
-  validateSignInPassword,
   type DataLayerEvent,
-  type SignInFailure,
   type User,
 } from 'shared-contracts';
+import {
+  captchaAction,
+  signInErrorMessage,
+  validateSignInEmail,
+  validateSignInPassword,
+  type SignInFailure,
+} from 'shared-contracts/forms';
+import {
+  captchaToken,
+  CaptchaUnavailableError,
+  FormMessage,
+  prefetchCaptcha,
+  submitLabel,
+  TextField,
+  useField,
+} from 'shared-contracts/forms';
 
 type FailureReason = Extract<DataLayerEvent, { event: 'login_failure' }>['reason'];
 

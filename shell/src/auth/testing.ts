@@ -3,13 +3,9 @@
  * by "METHOD /path" on top of mockFetch-style JSON responses, adds response headers where a test
  * needs them (the registration flag), and keeps captcha and geolocation answers by default.
  */
-import {
-  REGISTRATION_HEADER,
-  REGISTRATION_HEADER_VALUE,
-  resetCaptcha,
-  resetVisitorCountry,
-  userStore,
-} from 'shared-contracts';
+import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, userStore } from 'shared-contracts';
+import { resetVisitorCountry } from 'shared-contracts/commerce';
+import { resetCaptcha } from 'shared-contracts/forms';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import { nav } from './navigation';
 

@@ -5,7 +5,8 @@
  * motion, in the page's CSS). No auto-advance: the reader moves it. Slides out of view are inert.
  */
 import { useId, useState, type CSSProperties } from 'react';
-import { CAROUSEL_SPEED_MS, type StreamEntry } from 'shared-contracts';
+import { CAROUSEL_SPEED_MS } from 'shared-contracts';
+import type { StreamEntry } from 'shared-contracts/discovery';
 import { EntryLink } from './StreamEntryCard';
 
 export interface CarouselProps {

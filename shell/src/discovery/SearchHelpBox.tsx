@@ -4,7 +4,8 @@
  * never shows again in this browser, dismissed or not.
  */
 import { useEffect, useState } from 'react';
-import { DISCOVERY_MESSAGES, helpBoxStorageKey, useUserStore } from 'shared-contracts';
+import { useUserStore } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, helpBoxStorageKey } from 'shared-contracts/discovery';
 
 export const SUBSCRIBER_SEARCH_HELP_BOX = 'subscriber-search';
 

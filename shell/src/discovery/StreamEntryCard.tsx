@@ -5,7 +5,8 @@
  */
 import type { Ref } from 'react';
 import { SiteLink } from 'shared-contracts/router';
-import { formatLongDate, searchHref, type StreamEntry } from 'shared-contracts';
+import { formatLongDate } from 'shared-contracts';
+import { searchHref, type StreamEntry } from 'shared-contracts/discovery';
 import { bylineText } from '../article/headline';
 
 /**

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { DISCOVERY_MESSAGES, type StreamParams, type StreamType } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, type StreamParams, type StreamType } from 'shared-contracts/discovery';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import { StreamList, type StreamListProps } from './StreamList';
 import { installIntersectionObserver, LocationProbe, sampleEntry, streamPage, streamRoutes } from './testing';

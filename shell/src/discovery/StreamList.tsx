@@ -13,19 +13,18 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'shared-contracts/router';
+import { api, STREAM_PAGE_SIZE } from 'shared-contracts';
 import {
-  api,
   DISCOVERY_MESSAGES,
   firstPageOf,
   keepsPagesInUrl,
   pagesFromUrl,
   shouldAutoload,
-  STREAM_PAGE_SIZE,
   STREAM_PAGES_PARAM,
   type Stream,
   type StreamParams,
   type StreamType,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import { StreamEntryCard } from './StreamEntryCard';
 
 export interface StreamListProps {

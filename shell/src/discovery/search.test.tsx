@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DISCOVERY_MESSAGES, helpBoxStorageKey, userStore, type User } from 'shared-contracts';
+import { userStore, type User } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, helpBoxStorageKey } from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser } from 'shared-contracts/src/testing';
 import { SearchPage } from '../pages/SearchPage';
 import { installIntersectionObserver, LocationProbe, streamPage } from './testing';

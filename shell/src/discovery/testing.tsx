@@ -1,7 +1,14 @@
 /** Test helpers for the discovery pages (not imported by any bundle). */
 import { act } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { firstPageOf, type Issue, type Stream, type StreamEntry, type StreamType, type Topic } from 'shared-contracts';
+import type { Topic } from 'shared-contracts';
+import {
+  firstPageOf,
+  type Issue,
+  type Stream,
+  type StreamEntry,
+  type StreamType,
+} from 'shared-contracts/discovery';
 import { sampleStreamEntry, type ApiRoute } from 'shared-contracts/src/testing';
 
 /** A stream entry; ids and titles default to the shared sample article's with id 'e1'. */

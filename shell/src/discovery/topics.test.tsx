@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { bus, DISCOVERY_MESSAGES, EMPTY_TOPICS_SUGGESTIONS, userStore, type TopicDetail, type User } from 'shared-contracts';
+import { bus, EMPTY_TOPICS_SUGGESTIONS, userStore, type User } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, type TopicDetail } from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser } from 'shared-contracts/src/testing';
 import { TopicPage } from '../pages/TopicPage';
 import { Topics } from '../pages/Topics';

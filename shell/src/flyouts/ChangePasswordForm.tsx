@@ -5,14 +5,12 @@
  * invalid'. Success destroys the flyout with 'Password successfully changed.' (shown 2 s).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, MESSAGES, api } from 'shared-contracts';
 import {
-  ApiError,
-  MESSAGES,
-  api,
   validateChangePassword,
   type ChangePasswordErrors,
   type ChangePasswordValues,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
 import { Field } from './Field';
 import { flyouts } from './flyouts';
 

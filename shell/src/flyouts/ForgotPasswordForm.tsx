@@ -7,16 +7,9 @@
  * verifier's fixed token offline, a real reCAPTCHA token when one is configured.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  api,
-  ApiError,
-  captchaAction,
-  captchaToken as fetchCaptchaToken,
-  DEVICE_TYPE,
-  forgotPasswordFormSchema,
-  forgotPasswordMessage,
-  MESSAGES,
-} from 'shared-contracts';
+import { api, ApiError, DEVICE_TYPE, MESSAGES } from 'shared-contracts';
+import { captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts/forms';
+import { captchaToken as fetchCaptchaToken } from 'shared-contracts/forms';
 import { Field } from './Field';
 import { flyouts } from './flyouts';
 

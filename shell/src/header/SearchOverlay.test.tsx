@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { userStore, type SearchSuggestion } from 'shared-contracts';
+import { userStore } from 'shared-contracts';
+import type { SearchSuggestion } from 'shared-contracts/discovery';
 import { mockApiRoutes, type ApiAnswer } from 'shared-contracts/src/testing';
 import { LocationProbe } from '../discovery/testing';
 import { Header } from '../Header';

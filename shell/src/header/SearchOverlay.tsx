@@ -8,16 +8,8 @@
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import {
-  api,
-  AUTO_SUGGEST,
-  searchHref,
-  searchPath,
-  shouldAutoSuggest,
-  SUGGESTION_LIMITS,
-  trapTab,
-  type SearchSuggestion,
-} from 'shared-contracts';
+import { api, AUTO_SUGGEST, shouldAutoSuggest, trapTab } from 'shared-contracts';
+import { searchHref, searchPath, SUGGESTION_LIMITS, type SearchSuggestion } from 'shared-contracts/discovery';
 import { throttle } from './throttle';
 
 

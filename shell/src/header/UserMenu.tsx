@@ -12,7 +12,8 @@
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
-import { api, bus, pushDataLayer, useDomestic, userStore, type User } from 'shared-contracts';
+import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
+import { useDomestic } from 'shared-contracts/commerce';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
 

@@ -4,7 +4,7 @@
  * takes its entries from the list's first page: one request for both.
  */
 import { useCallback, useState } from 'react';
-import type { Stream, StreamEntry } from 'shared-contracts';
+import type { Stream, StreamEntry } from 'shared-contracts/discovery';
 import { Carousel } from '../discovery/Carousel';
 import { StreamList } from '../discovery/StreamList';
 

@@ -5,14 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
-import {
-  api,
-  DISCOVERY_MESSAGES,
-  firstPageOf,
-  Pagination,
-  STREAM_PAGE_SIZE,
-  useLoad,
-} from 'shared-contracts';
+import { api, STREAM_PAGE_SIZE, useLoad } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, firstPageOf, Pagination } from 'shared-contracts/discovery';
 import { ArchivePicker } from '../archive/ArchivePicker';
 import { FindIssue } from '../archive/FindIssue';
 import { IssueCard } from '../archive/IssueCard';

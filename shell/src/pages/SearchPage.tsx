@@ -17,7 +17,7 @@ import {
   type SearchSort,
   type Stream,
   type StreamParams,
-} from 'shared-contracts';
+} from 'shared-contracts/discovery';
 import { SearchHelpBox } from '../discovery/SearchHelpBox';
 import { StreamList } from '../discovery/StreamList';
 

@@ -9,17 +9,14 @@ import {
   api,
   ApiError,
   bus,
-  FormMessage,
-  isValidEmail,
   MESSAGES,
   pickLatestSubscription,
   pushDataLayer,
-  TextField,
-  useField,
   userStore,
-  validateRegistrationPassword,
   type SubscriberLookup,
 } from 'shared-contracts';
+import { isValidEmail, validateRegistrationPassword } from 'shared-contracts/forms';
+import { FormMessage, TextField, useField } from 'shared-contracts/forms';
 
 /** NOT IN SPEC: the link's email cannot be read. */
 export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';

@@ -9,14 +9,13 @@ import { TopicLinks } from '../discovery/TopicLinks';
 import {
   api,
   bus,
-  DISCOVERY_MESSAGES,
   EMPTY_TOPICS_SUGGESTIONS,
   topicPath,
   TOPICS_COUNT_COPY,
-  topicTree,
   useLoad,
   useUserStore,
 } from 'shared-contracts';
+import { DISCOVERY_MESSAGES, topicTree } from 'shared-contracts/discovery';
 
 function FollowedTopics() {
   // A follow or unfollow elsewhere on the page (the follow widget) reloads the list.

@@ -4,17 +4,9 @@
  * data in mutable fields, so a test can change what the next load answers.
  */
 import { act } from '@testing-library/react';
-import {
-  userStore,
-  type Folder,
-  type Following,
-  type LibraryActivity,
-  type LibraryContent,
-  type LibraryItem,
-  type OrderEntry,
-  type StreamEntry,
-  type User,
-} from 'shared-contracts';
+import { userStore, type Folder, type User } from 'shared-contracts';
+import type { Following, StreamEntry } from 'shared-contracts/discovery';
+import type { LibraryActivity, LibraryContent, LibraryItem, OrderEntry } from 'shared-contracts/library';
 import { mockApiRoutes, sampleStreamEntry, sampleUser, type ApiRoute } from 'shared-contracts/src/testing';
 
 export const myLibrary: Folder = { id: 'f-lib', name: 'My Library', description: '', slug: 'my-library', readOnly: true, itemCount: 3 };

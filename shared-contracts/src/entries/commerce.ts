@@ -1,0 +1,3 @@
+/** `shared-contracts/commerce` (decision 022): the store, cart, checkout and orders, and the visitor's country. */
+export * from '../commerce';
+export * from '../geo';

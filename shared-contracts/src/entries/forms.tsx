@@ -1,0 +1,4 @@
+/** `shared-contracts/forms` (decision 022): form fields, the forms' rules, schemas and error messages, and the CAPTCHA check. */
+export * from '../forms';
+export * from '../captcha';
+export * from '../form-rules';

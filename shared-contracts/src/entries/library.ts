@@ -1,0 +1,2 @@
+/** `shared-contracts/library` (decision 022): My Library's folders, saves, history and sharing. */
+export * from '../library';

@@ -1,0 +1,528 @@
+/**
+ * Form rules (`shared-contracts/forms`, decision 022): the field validators of the two specs
+ * (section 5 of each), the server errors' messages (section 8) and the zod schemas of the forms.
+ * Conventions as in validation.ts: a validator returns the message to show, or null when valid;
+ * field validators check "required" first; generic rules leave "required" to the caller.
+ * "site" = site-shell-and-member-features.md, "paywall" = paywall-accounts-video-visual-library-cart.md.
+ */
+import * as z from 'zod/mini';
+import {
+  REGISTRATION_RANDOM_ID_RANGE,
+  CAPTCHA_ACTIONS,
+  COMPANY_SIZES,
+  DEVICE_TYPE,
+  INDUSTRIES,
+  JOB_TITLES,
+  LIST_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SITE_PASSWORD_MIN_LENGTH,
+  VALIDATED_PASSWORD_MIN_LENGTH,
+  type CaptchaScreen,
+  type CaptchaVariant,
+  MESSAGES,
+  formatServerErrorMessage,
+  lockoutMessage,
+  maxLengthMessage,
+  maxValueMessage,
+  minLengthMessage,
+  minValueMessage,
+  registrationConflictMessage,
+  signInTriesLeft,
+  siteLockoutMessage,
+  type Rule,
+  isBlank,
+} from 'shared-contracts';
+
+/* ================================================================== required */
+
+/** Required: empty or whitespace-only gives 'This field is required.' (paywall §5; site §5). */
+export function validateRequired(value: string | null | undefined): string | null {
+  return isBlank(value) ? MESSAGES.required : null;
+}
+
+/* ================================================================== email */
+
+/**
+ * Site-wide email pattern (site §5): the standard address form, with quoted local parts
+ * ("john doe"@example.com) and bracketed IPv4 hosts (user@[192.168.0.1]) allowed.
+ */
+export const EMAIL_PATTERN =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|("[^"\r\n]+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+/** The looser form: something, at sign, something, dot, something (site §5). */
+export const LOOSE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** No-space pattern of the sign-in email (paywall §5). */
+export const NO_SPACE_PATTERN = /^\S+$/;
+
+/** True when the value (trimmed) matches the site-wide email pattern. */
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** True when the value (trimmed) matches the looser something@something.something form. */
+export function isLooseEmail(value: string): boolean {
+  return LOOSE_EMAIL_PATTERN.test(value.trim());
+}
+
+/**
+ * Which invalid-email message to show (paywall §5):
+ * - 'modal': registration and forgot-password in the modal, 'Email address is not valid.'
+ * - 'paywall': paywall registration, 'This email address is not valid.'
+ * - 'shared': shared pattern message, 'Please enter a valid email address.'
+ */
+export type EmailMessageVariant = 'modal' | 'paywall' | 'shared';
+
+const EMAIL_MESSAGES: Record<EmailMessageVariant, string> = {
+  modal: MESSAGES.email.invalid,
+  paywall: MESSAGES.email.invalidPaywall,
+  shared: MESSAGES.email.invalidShared,
+};
+
+/** Required, then the site-wide email pattern (paywall §5 registration and forgot-password; site §5). */
+export function validateEmail(value: string, variant: EmailMessageVariant = 'modal'): string | null {
+  return validateRequired(value) ?? (isValidEmail(value) ? null : EMAIL_MESSAGES[variant]);
+}
+
+/** Required, then the looser form, with 'Please enter a valid email address.' (site §5). */
+export function validateLooseEmail(value: string): string | null {
+  return validateRequired(value) ?? (isLooseEmail(value) ? null : MESSAGES.email.invalidShared);
+}
+
+/**
+ * Sign-in email (paywall §5): required plus a no-space pattern; any failure shows the required
+ * message. (The site shell only needs a non-blank value, site §5; use validateRequired there.)
+ */
+export function validateSignInEmail(value: string): string | null {
+  return !isBlank(value) && NO_SPACE_PATTERN.test(value.trim()) ? null : MESSAGES.required;
+}
+
+/* ================================================================== passwords */
+
+/**
+ * Registration password (paywall §5): a number, a lower-case and an upper-case letter, one of
+ * @ ! # $ % ^ & + =, no spaces, 10 or more characters.
+ */
+export const REGISTRATION_PASSWORD_PATTERN = new RegExp(
+  `^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[@!#$%^&+=])(?=\\S+$).{${PASSWORD_MIN_LENGTH},}$`,
+);
+
+/** The "validated-password" rule: same criteria with 8 or more characters (paywall §5). */
+export const VALIDATED_PASSWORD_PATTERN = new RegExp(
+  `^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[@!#$%^&+=])(?=\\S+$).{${VALIDATED_PASSWORD_MIN_LENGTH},}$`,
+);
+
+/**
+ * Site-shell password pattern (site §5): at least 8 characters, all from letters, digits and
+ * !@#$%^&*, with at least one digit and one special character.
+ */
+export const SITE_PASSWORD_PATTERN = new RegExp(
+  `^(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${SITE_PASSWORD_MIN_LENGTH},}$`,
+);
+
+/** Sign-in password: only required (paywall §5). */
+export function validateSignInPassword(value: string): string | null {
+  return validateRequired(value);
+}
+
+/** Registration password: required, then the registration hint on failure (paywall §5). */
+export function validateRegistrationPassword(value: string): string | null {
+  return validateRequired(value) ?? (REGISTRATION_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.registrationHint);
+}
+
+/** The validated-password rule (8 characters) with its criteria message (paywall §5). */
+export function validateValidatedPassword(value: string): string | null {
+  return validateRequired(value) ?? (VALIDATED_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.validatedCriteria);
+}
+
+/** Site-shell password pattern (site §5). The spec gives no message; see MESSAGES.password.sitePattern. */
+export function validateSitePassword(value: string): string | null {
+  return validateRequired(value) ?? (SITE_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.sitePattern);
+}
+
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+export type ChangePasswordErrors = Partial<Record<keyof ChangePasswordValues, string>>;
+
+/**
+ * Change password (site §5): current required, new required, new passes the site password
+ * pattern, confirm must match new. Returns the errors by field; an empty object means valid.
+ */
+export function validateChangePassword(values: ChangePasswordValues): ChangePasswordErrors {
+  const errors: ChangePasswordErrors = {};
+  if (isBlank(values.currentPassword)) errors.currentPassword = MESSAGES.changePassword.currentRequired;
+  if (isBlank(values.newPassword)) errors.newPassword = MESSAGES.changePassword.newRequired;
+  else if (!SITE_PASSWORD_PATTERN.test(values.newPassword)) errors.newPassword = MESSAGES.password.sitePattern;
+  if (values.newPassword !== values.confirmPassword) errors.confirmPassword = MESSAGES.changePassword.mismatch;
+  return errors;
+}
+
+/* ================================================================== names */
+
+/**
+ * Personal names: letters (any script) with spaces, apostrophes, hyphens, full stops and commas
+ * between them. The spec gives only the messages (paywall §5), not the pattern.
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M}' .,-]*[\p{L}\p{M}.])?$/u;
+
+/** First name: required, then 'Please enter a valid first name.' (paywall §5). */
+export function validateFirstName(value: string): string | null {
+  return validateRequired(value) ?? (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.firstName);
+}
+
+/** Last name: required, then 'Please enter a valid last name.' (paywall §5). */
+export function validateLastName(value: string): string | null {
+  return validateRequired(value) ?? (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.lastName);
+}
+
+/* ================================================================== folders (lists) */
+
+/** Folder/list name: 1 to 30 English letters, digits and spaces (paywall §5; site §5). */
+export const FOLDER_NAME_PATTERN = new RegExp(`^[A-Za-z0-9 ]{1,${LIST_NAME_MAX_LENGTH}}$`);
+
+/** Key used to compare folder names: lower-cased, all whitespace removed (site §5). */
+export function folderNameKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '');
+}
+
+/** True when the name equals one of the existing names, ignoring case and spaces (site §5). */
+export function isFolderNameTaken(name: string, existingNames: readonly string[]): boolean {
+  const key = folderNameKey(name);
+  return existingNames.some((existing) => folderNameKey(existing) === key);
+}
+
+/**
+ * Folder name (site §5; paywall §5): required (not blank), then the 1-30 letters/digits/spaces
+ * pattern, then unique among existingNames ignoring case and spaces. When renaming, pass the
+ * folder's own name as currentName so keeping it (or changing only its case) is not a duplicate.
+ */
+export function validateFolderName(
+  name: string,
+  existingNames: readonly string[] = [],
+  currentName?: string,
+): string | null {
+  if (isBlank(name)) return MESSAGES.required;
+  if (!FOLDER_NAME_PATTERN.test(name)) return MESSAGES.folder.invalidName;
+  const others =
+    currentName === undefined ? existingNames : existingNames.filter((n) => folderNameKey(n) !== folderNameKey(currentName));
+  return isFolderNameTaken(name, others) ? MESSAGES.folder.duplicate : null;
+}
+
+/* ================================================================== share by email */
+
+/** Splits a comma-separated TO field into trimmed addresses; empty segments are dropped. */
+export function parseEmailList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** TO field: required; every comma-separated address must be a valid email (site §5). */
+export function validateShareRecipients(value: string): string | null {
+  const addresses = parseEmailList(value);
+  if (addresses.length === 0) return MESSAGES.required;
+  return addresses.every(isValidEmail) ? null : MESSAGES.email.invalidShared;
+}
+
+export interface ShareEmailValues {
+  to: string;
+  from?: string;
+}
+export type ShareEmailErrors = Partial<Record<keyof ShareEmailValues, string>>;
+
+/** Share by email (site §5): TO required and valid; FROM required (and valid) only when logged out. */
+export function validateShareEmail(values: ShareEmailValues, loggedIn: boolean): ShareEmailErrors {
+  const errors: ShareEmailErrors = {};
+  const to = validateShareRecipients(values.to);
+  if (to !== null) errors.to = to;
+  if (!loggedIn) {
+    const from = validateEmail(values.from ?? '', 'shared');
+    if (from !== null) errors.from = from;
+  }
+  return errors;
+}
+
+/* ================================================================== generic rules (paywall §5) */
+
+/** Positive whole number, else 'Please enter a valid number.' (paywall §5). Empty is left to required. */
+export function validatePositiveWholeNumber(value: string): string | null {
+  const v = value.trim();
+  if (v === '') return null;
+  return /^\d+$/.test(v) && Number(v) > 0 ? null : MESSAGES.shared.positiveWholeNumber;
+}
+
+/** At least n characters: 'This field must be at least {n} characters' (paywall §5). */
+export function validateMinLength(value: string, n: number): string | null {
+  return value === '' || value.length >= n ? null : minLengthMessage(n);
+}
+
+/**
+ * At most n characters: 'This field must be less than {n} characters' (paywall §5). The wording
+ * says "less than" but, like the 30-character folder rule it accompanies, exactly n is allowed.
+ */
+export function validateMaxLength(value: string, n: number): string | null {
+  return value.length <= n ? null : maxLengthMessage(n);
+}
+
+function numeric(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const v = value.trim();
+  if (v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Value not above max: 'Please enter a value that is less than {max}' (paywall §5); max itself
+ * is allowed. A non-numeric value gives 'Please enter a valid value into this field.'.
+ */
+export function validateMaxValue(value: string | number, max: number): string | null {
+  if (value === '') return null;
+  const n = numeric(value);
+  if (n === null) return MESSAGES.shared.invalidValue;
+  return n <= max ? null : maxValueMessage(max);
+}
+
+/** Value not below min: 'Please enter a value that is more than {min}' (paywall §5); min itself is allowed. */
+export function validateMinValue(value: string | number, min: number): string | null {
+  if (value === '') return null;
+  const n = numeric(value);
+  if (n === null) return MESSAGES.shared.invalidValue;
+  return n >= min ? null : minValueMessage(min);
+}
+
+/** A select's value must be one of its options (blank allowed), else 'Please select a valid value' (paywall §5). */
+export function validateSelect(value: string, options: readonly string[]): string | null {
+  return value === '' || options.includes(value) ? null : MESSAGES.shared.selectValid;
+}
+
+/** A value must match the pattern, else 'Please enter a valid value into this field.' (paywall §5). */
+export function validatePattern(value: string, pattern: RegExp): string | null {
+  return value === '' || pattern.test(value) ? null : MESSAGES.shared.invalidValue;
+}
+
+/**
+ * When a field is validated (paywall §5): on blur, on change only once the field has an error,
+ * and always on submit.
+ */
+export function shouldValidateOn(trigger: 'blur' | 'change' | 'submit', hasError: boolean): boolean {
+  return trigger === 'change' ? hasError : true;
+}
+
+/* ================================================================== profile settings (paywall §5) */
+
+/** Job title, company size and industry: optional, blank or one of the spec's lists. */
+export function validateJobTitle(value: string): string | null {
+  return validateSelect(value, JOB_TITLES);
+}
+export function validateCompanySize(value: string): string | null {
+  return validateSelect(value, COMPANY_SIZES);
+}
+export function validateIndustry(value: string): string | null {
+  return validateSelect(value, INDUSTRIES);
+}
+
+/* ================================================================== captcha */
+
+/** Captcha action name for a screen and variant (paywall §9); see CAPTCHA_ACTIONS. */
+export function captchaAction(screen: CaptchaScreen, variant: CaptchaVariant): string {
+  return CAPTCHA_ACTIONS[screen][variant];
+}
+
+/* ================================================================== server errors -> messages (section 8) */
+
+/** Failed sign-in answer (paywall §3, §7; site §3). */
+export interface SignInFailure {
+  tries_left?: number | null;
+  lockout_duration?: number | null;
+  code?: string | number | null;
+  user_restricted?: boolean | null;
+}
+
+/**
+ * Sign-in error message (paywall §8; site §8). The spec lists the cases without an order; the
+ * most specific wins: user_restricted, then a lockout_duration above 0, then tries_left, else the
+ * invalid-combination text. 'site' uses the shell's shorter lockout text (a service link follows).
+ */
+export function signInErrorMessage(failure: SignInFailure, variant: 'modal' | 'site' = 'modal'): string {
+  if (failure.user_restricted) return MESSAGES.signIn.restricted;
+  if (typeof failure.lockout_duration === 'number' && failure.lockout_duration > 0) {
+    return variant === 'site'
+      ? siteLockoutMessage(failure.lockout_duration)
+      : lockoutMessage(failure.lockout_duration, { code401: String(failure.code) === '401' });
+  }
+  if (typeof failure.tries_left === 'number') return signInTriesLeft(failure.tries_left);
+  return MESSAGES.signIn.invalidCombination;
+}
+
+/** Forgot-password result message by HTTP status (paywall §8; site §8). */
+export function forgotPasswordMessage(status: number, variant: 'modal' | 'site' = 'modal'): string {
+  if (status >= 200 && status < 300) return MESSAGES.forgotPassword.success;
+  if (status === 403) return MESSAGES.signIn.restricted;
+  if (status === 423) return variant === 'site' ? MESSAGES.forgotPassword.lockedShort : MESSAGES.forgotPassword.locked;
+  return MESSAGES.generic;
+}
+
+/** Error body of the API: message plus optional errors[] (field, errorMessage). */
+export interface ServerErrorBody {
+  message?: string | null;
+  errors?: readonly { field?: string | null; errorMessage?: string | null }[] | null;
+}
+
+export type RegistrationErrorOutcome =
+  | { kind: 'field'; field: string; message: string }
+  | { kind: 'redirect'; to: '/restricted-user' }
+  | { kind: 'banner'; message: string };
+
+function isEmailField(field: string | null | undefined): boolean {
+  return field === 'emailAddress' || field === 'email';
+}
+
+/**
+ * Registration error handling (paywall §8):
+ * - 409 (and 422 in the modal): the unavailable-username message on emailAddress (paywall adds the reset prompt).
+ * - 403: modal, the customer-service (restricted) message on emailAddress; paywall, redirect to /restricted-user.
+ * - 400 with an email field error: 'Email address is not valid.' on emailAddress; with a password
+ *   error: the server's message on password.
+ * - Other: modal, the first errors[].errorMessage capitalised with a full stop on errors[0].field,
+ *   else the response message on password (the generic text when there is none); paywall, a generic banner.
+ */
+export function registrationErrorOutcome(
+  status: number,
+  body: ServerErrorBody | null | undefined,
+  context: 'modal' | 'paywall' = 'modal',
+): RegistrationErrorOutcome {
+  const paywall = context === 'paywall';
+  if (status === 409 || (status === 422 && !paywall)) {
+    return { kind: 'field', field: 'emailAddress', message: registrationConflictMessage({ paywall }) };
+  }
+  if (status === 403) {
+    return paywall
+      ? { kind: 'redirect', to: '/restricted-user' }
+      : { kind: 'field', field: 'emailAddress', message: MESSAGES.signIn.restricted };
+  }
+  const errors = body?.errors ?? [];
+  if (status === 400) {
+    if (errors.some((e) => isEmailField(e.field))) {
+      return { kind: 'field', field: 'emailAddress', message: MESSAGES.email.invalid };
+    }
+    const pw = errors.find((e) => e.field === 'password');
+    if (pw) {
+      return { kind: 'field', field: 'password', message: pw.errorMessage || body?.message || MESSAGES.generic };
+    }
+  }
+  if (paywall) return { kind: 'banner', message: MESSAGES.generic };
+  const first = errors[0];
+  if (first?.errorMessage) {
+    return { kind: 'field', field: first.field || 'password', message: formatServerErrorMessage(first.errorMessage) };
+  }
+  return { kind: 'field', field: 'password', message: body?.message || MESSAGES.generic };
+}
+
+/** Folder update errors show the first error text or the response message (site §8); generic as a last resort. */
+export function folderUpdateErrorMessage(body: ServerErrorBody | null | undefined): string {
+  return body?.errors?.[0]?.errorMessage || body?.message || MESSAGES.generic;
+}
+
+/* ================================================================== zod schemas */
+
+/** A string schema checked by a rule; trims first when trim is true. */
+export function ruleSchema(rule: Rule, options: { trim?: boolean } = {}) {
+  const check = z.superRefine<string>((value, ctx) => {
+    const message = rule(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message, input: value });
+  });
+  return options.trim ? z.string().check(z.trim(), check) : z.string().check(check);
+}
+
+/** Registration payload (paywall §3, §5). The email message follows the context (modal or paywall). */
+export function makeRegistrationFormSchema(variant: 'modal' | 'paywall' = 'modal') {
+  return z.object({
+    firstName: ruleSchema(validateFirstName, { trim: true }),
+    lastName: ruleSchema(validateLastName, { trim: true }),
+    emailAddress: ruleSchema((v) => validateEmail(v, variant), { trim: true }),
+    password: ruleSchema(validateRegistrationPassword),
+    optIn: z.boolean(),
+    deviceType: z.literal(DEVICE_TYPE),
+    /** May be empty when captcha is disabled; the server decides. */
+    reCaptchaToken: z.string(),
+  });
+}
+export const registrationFormSchema = makeRegistrationFormSchema('modal');
+export type RegistrationFormValues = z.infer<typeof registrationFormSchema>;
+
+/** Sign-in form (paywall §3, §5): email required with no spaces, password required, captcha token. */
+export const signInFormSchema = z.object({
+  email: ruleSchema(validateSignInEmail, { trim: true }),
+  password: ruleSchema(validateSignInPassword),
+  reCaptchaToken: z.string(),
+});
+export type SignInFormValues = z.infer<typeof signInFormSchema>;
+
+/** POST /authenticate form (paywall §7): username, password, reCaptchaToken, deviceType. */
+export const signInPayloadSchema = z.object({
+  username: ruleSchema(validateSignInEmail, { trim: true }),
+  password: ruleSchema(validateSignInPassword),
+  reCaptchaToken: z.string(),
+  deviceType: z.literal(DEVICE_TYPE),
+});
+export type SignInPayload = z.infer<typeof signInPayloadSchema>;
+
+/** Forgot-password (paywall §5, §7, §8; site §5): valid email, captcha required, device type. */
+export const forgotPasswordFormSchema = z.object({
+  emailAddress: ruleSchema((v) => validateEmail(v, 'modal'), { trim: true }),
+  reCaptchaToken: ruleSchema((v) => (isBlank(v) ? MESSAGES.captcha.required : null)),
+  deviceType: z.literal(DEVICE_TYPE),
+});
+export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
+
+/** Profile settings (paywall §3, §5): each optional, blank or one of the lists. */
+export const profileSettingsFormSchema = z.object({
+  industry: z.optional(z.enum(['', ...INDUSTRIES], { error: MESSAGES.shared.selectValid })),
+  jobTitle: z.optional(z.enum(['', ...JOB_TITLES], { error: MESSAGES.shared.selectValid })),
+  companySize: z.optional(z.enum(['', ...COMPANY_SIZES], { error: MESSAGES.shared.selectValid })),
+});
+export type ProfileSettingsFormValues = z.infer<typeof profileSettingsFormSchema>;
+
+/** Change password (site §5), with errors on currentPassword, newPassword and confirmPassword. */
+export const changePasswordFormSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .check(
+    z.superRefine((values, ctx) => {
+      const errors = validateChangePassword(values);
+      for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+        const message = errors[field];
+        if (message !== undefined) ctx.addIssue({ code: 'custom', path: [field], message, input: values });
+      }
+    }),
+  );
+export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
+
+/** New or renamed folder (site §3, §5): name rules with uniqueness; description optional. */
+export function makeFolderFormSchema(existingNames: readonly string[] = [], currentName?: string) {
+  return z.object({
+    name: ruleSchema((v) => validateFolderName(v, existingNames, currentName)),
+    description: z.optional(z.string()),
+  });
+}
+export type FolderFormValues = z.infer<ReturnType<typeof makeFolderFormSchema>>;
+
+/** Share by email (site §3, §5). FROM is required only when logged out. */
+export function makeShareEmailFormSchema(loggedIn: boolean) {
+  return z.object({
+    to: ruleSchema(validateShareRecipients),
+    from: loggedIn ? z.optional(z.string()) : ruleSchema((v) => validateEmail(v, 'shared'), { trim: true }),
+    message: z.optional(z.string()),
+  });
+}
+export type ShareEmailFormValues = z.infer<ReturnType<typeof makeShareEmailFormSchema>>;
+
+/** The random id of the registration call (paywall §7): a whole number from 100 to 999999. */
+export function registrationId(random: () => number = Math.random): number {
+  const { min, max } = REGISTRATION_RANDOM_ID_RANGE;
+  return min + Math.floor(random() * (max - min + 1));
+}
