@@ -270,8 +270,8 @@ compress them). "Slots settled" is the time from navigation until every remote s
 React DOM copies counts renderers registered with the React DevTools hook (one expected).
 "JS / React" divides the page's JS gzip by React's own bytes on that page (the gzip -9 of the
 chunks of react, react/jsx-runtime, react-dom and react-dom/client with the scheduler, ${rows[0] ? rows[0].reactKb.toFixed(1) : '?'} KB
-on the first page). The budget: an article's first view at most 150 KB gzip, not met yet; e2e \`budget.spec.ts\`
-enforces the ceiling reached so far (164 KB) until it is.
+on the first page). The budget: an article's first view at most 150 KB gzip, enforced by e2e
+\`budget.spec.ts\` (met since decision 022).
 
 ${table}
 

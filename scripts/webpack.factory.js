@@ -13,6 +13,8 @@ const PROVIDE_BUNDLER_RUNTIME_PLUGIN = path.join(__dirname, 'federation/provide-
 const REMOTE_BUNDLER_RUNTIME = path.join(__dirname, 'federation/remote-bundler-runtime.js');
 /** Replaces the SDK's Node-only script loading in browser builds (decision 021). */
 const SDK_NODE_STUB = path.join(__dirname, 'federation/sdk-node-stub.js');
+/** Replaces the runtime's manifest and snapshot loading in the shell's build (decision 022). */
+const SNAPSHOT_HANDLER_STUB = path.join(__dirname, 'federation/snapshot-handler-stub.js');
 
 /** The entries of shared-contracts besides its core and the router façade (decision 022). */
 const CONTRACT_AREAS = ['discovery', 'library', 'commerce', 'video', 'visual', 'forms'];
@@ -113,7 +115,11 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       // instead of shipping their own copy (27 KB gzip each; TOOLCHAIN pitfall 10, decision 008).
       // The host registers the injection plugin's ESM build itself: `provideExternalRuntime` adds
       // its CommonJS build, which pulls a second copy of runtime-core into the shell (+24 KB gzip).
-      experiments: host ? {} : { externalRuntime: true },
+      // The shell reads remotes' manifests itself (shell/src/federation.ts), so the runtime's
+      // snapshot and preload-planning code is left out (decision 022); every build targets browsers.
+      experiments: host
+        ? { optimization: { disableSnapshot: true, target: 'web' } }
+        : { externalRuntime: true, optimization: { target: 'web' } },
       runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM, PROVIDE_BUNDLER_RUNTIME_PLUGIN] : [],
     }),
   ];
@@ -121,6 +127,13 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
   {
     const { NormalModuleReplacementPlugin } = require('webpack');
     plugins.push(new NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, SDK_NODE_STUB));
+  }
+  if (host) {
+    // The shell reads remotes' manifests itself (shell/src/federation.ts, decision 022).
+    const { NormalModuleReplacementPlugin } = require('webpack');
+    plugins.push(
+      new NormalModuleReplacementPlugin(/@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/, SNAPSHOT_HANDLER_STUB),
+    );
   }
   if (!host) {
     // The rest of the runtime a remote entry carried (the webpack bundler runtime, the

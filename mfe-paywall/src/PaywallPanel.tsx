@@ -16,8 +16,8 @@ import {
   registrationOptIn,
   UI_TEXT,
   userStore,
-  type PAYWALL_PANEL_SCREENS,
 } from 'shared-contracts';
+import type { PAYWALL_PANEL_SCREENS } from 'shared-contracts/forms';
 import {
   captchaAction,
   forgotPasswordMessage,

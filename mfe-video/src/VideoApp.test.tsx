@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { screen } from '@testing-library/react';
-import { instanceMarkers, userStore, type Video } from 'shared-contracts';
+import { instanceMarkers, userStore } from 'shared-contracts';
+import type { Video } from 'shared-contracts/video';
 import { mockFetch, samplePlaylist } from 'shared-contracts/src/testing';
 import { renderApp, stubMedia, videoApi } from './testing';
 

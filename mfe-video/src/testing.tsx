@@ -1,7 +1,8 @@
 /** Helpers of this package's tests (not bundled: nothing imports it outside tests). */
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { RemoteSlotContext, type HostSlot, type Playlist, type Video } from 'shared-contracts';
+import { RemoteSlotContext, type HostSlot } from 'shared-contracts';
+import type { Playlist, Video } from 'shared-contracts/video';
 import type { PlaylistList, VideoAccess } from 'shared-contracts/video';
 import { mockApiRoutes, samplePlaylist, type ApiRoute } from 'shared-contracts/src/testing';
 import VideoApp from './VideoApp';

@@ -7,12 +7,10 @@ import {
   bus,
   instanceMarkers,
   userStore,
-  type Chart,
-  type ChartPage,
   type HostSlotProps,
   type User,
-  type VisualSubject,
 } from 'shared-contracts';
+import type { Chart, ChartPage, VisualSubject } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';
 import VisualLibraryApp from './VisualLibraryApp';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';

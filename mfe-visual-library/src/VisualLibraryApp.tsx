@@ -10,7 +10,8 @@
 import * as React from 'react';
 import { useId } from 'react';
 import { Link, matchPath, useLocation, useSearchParams } from 'shared-contracts/router';
-import { api, instanceMarkers, useLoad, useUserStore, userStore, type VisualSubject } from 'shared-contracts';
+import { api, instanceMarkers, useLoad, useUserStore, userStore } from 'shared-contracts';
+import type { VisualSubject } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';
 import { audienceProps, useSubscriberRedirect } from './audience';
 import { Feed } from './feed/Feed';

@@ -7,7 +7,6 @@ import * as z from 'zod/mini';
 import {
   ApiErrorBodySchema,
   ApiMessageSchema,
-  ArchiveSchema,
   ArticleContentSchema,
   ArticleGiftSchema,
   GiftAllowanceSchema,
@@ -19,33 +18,30 @@ import {
   SubscriberLookupSchema,
   ArticleSchema,
   ArticleStreamSchema,
-  ChartPageSchema,
   FolderListSchema,
   FolderSchema,
   LoginErrorSchema,
-  PlaylistSchema,
-  ProductListSchema,
   RemotesConfigSchema,
   TopicSchema,
   UserSchema,
-  VideoSchema,
-  VisualSubjectSchema,
   REGISTRATION_HEADER,
   REGISTRATION_HEADER_VALUE,
   type ApiErrorBody,
-  type ChangePasswordRequest,
   type ClientErrorReport,
-  type ForgotPasswordRequest,
   type LoginError,
-  type ProfileUpdateRequest,
-  type RegistrationRequest,
   type RegistrationResult,
-  type ResetPasswordRequest,
-  type SignInRequest,
-  type SubscribeRequest,
-  type SubscriberSearchRequest,
   type User,
 } from './schemas';
+import type {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ProfileUpdateRequest,
+  RegistrationRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+  SubscribeRequest,
+  SubscriberSearchRequest,
+} from './form-rules';
 import type {
   NewsletterKind,
   StreamParams,
@@ -251,8 +247,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     giftAllowance: () => request('GET', '/api/article-gift/allowance', GiftAllowanceSchema),
     readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
-    archive: () => request('GET', '/api/magazine/archive', ArchiveSchema),
-    products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, ProductListSchema),
+    archive: () => request('GET', '/api/magazine/archive', schemaOf('discovery', 'ArchiveSchema')),
+    products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, schemaOf('commerce', 'ProductListSchema')),
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
     productDetail: (availabilityId: string) =>
       request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, schemaOf('commerce', 'ProductDetailSchema')),
@@ -286,8 +282,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', schemaOf('commerce', 'CartSchema'), body),
     submitOrder: () => request('POST', '/api/commerce/order/submit', schemaOf('commerce', 'OrderSchema'), {}),
     order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, schemaOf('commerce', 'OrderSchema')),
-    video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, VideoSchema),
-    playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema),
+    video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, schemaOf('video', 'VideoSchema')),
+    playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, schemaOf('video', 'PlaylistSchema')),
     /** Collections of the visual library (visual.ts). */
     chartCollections: () => request('GET', '/api/data-and-visuals/collections', schemaOf('visual', 'CollectionListSchema')),
     /** The playlists of the video page's dropdown (video.ts). */
@@ -298,9 +294,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request(
         'GET',
         `/api/data-and-visuals${q({ page: params.page ?? 1, size: 10, sort: 'publication_date', paywall: params.paywall ?? false, N: params.filter })}`,
-        ChartPageSchema,
+        schemaOf('visual', 'ChartPageSchema'),
       ),
-    chartSubjects: () => request('GET', '/api/data-and-visuals/subjects', z.array(VisualSubjectSchema)),
+    chartSubjects: () => request('GET', '/api/data-and-visuals/subjects', schemaOf('visual', 'VisualSubjectSchema').then((s) => z.array(s))),
     folders: () => request('GET', '/service/user/lists', FolderListSchema),
 
     /* ---------------------------------------------------------------- discovery (issue 5) */

@@ -6,7 +6,62 @@
  * only (decision 014). The catalogue's `Product.listPrice` (schemas.ts) stays in dollars.
  */
 import * as z from 'zod/mini';
-import { SUBSCRIBER_ROLE_CODES, ProductSchema, formatUsd } from 'shared-contracts';
+import { SUBSCRIBER_ROLE_CODES, formatUsd, MESSAGES } from 'shared-contracts';
+
+/* ------------------------------------------------------------------ cart */
+
+/**
+ * Add-to-cart failure (site §8): the apology followed by the product ids it is about. The spec
+ * says the apology "lists the product ids" without the layout; they follow as
+ * 'Product ID: A' or 'Product IDs: A, B'. With no ids, the apology alone.
+ */
+export function cartApology(productIds: readonly string[]): string {
+  if (productIds.length === 0) return MESSAGES.cart.apology;
+  const label = productIds.length === 1 ? 'Product ID' : 'Product IDs';
+  return `${MESSAGES.cart.apology} ${label}: ${productIds.join(', ')}`;
+}
+
+/* ------------------------------------------------------------------ cart and store (site §9) */
+
+/** Referral codes (site §9). */
+export const REFERRAL_CODES = {
+  /** Topics or home context. */
+  topicsOrHome: '03069',
+  /** Search more-results. */
+  searchMoreResults: '02749',
+  /** Default for add-to-cart. */
+  addToCartDefault: '02749',
+} as const;
+/** Default and quick-add quantity (site §9). */
+export const DEFAULT_QUANTITY = 1;
+export const QUICK_ADD_QUANTITY = 1;
+/** Personalised recommendation placement on the add-to-cart confirmation (site §7). */
+export const ADDED_TO_CART_PLACEMENT = 'added-to-cart';
+
+export const ProductTypeSchema = z.enum(['ebook', 'bundle', 'digital', 'ship']);
+export const ProductSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  category: z.string(),
+  productUrl: z.string(),
+  availabilityId: z.string(),
+  format: z.string(),
+  language: z.string(),
+  contentType: z.string(),
+  type: ProductTypeSchema,
+  listPrice: z.number().check(z.nonnegative()),
+  availabilityStatus: z.enum(['AVAILABLE', 'COMING_SOON']),
+  image: z.nullable(z.string()),
+});
+export type Product = z.infer<typeof ProductSchema>;
+export const ProductListSchema = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  category: z.nullable(z.string()),
+  products: z.array(ProductSchema),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Cents as USD with two decimals: 123450 -> '$1,234.50' (site §9). */
 export function formatCents(cents: number): string {

@@ -14,6 +14,67 @@ import {
   type Topic,
 } from 'shared-contracts';
 
+/** Default stream (site §9). */
+export const DEFAULT_STREAM = 'latest';
+/** Stream endpoints named in the spec (site §7). `{id}` is a list id. */
+export const STREAM_ENDPOINTS = [
+  'user/saves',
+  'user/list/{id}',
+  'components/myhbr/following',
+  'magazine',
+  'search',
+  'webinars',
+  'visual-library',
+] as const;
+/* ------------------------------------------------------------------ topics and archive */
+
+/** Top levels of the topic taxonomy (paywall §9). */
+export const TOPIC_TAXONOMY_ROOTS = [
+  'Business and society',
+  'Business management',
+  'Economics',
+  'Entrepreneurship',
+  'Finance and investing',
+  'Health and behavioral science',
+  'Innovation',
+  'Leadership and managing people',
+  'Managing yourself',
+  'Strategy',
+  'Technology and analytics',
+] as const;
+/** Number of topic reference labels of stream items; first and last are given, the full list is not (paywall §9). */
+export const TOPIC_REFERENCE_LABEL_COUNT = 12;
+export const TOPIC_REFERENCE_LABEL_BOUNDS = { first: 'Economics & Society', last: 'Technology' } as const;
+/** Topic count mentioned in copy (site §9; some places say 180+). */
+export const TOPICS_COUNT_COPY = '150+';
+export const TOPICS_COUNT_COPY_ALT = '180+';
+/** Suggestions on the empty topics page (site §9). */
+export const EMPTY_TOPICS_SUGGESTIONS = [
+  'Strategy',
+  'Negotiation strategies',
+  'Managing Yourself',
+  'Economics',
+  'Leading Teams',
+  'Decision making and problem solving',
+  'Innovation',
+  'Marketing',
+] as const;
+/** Magazine issues run from 1956 to 2025 (site §2). */
+export const ARCHIVE_FIRST_YEAR = 1956;
+export const ARCHIVE_LAST_YEAR = 2025;
+/** From 2017 issues are bi-monthly, 6 a year; 2025 lists 3 (site §3 Archive). */
+export const BIMONTHLY_FROM_YEAR = 2017;
+export const ISSUES_PER_YEAR_BIMONTHLY = 6;
+
+export const ArchiveIssueSchema = z.object({
+  issueCode: z.string(),
+  issueMonth: z.string(),
+  issueURL: z.string(),
+});
+export const ArchiveYearSchema = z.object({ yearId: z.string(), issues: z.array(ArchiveIssueSchema) });
+export const ArchiveSchema = z.object({ years: z.array(ArchiveYearSchema) });
+export type Archive = z.infer<typeof ArchiveSchema>;
+
 /* ------------------------------------------------------------------ streams (site §3, §7, §9) */
 
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */

@@ -6,32 +6,259 @@
  * "site" = site-shell-and-member-features.md, "paywall" = paywall-accounts-video-visual-library-cart.md.
  */
 import * as z from 'zod/mini';
-import {
-  REGISTRATION_RANDOM_ID_RANGE,
-  CAPTCHA_ACTIONS,
-  COMPANY_SIZES,
-  DEVICE_TYPE,
-  INDUSTRIES,
-  JOB_TITLES,
-  LIST_NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SITE_PASSWORD_MIN_LENGTH,
-  VALIDATED_PASSWORD_MIN_LENGTH,
-  type CaptchaScreen,
-  type CaptchaVariant,
-  MESSAGES,
-  formatServerErrorMessage,
-  lockoutMessage,
-  maxLengthMessage,
-  maxValueMessage,
-  minLengthMessage,
-  minValueMessage,
-  registrationConflictMessage,
-  signInTriesLeft,
-  siteLockoutMessage,
-  type Rule,
-  isBlank,
-} from 'shared-contracts';
+import { DEVICE_TYPE, MESSAGES, type Rule, isBlank, wholeCount, plural } from 'shared-contracts';
+
+/* ------------------------------------------------------------------ sign-in */
+
+/** Sign-in failure with tries_left (paywall §8; site §8): 'try' when n is 1, 'tries' otherwise. */
+export function signInTriesLeft(n: number): string {
+  const k = wholeCount(n);
+  return `${MESSAGES.signIn.invalidCombination} You have ${k} ${plural(k, 'try', 'tries')} left.`;
+}
+/**
+ * Unlock time for the lockout message (paywall §8; site §8): 3600 s or more shows whole hours,
+ * 60 to 3599 whole minutes, below 60 seconds. Values are rounded down within their unit, so each
+ * range maps onto its own unit (3599 s is '59 minutes', never '60 minutes'). Negative or
+ * non-finite input counts as 0.
+ */
+export function formatUnlockTime(seconds: number): string {
+  const s = wholeCount(seconds);
+  if (s >= 3600) {
+    const h = Math.floor(s / 3600);
+    return `${h} ${plural(h, 'hour', 'hours')}`;
+  }
+  if (s >= 60) {
+    const m = Math.floor(s / 60);
+    return `${m} ${plural(m, 'minute', 'minutes')}`;
+  }
+  return `${s} ${plural(s, 'second', 'seconds')}`;
+}
+/**
+ * Lockout message of the modal and paywall (paywall §8). "Code 401 adds 'or reset your
+ * password.'": it is read as completing the last sentence, which becomes '... please contact
+ * Customer Service or reset your password.'
+ */
+export function lockoutMessage(seconds: number, options: { code401?: boolean } = {}): string {
+  const first = `Your account is blocked, please wait ${formatUnlockTime(seconds)} to unlock and try again.`;
+  const last = options.code401
+    ? 'For immediate assistance, please contact Customer Service or reset your password.'
+    : 'For immediate assistance, please contact Customer Service.';
+  return `${first} ${last}`;
+}
+/** Lockout message of the site shell; the page adds a service link after it (site §8). */
+export function siteLockoutMessage(seconds: number): string {
+  return `Your account is blocked, please wait ${formatUnlockTime(seconds)} to unlock and try again.`;
+}
+/* ------------------------------------------------------------------ registration */
+
+/** 409 registration message; the paywall variant appends the reset prompt (paywall §8). */
+export function registrationConflictMessage(options: { paywall?: boolean } = {}): string {
+  return options.paywall
+    ? `${MESSAGES.registration.usernameUnavailable} ${MESSAGES.registration.usernameUnavailablePaywallSuffix}`
+    : MESSAGES.registration.usernameUnavailable;
+}
+/** Registration confirmation banner (paywall §2). */
+export function accountCreatedMessage(email: string): string {
+  return `Your account has been created, ${email}`;
+}
+/**
+ * A server error text as shown by the registration "other errors" rule (paywall §8): first
+ * letter capitalised, ending with a full stop (added unless it already ends in . ! or ?).
+ * Surrounding whitespace is trimmed; an empty text stays empty.
+ */
+export function formatServerErrorMessage(text: string): string {
+  const t = text.trim();
+  if (t === '') return '';
+  const capitalised = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+/* ------------------------------------------------------------------ length and value messages (paywall §5) */
+
+/** 'This field must be at least {n} characters' (paywall §5; no full stop, as in the spec). */
+export function minLengthMessage(n: number): string {
+  return `This field must be at least ${n} characters`;
+}
+/** 'This field must be less than {n} characters' (paywall §5; no full stop, as in the spec). */
+export function maxLengthMessage(n: number): string {
+  return `This field must be less than ${n} characters`;
+}
+/** 'Please enter a value that is less than {max}' (paywall §5). */
+export function maxValueMessage(max: number): string {
+  return `Please enter a value that is less than ${max}`;
+}
+/** 'Please enter a value that is more than {min}' (paywall §5). */
+export function minValueMessage(min: number): string {
+  return `Please enter a value that is more than ${min}`;
+}
+
+/** Minimum registration password length (paywall §5, §9). */
+export const PASSWORD_MIN_LENGTH = 10;
+/** Minimum length of the "validated-password" rule (paywall §5: "the 8 and 10 readings both appear"). */
+export const VALIDATED_PASSWORD_MIN_LENGTH = 8;
+/** Minimum length of the site-shell password pattern (site §5). */
+export const SITE_PASSWORD_MIN_LENGTH = 8;
+/** Special characters accepted by the registration password rule (paywall §5). */
+export const REGISTRATION_PASSWORD_SPECIAL_CHARS = ['@', '!', '#', '$', '%', '^', '&', '+', '='] as const;
+/** Special characters of the site-shell password pattern (site §5). */
+export const SITE_PASSWORD_SPECIAL_CHARS = ['!', '@', '#', '$', '%', '^', '&', '*'] as const;
+/** Registration requests carry a random id from 100 to about 999999 (paywall §7). */
+export const REGISTRATION_RANDOM_ID_RANGE = { min: 100, max: 999999 } as const;
+/** Paywall panel screens; registration is the default (paywall §2 Paywall panel). */
+export const PAYWALL_PANEL_SCREENS = ['registration', 'sign-in', 'forgot-password'] as const;
+export const PAYWALL_PANEL_DEFAULT_SCREEN = 'registration';
+/** Forgot-password modal auto-closes after this delay once acknowledged (paywall §4, §9: 5 s). */
+export const FORGOT_PASSWORD_AUTO_CLOSE_MS = 5000;
+/** Folder (list) name maximum length (paywall §9; site §5). */
+export const LIST_NAME_MAX_LENGTH = 30;
+/** Folder (list) name minimum length (site §5). */
+export const LIST_NAME_MIN_LENGTH = 1;
+
+/* ------------------------------------------------------------------ profile settings lists (paywall §5) */
+
+/** Job titles of the profile settings select (paywall §5). */
+export const JOB_TITLES = [
+  'Administrative',
+  'Analyst',
+  'Consultant',
+  'Executive/C-Level',
+  'Manager/Senior Manager',
+  'Other',
+  'Owner/Partner',
+  'Retired',
+  'Sales/Account Management',
+  'Student/Researcher',
+  'Teacher/Lecturer',
+  'Technical Specialist',
+  'Vice President/Director/General Manager',
+] as const;
+export type JobTitle = (typeof JOB_TITLES)[number];
+/** Company sizes of the profile settings select (paywall §5). */
+export const COMPANY_SIZES = [
+  'Self-Employed',
+  '1 to 4',
+  '5 to 99',
+  '100 to 499',
+  '500 to 999',
+  '1000 to 4999',
+  '5000 to 9999',
+  '10000+',
+] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+/** Industries of the profile settings select (paywall §5). */
+export const INDUSTRIES = [
+  'Advertising/Marketing/Public Relations',
+  'Agriculture',
+  'Automotive',
+  'Consultant',
+  'Education',
+  'Energy/Natural Resources',
+  'Engineering/Construction',
+  'Environmental',
+  'Financial Services',
+  'Food & Beverage',
+  'Government',
+  'Healthcare',
+  'Human Resources',
+  'IT/Technology',
+  'Life Sciences/Pharmaceuticals',
+  'Manufacturing & Materials',
+  'Media',
+  'Other',
+  'Professional Services',
+  'Real Estate',
+  'Retail/Consumer Goods',
+  'Telecommunications',
+  'Transportation',
+  'Travel/Entertainment',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+/**
+ * Captcha action names per screen (paywall §9): sign_in, register and forgot_pass, each with
+ * modal, paywall, sub and sync_sub variants. The spec gives only the parts; the full action name
+ * is built as `{screen}_{variant}` (reCAPTCHA action names allow letters, digits and underscores).
+ */
+export const CAPTCHA_SCREENS = ['sign_in', 'register', 'forgot_pass'] as const;
+export type CaptchaScreen = (typeof CAPTCHA_SCREENS)[number];
+export const CAPTCHA_VARIANTS = ['modal', 'paywall', 'sub', 'sync_sub'] as const;
+export type CaptchaVariant = (typeof CAPTCHA_VARIANTS)[number];
+export const CAPTCHA_ACTIONS = {
+  sign_in: {
+    modal: 'sign_in_modal',
+    paywall: 'sign_in_paywall',
+    sub: 'sign_in_sub',
+    sync_sub: 'sign_in_sync_sub',
+  },
+  register: {
+    modal: 'register_modal',
+    paywall: 'register_paywall',
+    sub: 'register_sub',
+    sync_sub: 'register_sync_sub',
+  },
+  forgot_pass: {
+    modal: 'forgot_pass_modal',
+    paywall: 'forgot_pass_paywall',
+    sub: 'forgot_pass_sub',
+    sync_sub: 'forgot_pass_sync_sub',
+  },
+} as const satisfies Record<CaptchaScreen, Record<CaptchaVariant, string>>;
+
+export const SignInRequestSchema = z.object({
+  username: z.string().check(z.trim(), z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
+  reCaptchaToken: z.optional(z.string()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
+});
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+/**
+ * POST /api/user/register and /service/user/register (paywall §3 Registration payload, §7).
+ * Shape only: the server applies the rules of section 5 and answers 400 errors[] per field.
+ */
+export const RegistrationRequestSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  password: z.string(),
+  optIn: z.optional(z.boolean()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
+  reCaptchaToken: z.optional(z.string()),
+  /** The random id of section 7 (100 to 999999); echoed, never trusted. */
+  id: z.optional(z.int()),
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+/** POST /api/user/subscriber/search (paywall §7): by email, and account number when known. */
+export const SubscriberSearchRequestSchema = z.object({
+  emailAddress: z.string(),
+  accountNumber: z.optional(z.string()),
+});
+export type SubscriberSearchRequest = z.infer<typeof SubscriberSearchRequestSchema>;
+/** POST /api/user/subscribe (paywall §7): creates the subscriber's web account and signs in. */
+export const SubscribeRequestSchema = z.object({
+  emailAddress: z.string(),
+  accountNumber: z.string(),
+  password: z.string(),
+  optIn: z.optional(z.boolean()),
+});
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
+/** POST /api/user/forgotpassword (paywall §7). Always 200 with the success message for any email. */
+export const ForgotPasswordRequestSchema = z.object({
+  emailAddress: z.string(),
+  reCaptchaToken: z.optional(z.string()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+/** POST /service/user/reset-password (paywall §7): the mailed single-use token and the new password. */
+export const ResetPasswordRequestSchema = z.object({ token: z.string(), password: z.string() });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+/** POST /service/user/password (paywall §7): current and new password. */
+export const ChangePasswordRequestSchema = z.object({ current: z.string(), password: z.string() });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+/** POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value. */
+export const ProfileUpdateRequestSchema = z.object({
+  displayName: z.optional(z.string()),
+  emailAddress: z.optional(z.string()),
+  attributes: z.optional(z.array(z.object({ name: z.string(), value: z.string() }))),
+});
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /* ================================================================== required */
 

@@ -7,14 +7,72 @@
  */
 import * as z from 'zod/mini';
 import {
-  CASE_STUDY_ACCESS_MONTHS,
-  ORDER_ENTRY_MAX_LINE_ITEMS,
   SHARE_PROVIDERS,
   FolderSchema,
   PageInfoSchema,
   showBuyCopies,
+  wholeCount,
+  plural,
+  SHARE_PROVIDER_LABELS,
+  type ShareProvider,
 } from 'shared-contracts';
 import { StreamEntrySchema } from 'shared-contracts/discovery';
+
+/* ------------------------------------------------------------------ library, folders, share */
+
+/** 409 when saving to a folder (site §8: 'Folder' plus the folder name plus 'already exists'). */
+export function folderAlreadyExists(name: string): string {
+  return `Folder ${name} already exists`;
+}
+/** 'N item(s) removed from My Library' (site §8): 'item' for 1, 'items' otherwise. */
+export function itemsRemovedFromLibrary(n: number): string {
+  const k = wholeCount(n);
+  return `${k} ${plural(k, 'item', 'items')} removed from My Library`;
+}
+/** 'N item(s) added to folders' (site §8): 'item' for 1, 'items' otherwise. */
+export function itemsAddedToFolders(n: number): string {
+  const k = wholeCount(n);
+  return `${k} ${plural(k, 'item', 'items')} added to folders`;
+}
+/** 'Shared via' the network (site §8), using the network's display name (twitter shows as X). */
+export function sharedVia(provider: ShareProvider): string {
+  return `Shared via ${SHARE_PROVIDER_LABELS[provider]}`;
+}
+/** Share button before the user is connected to the network (site §4). */
+export function connectWithNetwork(provider: ShareProvider): string {
+  return `Connect with ${SHARE_PROVIDER_LABELS[provider]}`;
+}
+/** Share button once connected (site §4). */
+export function shareOnNetwork(provider: ShareProvider): string {
+  return `Share on ${SHARE_PROVIDER_LABELS[provider]}`;
+}
+
+/** After a failed save, 'Save operation failed!' follows after this delay, ms (site §8: 5 s). */
+export const SAVE_FAILED_FOLLOW_UP_MS = 5000;
+/** Library empty states by content type (site §2). */
+export const LIBRARY_EMPTY_STATES = [
+  'watched',
+  'read',
+  'shared',
+  'ordered',
+  'topics',
+  'newFolderCreated',
+  'library',
+  'activity',
+  'content',
+] as const;
+/** Name of the always-present, always-checked folder (site §6). */
+export const MY_LIBRARY_FOLDER_NAME = 'My Library';
+/** Share-email truncation "debounce" value as given (paywall §9). */
+export const SHARE_EMAIL_TRUNCATION_DEBOUNCE = 100000;
+/** Social share popup size, px (site §9). */
+export const SOCIAL_SHARE_POPUP_SIZE = { width: 700, height: 450 } as const;
+/** Stream page size when a page-size attribute exists (site §9). */
+export const STREAM_PAGE_SIZE_WITH_ATTRIBUTE = 10;
+/** Order entries show at most the first N line items (site §9). */
+export const ORDER_ENTRY_MAX_LINE_ITEMS = 5;
+/** Case study access expires this many months after purchase (site §9). */
+export const CASE_STUDY_ACCESS_MONTHS = 6;
 
 /* ------------------------------------------------------------------ content kinds */
 

@@ -4,28 +4,36 @@ import path from 'node:path';
 import {
   MESSAGES,
   UI_TEXT,
-  accountCreatedMessage,
+  itemCountText,
+} from './messages';
+import {
   cartApology,
-  connectWithNetwork,
-  countdownText,
-  folderAlreadyExists,
+} from './commerce';
+import {
+  accountCreatedMessage,
   formatServerErrorMessage,
   formatUnlockTime,
-  itemCountText,
-  itemsAddedToFolders,
-  itemsRemovedFromLibrary,
   lockoutMessage,
   maxLengthMessage,
   maxValueMessage,
   minLengthMessage,
   minValueMessage,
   registrationConflictMessage,
-  replayText,
-  shareOnNetwork,
-  sharedVia,
   signInTriesLeft,
   siteLockoutMessage,
-} from './messages';
+} from './form-rules';
+import {
+  connectWithNetwork,
+  folderAlreadyExists,
+  itemsAddedToFolders,
+  itemsRemovedFromLibrary,
+  shareOnNetwork,
+  sharedVia,
+} from './library';
+import {
+  countdownText,
+  replayText,
+} from './video';
 
 // The specs sit beside the repository (../shared/spec), as on every developer machine and in CI.
 const SPEC_DIR = path.resolve(__dirname, '../../../shared/spec');

@@ -176,172 +176,18 @@ export const UI_TEXT = {
 
 /* ------------------------------------------------------------------ helpers */
 
-function count(n: number): number {
+/** A count fit to show: whole and not negative (anything else shows as 0). */
+export function wholeCount(n: number): number {
   return Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0;
 }
 
-function plural(n: number, one: string, many: string): string {
+/** `one` for exactly 1, else `many`. */
+export function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
-}
-
-/* ------------------------------------------------------------------ sign-in */
-
-/** Sign-in failure with tries_left (paywall §8; site §8): 'try' when n is 1, 'tries' otherwise. */
-export function signInTriesLeft(n: number): string {
-  const k = count(n);
-  return `${MESSAGES.signIn.invalidCombination} You have ${k} ${plural(k, 'try', 'tries')} left.`;
-}
-
-/**
- * Unlock time for the lockout message (paywall §8; site §8): 3600 s or more shows whole hours,
- * 60 to 3599 whole minutes, below 60 seconds. Values are rounded down within their unit, so each
- * range maps onto its own unit (3599 s is '59 minutes', never '60 minutes'). Negative or
- * non-finite input counts as 0.
- */
-export function formatUnlockTime(seconds: number): string {
-  const s = count(seconds);
-  if (s >= 3600) {
-    const h = Math.floor(s / 3600);
-    return `${h} ${plural(h, 'hour', 'hours')}`;
-  }
-  if (s >= 60) {
-    const m = Math.floor(s / 60);
-    return `${m} ${plural(m, 'minute', 'minutes')}`;
-  }
-  return `${s} ${plural(s, 'second', 'seconds')}`;
-}
-
-/**
- * Lockout message of the modal and paywall (paywall §8). "Code 401 adds 'or reset your
- * password.'": it is read as completing the last sentence, which becomes '... please contact
- * Customer Service or reset your password.'
- */
-export function lockoutMessage(seconds: number, options: { code401?: boolean } = {}): string {
-  const first = `Your account is blocked, please wait ${formatUnlockTime(seconds)} to unlock and try again.`;
-  const last = options.code401
-    ? 'For immediate assistance, please contact Customer Service or reset your password.'
-    : 'For immediate assistance, please contact Customer Service.';
-  return `${first} ${last}`;
-}
-
-/** Lockout message of the site shell; the page adds a service link after it (site §8). */
-export function siteLockoutMessage(seconds: number): string {
-  return `Your account is blocked, please wait ${formatUnlockTime(seconds)} to unlock and try again.`;
-}
-
-/* ------------------------------------------------------------------ registration */
-
-/** 409 registration message; the paywall variant appends the reset prompt (paywall §8). */
-export function registrationConflictMessage(options: { paywall?: boolean } = {}): string {
-  return options.paywall
-    ? `${MESSAGES.registration.usernameUnavailable} ${MESSAGES.registration.usernameUnavailablePaywallSuffix}`
-    : MESSAGES.registration.usernameUnavailable;
-}
-
-/** Registration confirmation banner (paywall §2). */
-export function accountCreatedMessage(email: string): string {
-  return `Your account has been created, ${email}`;
-}
-
-/**
- * A server error text as shown by the registration "other errors" rule (paywall §8): first
- * letter capitalised, ending with a full stop (added unless it already ends in . ! or ?).
- * Surrounding whitespace is trimmed; an empty text stays empty.
- */
-export function formatServerErrorMessage(text: string): string {
-  const t = text.trim();
-  if (t === '') return '';
-  const capitalised = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
-}
-
-/* ------------------------------------------------------------------ library, folders, share */
-
-/** 409 when saving to a folder (site §8: 'Folder' plus the folder name plus 'already exists'). */
-export function folderAlreadyExists(name: string): string {
-  return `Folder ${name} already exists`;
-}
-
-/** 'N item(s) removed from My Library' (site §8): 'item' for 1, 'items' otherwise. */
-export function itemsRemovedFromLibrary(n: number): string {
-  const k = count(n);
-  return `${k} ${plural(k, 'item', 'items')} removed from My Library`;
-}
-
-/** 'N item(s) added to folders' (site §8): 'item' for 1, 'items' otherwise. */
-export function itemsAddedToFolders(n: number): string {
-  const k = count(n);
-  return `${k} ${plural(k, 'item', 'items')} added to folders`;
-}
-
-/** 'Shared via' the network (site §8), using the network's display name (twitter shows as X). */
-export function sharedVia(provider: ShareProvider): string {
-  return `Shared via ${SHARE_PROVIDER_LABELS[provider]}`;
-}
-
-/** Share button before the user is connected to the network (site §4). */
-export function connectWithNetwork(provider: ShareProvider): string {
-  return `Connect with ${SHARE_PROVIDER_LABELS[provider]}`;
-}
-
-/** Share button once connected (site §4). */
-export function shareOnNetwork(provider: ShareProvider): string {
-  return `Share on ${SHARE_PROVIDER_LABELS[provider]}`;
-}
-
-/* ------------------------------------------------------------------ video and visual library */
-
-/**
- * Video end-screen countdown (paywall §2: 'will start playing in N second(s)'). Choice: 'second'
- * when n is 1, 'seconds' otherwise (including 0).
- */
-export function countdownText(n: number): string {
-  const k = count(n);
-  return `will start playing in ${k} ${plural(k, 'second', 'seconds')}`;
-}
-
-/** Video end-screen replay link (paywall §2). */
-export function replayText(videoName: string): string {
-  return `Replay ${videoName}`;
 }
 
 /** Visual-library feed header count (paywall §2: '{total} item(s)'): 'item' for 1, 'items' otherwise. */
 export function itemCountText(total: number): string {
-  const k = count(total);
+  const k = wholeCount(total);
   return `${k} ${plural(k, 'item', 'items')}`;
-}
-
-/* ------------------------------------------------------------------ length and value messages (paywall §5) */
-
-/** 'This field must be at least {n} characters' (paywall §5; no full stop, as in the spec). */
-export function minLengthMessage(n: number): string {
-  return `This field must be at least ${n} characters`;
-}
-
-/** 'This field must be less than {n} characters' (paywall §5; no full stop, as in the spec). */
-export function maxLengthMessage(n: number): string {
-  return `This field must be less than ${n} characters`;
-}
-
-/** 'Please enter a value that is less than {max}' (paywall §5). */
-export function maxValueMessage(max: number): string {
-  return `Please enter a value that is less than ${max}`;
-}
-
-/** 'Please enter a value that is more than {min}' (paywall §5). */
-export function minValueMessage(min: number): string {
-  return `Please enter a value that is more than ${min}`;
-}
-
-/* ------------------------------------------------------------------ cart */
-
-/**
- * Add-to-cart failure (site §8): the apology followed by the product ids it is about. The spec
- * says the apology "lists the product ids" without the layout; they follow as
- * 'Product ID: A' or 'Product IDs: A, B'. With no ids, the apology alone.
- */
-export function cartApology(productIds: readonly string[]): string {
-  if (productIds.length === 0) return MESSAGES.cart.apology;
-  const label = productIds.length === 1 ? 'Product ID' : 'Product IDs';
-  return `${MESSAGES.cart.apology} ${label}: ${productIds.join(', ')}`;
 }

@@ -88,14 +88,6 @@ export const LoginErrorSchema = z.object({
 });
 export type LoginError = z.infer<typeof LoginErrorSchema>;
 
-export const SignInRequestSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1)),
-  password: z.string().check(z.minLength(1)),
-  reCaptchaToken: z.optional(z.string()),
-  deviceType: z.optional(z.literal('WEB_SITE')),
-});
-export type SignInRequest = z.infer<typeof SignInRequestSchema>;
-
 export const TopicSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -170,92 +162,6 @@ export const ArticleSchema = z.extend(ArticleSummarySchema, {
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
-export const ProductTypeSchema = z.enum(['ebook', 'bundle', 'digital', 'ship']);
-
-export const ProductSchema = z.object({
-  id: z.string(),
-  sku: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  category: z.string(),
-  productUrl: z.string(),
-  availabilityId: z.string(),
-  format: z.string(),
-  language: z.string(),
-  contentType: z.string(),
-  type: ProductTypeSchema,
-  listPrice: z.number().check(z.nonnegative()),
-  availabilityStatus: z.enum(['AVAILABLE', 'COMING_SOON']),
-  image: z.nullable(z.string()),
-});
-export type Product = z.infer<typeof ProductSchema>;
-
-export const ProductListSchema = z.object({
-  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  category: z.nullable(z.string()),
-  products: z.array(ProductSchema),
-});
-export type ProductList = z.infer<typeof ProductListSchema>;
-
-/** Video (spec 2 section 3). duration is in seconds. */
-export const VideoSchema = z.object({
-  id: z.string().check(z.regex(/^\d+$/)),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  link: z.nullable(z.object({ url: z.string(), text: z.string() })),
-  poster: z.string(),
-  thumbnail: z.string(),
-  src: z.string(),
-  duration: z.number().check(z.nonnegative()),
-  custom_fields: z.object({ pubdate: z.string() }),
-  tags: z.array(z.string()),
-  subscriberOnly: z.boolean(),
-});
-export type Video = z.infer<typeof VideoSchema>;
-
-export const PlaylistSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  videos: z.array(VideoSchema),
-});
-export type Playlist = z.infer<typeof PlaylistSchema>;
-
-/** Visual-library feed item (spec 2 section 3). */
-export const ChartSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  url: z.string(),
-  term: z.string(),
-  contentImage: z.string(),
-  parentArticle: z.string(),
-  parentArticleLink: z.string(),
-  summary: z.string(),
-  published: z.string(),
-  isCollection: z.boolean(),
-});
-export type Chart = z.infer<typeof ChartSchema>;
-
-/** GET /api/data-and-visuals answer: content[], number, totalPages, totalElements, first/last. number counts from 1. */
-export const ChartPageSchema = z.object({
-  content: z.array(ChartSchema),
-  number: z.int(),
-  size: z.int(),
-  totalPages: z.int(),
-  totalElements: z.int(),
-  first: z.boolean(),
-  last: z.boolean(),
-  /**
-   * True when the reader is paywalled (issue 9): the page then holds only the first item and no
-   * pagination. The server decides (a paywall=true request is honoured too, never the reverse).
-   */
-  paywalled: z.optional(z.boolean()),
-});
-export type ChartPage = z.infer<typeof ChartPageSchema>;
-
-export const VisualSubjectSchema = z.object({ id: z.string(), label: z.string(), filter: z.string() });
-export type VisualSubject = z.infer<typeof VisualSubjectSchema>;
-
 /** Folder (list) of My Library (site spec section 3). */
 export const FolderSchema = z.object({
   id: z.string(),
@@ -267,15 +173,6 @@ export const FolderSchema = z.object({
 });
 export type Folder = z.infer<typeof FolderSchema>;
 export const FolderListSchema = z.array(FolderSchema);
-
-export const ArchiveIssueSchema = z.object({
-  issueCode: z.string(),
-  issueMonth: z.string(),
-  issueURL: z.string(),
-});
-export const ArchiveYearSchema = z.object({ yearId: z.string(), issues: z.array(ArchiveIssueSchema) });
-export const ArchiveSchema = z.object({ years: z.array(ArchiveYearSchema) });
-export type Archive = z.infer<typeof ArchiveSchema>;
 
 /** GET /remotes.json: where each remote's manifest is, read by the shell at run time. */
 export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibrary'] as const;
@@ -312,23 +209,6 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 export const ApiMessageSchema = z.object({ message: z.string() });
 export type ApiMessage = z.infer<typeof ApiMessageSchema>;
 
-/**
- * POST /api/user/register and /service/user/register (paywall §3 Registration payload, §7).
- * Shape only: the server applies the rules of section 5 and answers 400 errors[] per field.
- */
-export const RegistrationRequestSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  emailAddress: z.string(),
-  password: z.string(),
-  optIn: z.optional(z.boolean()),
-  deviceType: z.optional(z.literal('WEB_SITE')),
-  reCaptchaToken: z.optional(z.string()),
-  /** The random id of section 7 (100 to 999999); echoed, never trusted. */
-  id: z.optional(z.int()),
-});
-export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
-
 /** Response header that flags a successful registration (paywall §4, §7), and its value. */
 export const REGISTRATION_HEADER = 'X-Registration-Success';
 export const REGISTRATION_HEADER_VALUE = 'true';
@@ -344,13 +224,6 @@ export const RegistrationResultSchema = z.union([
 ]);
 export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
 
-/** POST /api/user/subscriber/search (paywall §7): by email, and account number when known. */
-export const SubscriberSearchRequestSchema = z.object({
-  emailAddress: z.string(),
-  accountNumber: z.optional(z.string()),
-});
-export type SubscriberSearchRequest = z.infer<typeof SubscriberSearchRequestSchema>;
-
 /** Subscriber lookup result (paywall §3). 404 'No Active Subscriptions Found' otherwise. */
 export const SubscriberLookupSchema = z.object({
   active: z.boolean(),
@@ -364,42 +237,9 @@ export const SubscriberLookupSchema = z.object({
 });
 export type SubscriberLookup = z.infer<typeof SubscriberLookupSchema>;
 
-/** POST /api/user/subscribe (paywall §7): creates the subscriber's web account and signs in. */
-export const SubscribeRequestSchema = z.object({
-  emailAddress: z.string(),
-  accountNumber: z.string(),
-  password: z.string(),
-  optIn: z.optional(z.boolean()),
-});
-export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
-
-/** POST /api/user/forgotpassword (paywall §7). Always 200 with the success message for any email. */
-export const ForgotPasswordRequestSchema = z.object({
-  emailAddress: z.string(),
-  reCaptchaToken: z.optional(z.string()),
-  deviceType: z.optional(z.literal('WEB_SITE')),
-});
-export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
-
-/** POST /service/user/reset-password (paywall §7): the mailed single-use token and the new password. */
-export const ResetPasswordRequestSchema = z.object({ token: z.string(), password: z.string() });
-export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
-
-/** POST /service/user/password (paywall §7): current and new password. */
-export const ChangePasswordRequestSchema = z.object({ current: z.string(), password: z.string() });
-export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
-
 /** Profile attribute names POST /service/user/profile accepts (paywall §3 Profile settings form). */
 export const PROFILE_ATTRIBUTES = ['industry', 'jobTitle', 'companySize', 'optIn'] as const;
 export type ProfileAttributeName = (typeof PROFILE_ATTRIBUTES)[number];
-
-/** POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value. */
-export const ProfileUpdateRequestSchema = z.object({
-  displayName: z.optional(z.string()),
-  emailAddress: z.optional(z.string()),
-  attributes: z.optional(z.array(z.object({ name: z.string(), value: z.string() }))),
-});
-export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 
 /** GET /api/recaptcha/enabled (paywall §4, §7). */
 export const CaptchaStatusSchema = z.object({ enabled: z.boolean(), provider: z.enum(['local', 'recaptcha']) });

@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_ORDER_COOKIE, completeSubscriptionOrder, rememberSubscriptionOrder, type CookieJar } from './subscription-order';
+import { completeSubscriptionOrder } from './subscription-activation';
+import { SUBSCRIPTION_ORDER_COOKIE, rememberSubscriptionOrder, type CookieJar } from './subscription-order';
 import { sampleUser } from './testing';
 
 function jar(initial: Record<string, string> = {}): CookieJar & { values: Map<string, string>; maxAge: Map<string, number> } {

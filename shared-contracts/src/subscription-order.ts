@@ -1,13 +1,10 @@
 /**
  * The subscription order cookie (site §4, §9): the store sets it when a subscription order is
- * placed; on the next page load the shell calls completeSubscriptionOrder() before it renders.
- * With a signed-in member it completes activation (POST /api/user/subscribe/checkoutComplete),
- * puts the answer in the user store and deletes the cookie. Success and failure are only logged:
- * nothing is shown to the user. A guest's load leaves the cookie for a later, signed-in load.
+ * placed; on the next page load the shell sees it (hasSubscriptionOrder) and runs
+ * completeSubscriptionOrder (subscription-activation.ts, in `shared-contracts/commerce`) before it
+ * renders. Only that rare load fetches the activation code (decision 022).
  */
-import { api } from './client';
 import { SUBSCRIPTION_ORDER_COOKIE_DAYS } from './constants';
-import type { User } from './schemas';
 
 /**
  * The subscription order cookie (site §4, §9): set by the store when a subscription order is placed,
@@ -48,38 +45,4 @@ export function rememberSubscriptionOrder(orderId: string, cookies: CookieJar = 
 
 export function hasSubscriptionOrder(cookies: CookieJar = documentCookies): boolean {
   return cookies.get(SUBSCRIPTION_ORDER_COOKIE) !== null;
-}
-
-export interface SubscriptionOrderDeps {
-  cookies?: CookieJar;
-  checkoutComplete?: () => Promise<User>;
-  /** Who is signed in now (after the user store started). */
-  currentUser: () => User | null;
-  /** Puts the activated user in the store. */
-  setUser: (user: User) => void;
-  log?: (message: string, detail?: unknown) => void;
-}
-
-export type SubscriptionOrderOutcome = 'none' | 'guest' | 'activated' | 'failed';
-
-export async function completeSubscriptionOrder(deps: SubscriptionOrderDeps): Promise<SubscriptionOrderOutcome> {
-  const cookies = deps.cookies ?? documentCookies;
-  const log = deps.log ?? ((message: string, detail?: unknown) => console.info(message, detail ?? ''));
-  const orderId = cookies.get(SUBSCRIPTION_ORDER_COOKIE);
-  if (orderId === null) return 'none';
-  if (!deps.currentUser()) {
-    log('subscription order: waiting for a signed-in load', { orderId });
-    return 'guest';
-  }
-  try {
-    const user = await (deps.checkoutComplete ?? api.checkoutComplete)();
-    deps.setUser(user);
-    cookies.remove(SUBSCRIPTION_ORDER_COOKIE);
-    log('subscription order: activation complete', { orderId, status: user.status });
-    return 'activated';
-  } catch (error) {
-    // The spec: failure is only logged. The cookie stays for the next load until it expires.
-    log('subscription order: activation failed', { orderId, error: error instanceof Error ? error.message : String(error) });
-    return 'failed';
-  }
 }

@@ -2,7 +2,8 @@
  * Test helpers for every package's Jest tests (import from 'shared-contracts/src/testing').
  * Not exported from the package index, so they never reach a bundle.
  */
-import type { Article, Playlist, User, Video } from './schemas';
+import type { Article, User } from './schemas';
+import type { Playlist, Video } from './video';
 import type { StreamEntry } from './discovery';
 
 export type MockAnswer = { status?: number; body: unknown };

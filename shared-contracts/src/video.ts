@@ -5,8 +5,58 @@
  * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.
  */
 import * as z from 'zod/mini';
-import { VIDEO_EMBED_SIZE, isValidPlaylistParam } from 'shared-contracts';
-import type { Playlist, Video } from './schemas';
+import { isValidPlaylistParam, wholeCount, plural } from 'shared-contracts';
+
+/* ------------------------------------------------------------------ video and visual library */
+
+/**
+ * Video end-screen countdown (paywall §2: 'will start playing in N second(s)'). Choice: 'second'
+ * when n is 1, 'seconds' otherwise (including 0).
+ */
+export function countdownText(n: number): string {
+  const k = wholeCount(n);
+  return `will start playing in ${k} ${plural(k, 'second', 'seconds')}`;
+}
+/** Video end-screen replay link (paywall §2). */
+export function replayText(videoName: string): string {
+  return `Replay ${videoName}`;
+}
+
+/* ------------------------------------------------------------------ video (paywall §2, §9) */
+
+/** Video end countdown, in seconds (paywall §2, §9). */
+export const VIDEO_END_COUNTDOWN_SECONDS = 10;
+/** Playlist 'Load more' reveals this many more tiles (paywall §9). */
+export const PLAYLIST_LOAD_MORE_COUNT = 6;
+/** Video aspect ratio as a padding percentage (paywall §9). */
+export const VIDEO_ASPECT_RATIO_PERCENT = 56.25;
+/** Video embed size in px (paywall §2, §9). */
+export const VIDEO_EMBED_SIZE = { width: 480, height: 270 } as const;
+/** The ad slot goes after this tile (1-based) in a named playlist (paywall §2 Playlist block). */
+export const PLAYLIST_AD_SLOT_AFTER_TILE = 2;
+
+/** Video (spec 2 section 3). duration is in seconds. */
+export const VideoSchema = z.object({
+  id: z.string().check(z.regex(/^\d+$/)),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  link: z.nullable(z.object({ url: z.string(), text: z.string() })),
+  poster: z.string(),
+  thumbnail: z.string(),
+  src: z.string(),
+  duration: z.number().check(z.nonnegative()),
+  custom_fields: z.object({ pubdate: z.string() }),
+  tags: z.array(z.string()),
+  subscriberOnly: z.boolean(),
+});
+export type Video = z.infer<typeof VideoSchema>;
+export const PlaylistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  videos: z.array(VideoSchema),
+});
+export type Playlist = z.infer<typeof PlaylistSchema>;
 
 /** The playlist query parameter of a video page (paywall §2, §5). */
 export const PLAYLIST_QUERY_PARAM = 'playlist';

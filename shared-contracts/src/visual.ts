@@ -6,7 +6,66 @@
  */
 import * as z from 'zod/mini';
 import type { ContentPermission, SubscriberRoleCode } from './constants';
-import type { Chart, User } from './schemas';
+import type { User } from './schemas';
+
+/* ------------------------------------------------------------------ visual library (paywall §9) */
+
+/** Visual-library page size (paywall §7, §9). */
+export const VISUAL_LIBRARY_PAGE_SIZE = 10;
+/** Visual-library sort key (paywall §7). */
+export const VISUAL_LIBRARY_SORT = 'publication_date';
+/** Collection summary truncated near this many characters (paywall §9). */
+export const COLLECTION_SUMMARY_MAX_CHARS = 165;
+/** Visual library uses its mobile layout under this width, in px (paywall §9). */
+export const VISUAL_LIBRARY_MOBILE_BELOW_PX = 768;
+/** Label of the first visual-library tab (paywall §2). */
+export const VISUAL_LIBRARY_ALL_TAB_LABEL = 'All Data & Visuals';
+/** Left navigation of the visual library (paywall §9). */
+export const LEFT_NAV = {
+  /** Shows at this scroll offset from the logo, px. */
+  showOffsetPx: -16,
+  /** Hides this near the footer, px. */
+  hideNearFooterPx: 20,
+  /** Hides this near the paywall, px. */
+  hideNearPaywallPx: 75,
+  /** First evaluated after this delay, ms. */
+  firstEvaluationMs: 500,
+} as const;
+/** Nav carousel: enabled under 768 px wide with 2 slides (paywall §9). */
+export const NAV_CAROUSEL = { enabledBelowPx: 768, slides: 2 } as const;
+
+/** Visual-library feed item (spec 2 section 3). */
+export const ChartSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  term: z.string(),
+  contentImage: z.string(),
+  parentArticle: z.string(),
+  parentArticleLink: z.string(),
+  summary: z.string(),
+  published: z.string(),
+  isCollection: z.boolean(),
+});
+export type Chart = z.infer<typeof ChartSchema>;
+/** GET /api/data-and-visuals answer: content[], number, totalPages, totalElements, first/last. number counts from 1. */
+export const ChartPageSchema = z.object({
+  content: z.array(ChartSchema),
+  number: z.int(),
+  size: z.int(),
+  totalPages: z.int(),
+  totalElements: z.int(),
+  first: z.boolean(),
+  last: z.boolean(),
+  /**
+   * True when the reader is paywalled (issue 9): the page then holds only the first item and no
+   * pagination. The server decides (a paywall=true request is honoured too, never the reverse).
+   */
+  paywalled: z.optional(z.boolean()),
+});
+export type ChartPage = z.infer<typeof ChartPageSchema>;
+export const VisualSubjectSchema = z.object({ id: z.string(), label: z.string(), filter: z.string() });
+export type VisualSubject = z.infer<typeof VisualSubjectSchema>;
 
 /**
  * Content permissions of each tier (paywall §6 names the permissions, not who has them). NOT IN

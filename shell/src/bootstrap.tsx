@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'shared-contracts/router';
-import { completeSubscriptionOrder, hasSubscriptionOrder, userStore } from 'shared-contracts';
+import { hasSubscriptionOrder, userStore } from 'shared-contracts';
 import { App, firstPageReady } from './App';
 import { preloadUserMenu } from './Header';
 
@@ -31,9 +31,10 @@ function render(): void {
 
 if (hasSubscriptionOrder()) {
   // The load after a subscription order (site §4): activation completes first, so the paywall and
-  // every remote start with the subscriber. Only this rare load waits; the outcome is only logged.
-  void started
-    .then(() =>
+  // every remote start with the subscriber. Only this rare load waits, and only it fetches the
+  // activation code (shared-contracts/commerce); the outcome is only logged.
+  void Promise.all([started, import('shared-contracts/commerce')])
+    .then(([, { completeSubscriptionOrder }]) =>
       completeSubscriptionOrder({
         currentUser: () => userStore.getState().user,
         setUser: (user) => userStore.getState().setUser(user),

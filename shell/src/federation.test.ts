@@ -1,6 +1,7 @@
 /**
  * A page still holding a remote's old release after a redeploy: a chunk or the entry is gone.
- * The load is retried once, after registering the remote again with a cache-busted manifest.
+ * The load is retried once, after reading the cache-busted manifest and registering the remote's
+ * entry again. The shell reads each remote's manifest itself (decision 022).
  */
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -8,6 +9,29 @@ type Federation = typeof import('./federation');
 type Runtime = { loadRemote: jest.Mock; registerRemotes: jest.Mock };
 
 const STORE = 'http://localhost:4403/mf-manifest.json';
+const STORE_ENTRY = 'http://localhost:4403/remoteEntry.js';
+
+/** A remote's manifest as its build writes it (the parts the shell reads). */
+function manifest(overrides: { path?: string } = {}) {
+  return {
+    id: 'store',
+    name: 'store',
+    metaData: { name: 'store', globalName: 'store', remoteEntry: { name: 'remoteEntry.js', path: overrides.path ?? '', type: 'global' }, publicPath: 'auto' },
+    shared: [],
+    remotes: [],
+    exposes: [
+      { id: 'store:App', name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.1234abcd.js'], async: ['9.5678.js'] }, css: { sync: [], async: [] } } },
+    ],
+  };
+}
+
+/** Answers every manifest request with `body` (status 200 unless given); returns the mock. */
+function serveManifests(body: unknown = manifest(), status = 200): jest.Mock {
+  const fetchMock = jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+const realFetch = globalThis.fetch;
 const chunkGone = () =>
   Object.assign(new Error('Loading chunk __federation_expose_App failed.\n(error: http://localhost:4403/__federation_expose_App.9f0764e6.js)'), {
     name: 'ChunkLoadError',
@@ -30,16 +54,23 @@ const App = () => null;
 const MiniCart = () => null;
 
 beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000));
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => serveManifests());
+afterEach(() => {
+  jest.restoreAllMocks();
+  globalThis.fetch = realFetch;
+  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+});
 
 describe('a chunk or entry gone after a redeploy', () => {
-  it('registers the remote again with force and a cache-busted manifest, then loads again', async () => {
+  it('reads the cache-busted manifest and registers its entry again with force, then loads again', async () => {
+    const fetchMock = serveManifests();
     const { federation, runtime } = fresh();
     runtime.loadRemote.mockRejectedValueOnce(chunkGone()).mockResolvedValueOnce({ default: App });
     await expect(federation.startRemoteLoad('store', 'App').promise).resolves.toBe(App);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([STORE, `${STORE}?v=1700000000000`]);
     expect(runtime.registerRemotes.mock.calls).toEqual([
-      [[{ name: 'store', entry: STORE }]],
-      [[{ name: 'store', entry: `${STORE}?v=1700000000000` }], { force: true }],
+      [[{ name: 'store', entry: STORE_ENTRY, entryGlobalName: 'store' }]],
+      [[{ name: 'store', entry: `${STORE_ENTRY}?v=1700000000000`, entryGlobalName: 'store' }], { force: true }],
     ]);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
     expect(runtime.loadRemote).toHaveBeenLastCalledWith('store/App');
@@ -98,6 +129,44 @@ describe('a chunk or entry gone after a redeploy', () => {
     await expect(federation.startRemoteLoad('store', 'App').promise).rejects.toMatchObject({ stage: 'module' });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('reading a remote manifest', () => {
+  it('registers the entry the manifest names, resolved against the manifest address, once per page', async () => {
+    serveManifests(manifest({ path: 'v2/' }));
+    const { federation, runtime } = fresh();
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await Promise.all([federation.startRemoteLoad('store', 'App').promise, federation.startRemoteLoad('store', 'MiniCart').promise]);
+    expect(runtime.registerRemotes.mock.calls).toEqual([[[{ name: 'store', entry: 'http://localhost:4403/v2/remoteEntry.js', entryGlobalName: 'store' }]]]);
+  });
+
+  it("preloads the exposed module's first scripts while the entry loads", async () => {
+    const { federation, runtime } = fresh();
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await federation.startRemoteLoad('store', 'App').promise;
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) => l.href);
+    expect(links).toEqual(['http://localhost:4403/__federation_expose_App.1234abcd.js']);
+  });
+
+  it('fails at the entry stage, naming the manifest, when it is missing or not a manifest; the next slot tries again', async () => {
+    serveManifests({ error: 'Not found' }, 404);
+    const { federation, runtime } = fresh();
+    await expect(federation.startRemoteLoad('store', 'App').promise).rejects.toMatchObject({
+      name: 'RemoteStageError',
+      stage: 'entry',
+      message: `mf-manifest ${STORE}: HTTP 404`,
+    });
+    serveManifests({ metaData: { name: 'store' } });
+    await expect(federation.startRemoteLoad('store', 'App').promise).rejects.toMatchObject({
+      stage: 'entry',
+      message: `mf-manifest ${STORE}: not a remote's manifest`,
+    });
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    serveManifests();
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await expect(federation.startRemoteLoad('store', 'App').promise).resolves.toBe(App);
   });
 });
 

@@ -4,10 +4,14 @@
  * shell being rebuilt. A remote is registered lazily and fetched only when a slot asks for it.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import * as z from 'zod/mini';
 import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } from 'shared-contracts';
 
 let config: Promise<RemotesConfig> | null = null;
-const registered = new Set<RemoteName>();
+/** Each remote's registration (its manifest read, its entry registered), started once per page. */
+const registrations = new Map<RemoteName, Promise<RemoteManifest>>();
+/** The re-registration after a release was replaced, awaited by every retry of that remote. */
+const reregistrations = new Map<RemoteName, Promise<unknown>>();
 /** Loads started so far; a remote registered again after a chunk or entry was gone keeps the count then. */
 let loadsStarted = 0;
 const reregisteredAfter = new Map<RemoteName, number>();
@@ -84,19 +88,102 @@ export function cacheBusted(entry: string, now = Date.now()): string {
  * (`force`, cache-busted manifest) and tries once more. A load that started after that
  * re-registration is not retried: its failure is final and the slot shows its fallback.
  */
-async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, entry: string | undefined): Promise<M | null> {
+async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, manifestUrl: string): Promise<M | null> {
   const load = ++loadsStarted;
   try {
     return await loadRemote<M>(`${remote}/${module}`);
   } catch (error) {
     const after = reregisteredAfter.get(remote);
-    if (!entry || !GONE.test(messageOf(error)) || (after !== undefined && load > after)) throw error;
+    if (!GONE.test(messageOf(error)) || (after !== undefined && load > after)) throw error;
     if (after === undefined) {
       reregisteredAfter.set(remote, loadsStarted);
-      registerRemotes([{ name: remote, entry: cacheBusted(entry) }], { force: true });
+      reregistrations.set(
+        remote,
+        readManifest(cacheBusted(manifestUrl)).then((manifest) =>
+          registerRemotes([{ name: remote, entry: cacheBusted(manifest.entry), entryGlobalName: manifest.globalName }], { force: true }),
+        ),
+      );
     }
+    await reregistrations.get(remote);
     return await loadRemote<M>(`${remote}/${module}`);
   }
+}
+
+/**
+ * What the shell reads of a remote's manifest (mf-manifest.json, written by the remote's build):
+ * where its entry script is, the global it defines, and the files each exposed module needs first.
+ * The shell reads manifests itself instead of the federation runtime's snapshot code, which is
+ * left out of main.js (decision 022).
+ */
+const ManifestSchema = z.object({
+  metaData: z.object({
+    globalName: z.string().check(z.minLength(1)),
+    remoteEntry: z.object({ name: z.string().check(z.minLength(1)), path: z.string() }),
+  }),
+  exposes: z.array(z.object({ name: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+});
+
+export interface RemoteManifest {
+  /** The remote entry's address, resolved against the manifest's (the remotes' publicPath is 'auto'). */
+  entry: string;
+  globalName: string;
+  /** For each exposed module (by name, without './'): the addresses of the scripts it needs at once. */
+  exposes: Map<string, string[]>;
+}
+
+/** Reads and checks a remote's manifest. A failure names the manifest, so it counts as the entry's stage. */
+export async function readManifest(url: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<RemoteManifest> {
+  let json: unknown;
+  try {
+    const res = await fetchImpl(url, { credentials: 'omit' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    json = await res.json();
+  } catch (error) {
+    throw new Error(`mf-manifest ${url}: ${messageOf(error)}`);
+  }
+  const parsed = ManifestSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`mf-manifest ${url}: not a remote's manifest`);
+  const { metaData, exposes } = parsed.data;
+  const base = new URL(url, typeof location === 'undefined' ? undefined : location.href);
+  const at = (file: string) => new URL(file, base).href;
+  const { path, name } = metaData.remoteEntry;
+  return {
+    entry: at(path ? `${path.replace(/\/+$/, '')}/${name}` : name),
+    globalName: metaData.globalName,
+    exposes: new Map(exposes.map((e) => [e.name.replace(/^\.\//, ''), e.assets.js.sync.map(at)])),
+  };
+}
+
+/**
+ * Asks the browser for an exposed module's scripts while the remote's entry loads, as the runtime's
+ * snapshot code did (a `<link rel="preload">` per script, once per page).
+ */
+const preloaded = new Set<string>();
+function preloadScripts(urls: readonly string[]): void {
+  if (typeof document === 'undefined') return;
+  for (const href of urls) {
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+/** Reads the remote's manifest and registers its entry with the runtime, once per page. */
+function register(remote: RemoteName, manifestUrl: string): Promise<RemoteManifest> {
+  let registration = registrations.get(remote);
+  if (!registration) {
+    registration = readManifest(manifestUrl).then((manifest) => {
+      registerRemotes([{ name: remote, entry: manifest.entry, entryGlobalName: manifest.globalName }]);
+      return manifest;
+    });
+    registrations.set(remote, registration);
+    registration.catch(() => registrations.delete(remote)); // the next slot tries again
+  }
+  return registration;
 }
 
 /** Loads `remote/module` (for example `store/App`) and returns its default export. */
@@ -107,15 +194,13 @@ async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise
   } catch (error) {
     throw new RemoteStageError('config', `remote locations: ${messageOf(error)}`);
   }
-  if (!registered.has(remote)) {
-    const entry = remotes[remote];
-    if (!entry) throw new RemoteStageError('config', `No location configured for remote ${remote}`);
-    registerRemotes([{ name: remote, entry }]);
-    registered.add(remote);
-  }
+  const manifestUrl = remotes[remote];
+  if (!manifestUrl) throw new RemoteStageError('config', `No location configured for remote ${remote}`);
   let mod: { default: T } | null | undefined;
   try {
-    mod = await loadWithReleaseRetry<{ default: T }>(remote, module, remotes[remote]);
+    const manifest = await register(remote, manifestUrl);
+    preloadScripts(manifest.exposes.get(module) ?? []);
+    mod = await loadWithReleaseRetry<{ default: T }>(remote, module, manifestUrl);
   } catch (error) {
     throw new RemoteStageError(ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module', messageOf(error));
   }

@@ -1,7 +1,7 @@
 /** Users, their tiers, sessions and folders. */
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts';
+import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { folderNameKey } from 'shared-contracts/forms';
 import type { Database, FolderRow, NewUser, SessionRow, SessionTable, UserRow, UserTable } from '../db/database';
 import { isUniqueViolation } from './db-errors';

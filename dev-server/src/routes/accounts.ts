@@ -1,13 +1,11 @@
 /** Registration and subscribers: creating web accounts (paywall §7 Identity and account). */
 import { Router, type RequestHandler } from 'express';
+import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, type RegistrationResult } from 'shared-contracts';
 import {
-  REGISTRATION_HEADER,
-  REGISTRATION_HEADER_VALUE,
   RegistrationRequestSchema,
   SubscribeRequestSchema,
   SubscriberSearchRequestSchema,
-  type RegistrationResult,
-} from 'shared-contracts';
+} from 'shared-contracts/forms';
 import { readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';

@@ -1,6 +1,8 @@
 /** Sign-in and sign-out. */
 import { Router } from 'express';
-import { lockoutMessage, MESSAGES, signInTriesLeft, SignInRequestSchema, type LoginError } from 'shared-contracts';
+import { MESSAGES, type LoginError } from 'shared-contracts';
+import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
+import { SignInRequestSchema } from 'shared-contracts/forms';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { parseInput } from '../http/validation';
 import type { SignInFailure } from '../services/auth';

@@ -3,13 +3,13 @@ import request from 'supertest';
 import {
   ApiErrorBodySchema,
   ArticleSchema,
-  cartApology,
   CSRF_HEADER,
   CSRF_VALUE,
   MESSAGES,
-  REFERRAL_CODES,
   UserSchema,
 } from 'shared-contracts';
+import { cartApology } from 'shared-contracts/commerce';
+import { REFERRAL_CODES } from 'shared-contracts/commerce';
 import {
   AddToCartResultSchema,
   AvailabilityListSchema,

@@ -1,12 +1,7 @@
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  ArchiveSchema,
-  ArticleSchema,
-  ArticleStreamSchema,
-  TopicSchema,
-  TOPIC_TAXONOMY_ROOTS,
-} from 'shared-contracts';
+import { ApiErrorBodySchema, ArticleSchema, ArticleStreamSchema, TopicSchema } from 'shared-contracts';
+import { TOPIC_TAXONOMY_ROOTS } from 'shared-contracts/discovery';
+import { ArchiveSchema } from 'shared-contracts/discovery';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness';
 

@@ -5,11 +5,11 @@ import {
   CSRF_HEADER,
   CSRF_VALUE,
   FolderSchema,
-  folderAlreadyExists,
   MESSAGES,
-  MY_LIBRARY_FOLDER_NAME,
   type Folder,
 } from 'shared-contracts';
+import { folderAlreadyExists } from 'shared-contracts/library';
+import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { BulkResultSchema, ItemListsSchema, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';

@@ -1,13 +1,8 @@
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  ChartPageSchema,
-  PlaylistSchema,
-  ProductListSchema,
-  VideoSchema,
-  VisualSubjectSchema,
-  productTypeFromSku,
-} from 'shared-contracts';
+import { ApiErrorBodySchema, productTypeFromSku } from 'shared-contracts';
+import { ProductListSchema } from 'shared-contracts/commerce';
+import { PlaylistSchema, VideoSchema } from 'shared-contracts/video';
+import { ChartPageSchema, VisualSubjectSchema } from 'shared-contracts/visual';
 import { z } from 'zod';
 import { createTestApp, getText, type TestApp } from '../test/harness';
 

@@ -1,7 +1,8 @@
 /** Videos, playlists, the visual library and the images drawn for them. */
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { PLAYLIST_PARAM_PATTERN, VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts';
+import { PLAYLIST_PARAM_PATTERN } from 'shared-contracts';
+import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
 import { permissionsOf } from 'shared-contracts/visual';
 import { z } from 'zod';
 import { deviceTokenOf } from '../http/device';

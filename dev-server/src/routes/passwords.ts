@@ -1,6 +1,10 @@
 /** Forgot password, reset by mailed link, change password. */
 import { Router, type RequestHandler } from 'express';
-import { ChangePasswordRequestSchema, ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from 'shared-contracts';
+import {
+  ChangePasswordRequestSchema,
+  ForgotPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+} from 'shared-contracts/forms';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';

@@ -3,7 +3,8 @@
  * Guests get 401 JSON (HEAD: 401, no body).
  */
 import { Router } from 'express';
-import { formatHttpDate, ProfileUpdateRequestSchema } from 'shared-contracts';
+import { formatHttpDate } from 'shared-contracts';
+import { ProfileUpdateRequestSchema } from 'shared-contracts/forms';
 import { parseInput } from '../http/validation';
 import { ascendQuotaOf, quotaOf } from '../services/profile';
 import { toUserAnswer } from '../services/users';

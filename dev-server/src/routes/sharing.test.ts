@@ -1,6 +1,7 @@
 /** Sharing over HTTP: POST /service/user/share (networks and email), share-list links, the email rate limit. */
 import request from 'supertest';
-import { ApiErrorBodySchema, MESSAGES, sharedVia } from 'shared-contracts';
+import { ApiErrorBodySchema, MESSAGES } from 'shared-contracts';
+import { sharedVia } from 'shared-contracts/library';
 import {
   LIBRARY_MESSAGES,
   ListUrlSchema,

@@ -9,9 +9,8 @@ import {
   MESSAGES,
   SIGN_IN_MAX_TRIES,
   UserSchema,
-  lockoutMessage,
-  signInTriesLeft,
 } from 'shared-contracts';
+import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
 import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { get, registerFresh, WRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, sidFrom, signIn, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, PlaylistSchema, QuotaSchema, VideoSchema } from 'shared-contracts';
+import { ApiErrorBodySchema, QuotaSchema } from 'shared-contracts';
+import { PlaylistSchema, VideoSchema } from 'shared-contracts/video';
 import { PlaylistListSchema, VideoAccessSchema } from 'shared-contracts/video';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';

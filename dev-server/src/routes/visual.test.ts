@@ -4,16 +4,14 @@
  * (GET /data-visuals/download/{digest}/{file}).
  */
 import request from 'supertest';
+import { ApiErrorBodySchema, QuotaSchema, UserSchema } from 'shared-contracts';
+import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import {
-  ApiErrorBodySchema,
   ChartPageSchema,
-  COLLECTION_SUMMARY_MAX_CHARS,
-  QuotaSchema,
-  UserSchema,
   VisualSubjectSchema,
   type ChartPage,
   type VisualSubject,
-} from 'shared-contracts';
+} from 'shared-contracts/visual';
 import { CollectionListSchema, digestDownloadPath } from 'shared-contracts/visual';
 import { z } from 'zod';
 import { CHART_COUNT, CHART_SUBJECTS, EXTRA_CHART_COUNT } from '../seed/charts';

@@ -6,14 +6,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  cartApology,
   MESSAGES,
   productTypeFromSku,
-  REFERRAL_CODES,
   SUBSCRIBER_TIERS,
   SUBSCRIPTION_SOURCES,
   type SubscriberRoleCode,
 } from 'shared-contracts';
+import { cartApology } from 'shared-contracts/commerce';
+import { REFERRAL_CODES } from 'shared-contracts/commerce';
 import { SUBSCRIPTION_ORDER_MARKER } from 'shared-contracts/library';
 import {
   AddressSchema,

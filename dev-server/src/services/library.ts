@@ -12,7 +12,9 @@
  * - A folder, item or order of another member answers 404, exactly like an unknown id.
  * - Each change is one transaction; saving twice keeps one row (ON CONFLICT DO NOTHING).
  */
-import { folderAlreadyExists, MESSAGES, MY_LIBRARY_FOLDER_NAME, type Folder } from 'shared-contracts';
+import { MESSAGES, type Folder } from 'shared-contracts';
+import { folderAlreadyExists } from 'shared-contracts/library';
+import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { folderNameKey, validateFolderName } from 'shared-contracts/forms';
 import {
   LIBRARY_MESSAGES,

@@ -1,6 +1,7 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import type { Chart, ChartPage, Playlist, Video, VisualSubject } from 'shared-contracts';
+import type { Playlist, Video } from 'shared-contracts/video';
+import type { Chart, ChartPage, VisualSubject } from 'shared-contracts/visual';
 import type { PlaylistList } from 'shared-contracts/video';
 import type { Collection } from 'shared-contracts/visual';
 import type { VideoRow } from '../db/database';

@@ -4,15 +4,10 @@
  * change bumps updated_at, the profile's Last-Modified. Quotas are the meter's counts of the current
  * calendar month (services/meter.ts), with the limits of the user's row.
  */
-import {
-  COMPANY_SIZES,
-  INDUSTRIES,
-  JOB_TITLES,
-  MESSAGES,
-  maxLengthMessage,
-  type ProfileUpdateRequest,
-  type Quota,
-} from 'shared-contracts';
+import { MESSAGES, type Quota } from 'shared-contracts';
+import { maxLengthMessage } from 'shared-contracts/forms';
+import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
+import type { ProfileUpdateRequest } from 'shared-contracts/forms';
 import { validateEmail } from 'shared-contracts/forms';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../deps';

@@ -4,7 +4,8 @@
  * email with an active subscription and no web account (nothing is created), or a new registered
  * account, signed in.
  */
-import { MESSAGES, type RegistrationRequest } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import type { RegistrationRequest } from 'shared-contracts/forms';
 import {
   validateEmail,
   validateFirstName,

@@ -1,11 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  FLYOUT_CONFIRMATION_MS,
-  MESSAGES,
-  SAVE_FAILED_FOLLOW_UP_MS,
-  type Folder,
-} from 'shared-contracts';
+import { FLYOUT_CONFIRMATION_MS, MESSAGES, type Folder } from 'shared-contracts';
+import { SAVE_FAILED_FOLLOW_UP_MS } from 'shared-contracts/library';
 import { mockApiRoutes, type ApiRoute } from 'shared-contracts/src/testing';
 import {
   allFolders,

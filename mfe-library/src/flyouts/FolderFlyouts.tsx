@@ -11,15 +11,9 @@
  * leave every choice as it was.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  api,
-  bus,
-  folderAlreadyExists,
-  itemsAddedToFolders,
-  MESSAGES,
-  MY_LIBRARY_FOLDER_NAME,
-  type Folder,
-} from 'shared-contracts';
+import { api, bus, MESSAGES, type Folder } from 'shared-contracts';
+import { folderAlreadyExists, itemsAddedToFolders } from 'shared-contracts/library';
+import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { validateFolderName } from 'shared-contracts/forms';
 import { foldersOffered } from 'shared-contracts/library';
 import { GenericFailure } from '../common/Failure';

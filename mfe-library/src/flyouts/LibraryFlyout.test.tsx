@@ -1,11 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  FLYOUT_CONFIRMATION_MS,
-  MESSAGES,
-  itemsRemovedFromLibrary,
-  type Folder,
-} from 'shared-contracts';
+import { FLYOUT_CONFIRMATION_MS, MESSAGES, type Folder } from 'shared-contracts';
+import { itemsRemovedFromLibrary } from 'shared-contracts/library';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import LibraryFlyoutDefault, { LIBRARY_FLYOUT_TITLES, LibraryFlyout, flyoutNeedsSignIn } from './LibraryFlyout';
 import type { LibraryFlyoutRequest } from './contract';

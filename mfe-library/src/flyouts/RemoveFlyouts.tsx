@@ -5,7 +5,8 @@
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
  */
 import { useState } from 'react';
-import { api, itemsRemovedFromLibrary, MESSAGES } from 'shared-contracts';
+import { api, MESSAGES } from 'shared-contracts';
+import { itemsRemovedFromLibrary } from 'shared-contracts/library';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
 import type { FlyoutItem } from './contract';

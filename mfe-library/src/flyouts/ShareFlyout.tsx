@@ -17,13 +17,11 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import {
   api,
   ApiError,
-  connectWithNetwork,
   SHARE_PROVIDER_LABELS,
-  shareOnNetwork,
-  sharedVia,
   truncateWithEllipsis,
   type ShareProvider,
 } from 'shared-contracts';
+import { connectWithNetwork, shareOnNetwork, sharedVia } from 'shared-contracts/library';
 import { parseEmailList, validateShareEmail } from 'shared-contracts/forms';
 import { SHARE_DESCRIPTION_MAX, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';
 import { FormMessage, TextField, useField } from 'shared-contracts/forms';

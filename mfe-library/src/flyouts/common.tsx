@@ -3,7 +3,8 @@
  * save-failure message of site §8 ('There was an error ...' at once, 'Save operation failed!' 5 s on).
  */
 import { useEffect, useState } from 'react';
-import { ApiError, MESSAGES, SAVE_FAILED_FOLLOW_UP_MS, type Folder } from 'shared-contracts';
+import { ApiError, MESSAGES, type Folder } from 'shared-contracts';
+import { SAVE_FAILED_FOLLOW_UP_MS } from 'shared-contracts/library';
 
 /** What LibraryFlyout gives the body of the flyout it shows. */
 export interface FlyoutBodyProps {

@@ -4,7 +4,7 @@
  * flag lives in localStorage under `tmr:share-connected:{provider}` ('1'), set after the first
  * popup. Storage that throws (private mode, blocked cookies) reads as "not connected".
  */
-import { SOCIAL_SHARE_POPUP_SIZE } from 'shared-contracts';
+import { SOCIAL_SHARE_POPUP_SIZE } from 'shared-contracts/library';
 
 export type SocialProvider = 'facebook' | 'twitter' | 'linkedin';
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['facebook', 'twitter', 'linkedin'];

@@ -3,7 +3,8 @@
  * watched, ordered, a shared folder's items) or from a followed topic's stream entry. The card
  * itself only draws the model; the rules live here and in library.ts (itemActions).
  */
-import { formatLongDate, sharedVia } from 'shared-contracts';
+import { formatLongDate } from 'shared-contracts';
+import { sharedVia } from 'shared-contracts/library';
 import type { StreamEntry } from 'shared-contracts/discovery';
 import { itemActions, type LibraryItem, type OrderEntry } from 'shared-contracts/library';
 import type { FlyoutItem } from '../flyouts/contract';

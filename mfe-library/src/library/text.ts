@@ -4,7 +4,8 @@
  * (UI_TEXT: 'Load more', 'Stop following', 'Find More', 'Purchased', 'Cancelled'); everything else
  * here is NOT IN SPEC wording of ours.
  */
-import { STREAM_PAGE_SIZE_WITH_ATTRIBUTE, UI_TEXT } from 'shared-contracts';
+import { UI_TEXT } from 'shared-contracts';
+import { STREAM_PAGE_SIZE_WITH_ATTRIBUTE } from 'shared-contracts/library';
 import type { LibraryActivity } from 'shared-contracts/library';
 
 /** The content tabs of My Library (site §2 topic menu tabs and histories). */

@@ -1,6 +1,7 @@
 /** /store and /store/{category}: the catalogue. */
 import { Link, NavLink } from 'shared-contracts/router';
-import { api, formatUsd, isNotFound, useLoad, type Product, type ProductList } from 'shared-contracts';
+import { api, formatUsd, isNotFound, useLoad } from 'shared-contracts';
+import type { Product, ProductList } from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Status } from '../common';
 
 const STORE_LOAD_ERROR = 'We could not load the store. Please try again.';

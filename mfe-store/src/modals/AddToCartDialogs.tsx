@@ -1,16 +1,10 @@
 /** The dialogs of the add-to-cart flow (site §2, §4, §8): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import {
-  CustomerServicePhones,
-  Dialog,
-  ADDED_TO_CART_PLACEMENT,
-  MESSAGES,
-  UI_TEXT,
-  api,
-  cartApology,
-  type Product,
-} from 'shared-contracts';
+import { CustomerServicePhones, Dialog, MESSAGES, UI_TEXT, api } from 'shared-contracts';
+import { cartApology } from 'shared-contracts/commerce';
+import { ADDED_TO_CART_PLACEMENT } from 'shared-contracts/commerce';
+import type { Product } from 'shared-contracts/commerce';
 import { formatCents, type CartLine } from 'shared-contracts/commerce';
 
 interface Common {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, cartApology, userStore } from 'shared-contracts';
+import { MESSAGES, userStore } from 'shared-contracts';
+import { cartApology } from 'shared-contracts/commerce';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import StoreApp from '../StoreApp';
 import { availability, cart, dataLayerEvents, detail, line, listen, product, renderAt, stopListening } from '../testing/fixtures';

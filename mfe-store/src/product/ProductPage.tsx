@@ -4,7 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { DEFAULT_QUANTITY, api, formatUsd, isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
+import { api, formatUsd, isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
+import { DEFAULT_QUANTITY } from 'shared-contracts/commerce';
 import {
   COMMERCE_MESSAGES,
   MAX_LINE_QUANTITY,

@@ -2,7 +2,8 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { bus, userStore, type EventMap, type Product, type User } from 'shared-contracts';
+import { bus, userStore, type EventMap, type User } from 'shared-contracts';
+import type { Product } from 'shared-contracts/commerce';
 import type { Availability, Cart, CartLine, Order, ProductDetail } from 'shared-contracts/commerce';
 import { sampleUser } from 'shared-contracts/src/testing';
 

@@ -3,7 +3,8 @@
  * in a read-only textarea and 'Copy code'.
  */
 import { useId, useState } from 'react';
-import { Dialog, type Video } from 'shared-contracts';
+import { Dialog } from 'shared-contracts';
+import type { Video } from 'shared-contracts/video';
 import { embedCode, VIDEO_TEXT } from 'shared-contracts/video';
 
 export const EMBED_TEXT = {

@@ -2,7 +2,9 @@
  * The embed page /video/embed/{id}/{name} (the iframe of the embed code): the player in a 480x270
  * box, or the poster when paywalled. No extras, no playlist; at the end the video just stops.
  */
-import { api, isNotFound, useLoad, VIDEO_EMBED_SIZE, type Video } from 'shared-contracts';
+import { api, isNotFound, useLoad } from 'shared-contracts';
+import { VIDEO_EMBED_SIZE } from 'shared-contracts/video';
+import type { Video } from 'shared-contracts/video';
 import { VIDEO_TEXT } from 'shared-contracts/video';
 import { PlayerStage } from '../player/PlayerStage';
 import { Poster, VideoWall } from '../page/Paywall';

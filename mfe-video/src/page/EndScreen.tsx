@@ -4,7 +4,9 @@
  * timer stops when the overlay goes (replay, navigation, unmount).
  */
 import { useEffect, useRef, useState } from 'react';
-import { countdownText, replayText, VIDEO_END_COUNTDOWN_SECONDS, type Video } from 'shared-contracts';
+import { countdownText, replayText } from 'shared-contracts/video';
+import { VIDEO_END_COUNTDOWN_SECONDS } from 'shared-contracts/video';
+import type { Video } from 'shared-contracts/video';
 import { VIDEO_TEXT } from 'shared-contracts/video';
 
 export interface EndScreenProps {

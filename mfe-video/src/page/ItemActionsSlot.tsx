@@ -2,7 +2,8 @@
  * Save and Share for a video through the host's slot (library/ItemActions). Share is hidden for
  * subscriber-only videos (paywall §2, §6). Without a host slot nothing is shown.
  */
-import { HostItemActions, type Video } from 'shared-contracts';
+import { HostItemActions } from 'shared-contracts';
+import type { Video } from 'shared-contracts/video';
 import { videoPath } from 'shared-contracts/video';
 
 export function ItemActionsSlot({ video, nameWithTitle = false }: { video: Video; nameWithTitle?: boolean }) {

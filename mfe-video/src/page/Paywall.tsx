@@ -3,7 +3,8 @@
  * wall: registration (Register, Sign in) or subscription (Subscribe now).
  */
 import { Link } from 'shared-contracts/router';
-import { bus, type Video } from 'shared-contracts';
+import { bus } from 'shared-contracts';
+import type { Video } from 'shared-contracts/video';
 import { VIDEO_TEXT, type VideoAccess } from 'shared-contracts/video';
 
 export const PAYWALL_TEXT = {

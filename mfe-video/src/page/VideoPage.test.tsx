@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { bus, userStore, type Playlist } from 'shared-contracts';
+import { bus, userStore } from 'shared-contracts';
+import type { Playlist } from 'shared-contracts/video';
 import { embedCode } from 'shared-contracts/video';
 import { samplePlaylist, sampleUser, sampleVideo } from 'shared-contracts/src/testing';
 import { renderApp, stubMedia, videoApi } from '../testing';

@@ -9,16 +9,9 @@
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { SiteLink, useLocation, useNavigate } from 'shared-contracts/router';
-import {
-  api,
-  formatLongDate,
-  isNotFound,
-  UI_TEXT,
-  useLoad,
-  VIDEO_ASPECT_RATIO_PERCENT,
-  type Playlist,
-  type Video,
-} from 'shared-contracts';
+import { api, formatLongDate, isNotFound, UI_TEXT, useLoad } from 'shared-contracts';
+import { VIDEO_ASPECT_RATIO_PERCENT } from 'shared-contracts/video';
+import type { Playlist, Video } from 'shared-contracts/video';
 import {
   DEFAULT_PLAYLIST_ID,
   nextInPlaylist,

@@ -4,7 +4,7 @@
  * button only if the browser refuses.
  */
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import type { Video } from 'shared-contracts';
+import type { Video } from 'shared-contracts/video';
 import { Html5Player } from './Html5Player';
 import type { PlayerView, VideoPlayer } from './types';
 

@@ -5,15 +5,9 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import {
-  formatLongDate,
-  formatVideoDuration,
-  PLAYLIST_AD_SLOT_AFTER_TILE,
-  PLAYLIST_LOAD_MORE_COUNT,
-  playlistHasAdSlot,
-  type Playlist,
-  type Video,
-} from 'shared-contracts';
+import { formatLongDate, formatVideoDuration, playlistHasAdSlot } from 'shared-contracts';
+import { PLAYLIST_AD_SLOT_AFTER_TILE, PLAYLIST_LOAD_MORE_COUNT } from 'shared-contracts/video';
+import type { Playlist, Video } from 'shared-contracts/video';
 import { VIDEO_TEXT, videoPath, type PlaylistList } from 'shared-contracts/video';
 import { ItemActionsSlot } from '../page/ItemActionsSlot';
 import { isoDuration } from './duration';

@@ -5,14 +5,8 @@
  */
 import { useId } from 'react';
 import { Link } from 'shared-contracts/router';
-import {
-  formatMonthYear,
-  HostItemActions,
-  type Chart,
-  type User,
-  type UserState,
-  type VisualSubject,
-} from 'shared-contracts';
+import { formatMonthYear, HostItemActions, type User, type UserState } from 'shared-contracts';
+import type { Chart, VisualSubject } from 'shared-contracts/visual';
 import { VISUAL_TEXT, chartDownloadHref } from 'shared-contracts/visual';
 import { audienceProps } from '../audience';
 import { feedHref } from '../query';

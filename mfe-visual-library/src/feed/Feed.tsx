@@ -6,14 +6,8 @@
  */
 import { useRef } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import {
-  api,
-  itemCountText,
-  useLoad,
-  useUserStore,
-  type ChartPage,
-  type VisualSubject,
-} from 'shared-contracts';
+import { api, itemCountText, useLoad, useUserStore } from 'shared-contracts';
+import type { ChartPage, VisualSubject } from 'shared-contracts/visual';
 import { Pagination } from 'shared-contracts/discovery';
 import type { Collection } from 'shared-contracts/visual';
 import { CollectionCard } from '../collections/CollectionCard';

@@ -1,4 +1,6 @@
-import { COLLECTION_SUMMARY_MAX_CHARS, truncateNearWord, type Chart } from 'shared-contracts';
+import { truncateNearWord } from 'shared-contracts';
+import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
+import type { Chart } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';
 import { cardsBefore, feedRows } from './rows';
 

@@ -3,12 +3,9 @@
  * (collectionCardAfter, paywall §2), cycling through the collections in order. The cycle goes on
  * across pages: page 2 starts with the collection after the last one of page 1 (NOT IN SPEC).
  */
-import {
-  VISUAL_LIBRARY_COLLECTION_EVERY,
-  VISUAL_LIBRARY_PAGE_SIZE,
-  collectionCardAfter,
-  type Chart,
-} from 'shared-contracts';
+import { VISUAL_LIBRARY_COLLECTION_EVERY, collectionCardAfter } from 'shared-contracts';
+import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
+import type { Chart } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';
 
 export type FeedRow = { kind: 'chart'; chart: Chart } | { kind: 'collection'; collection: Collection; key: string };

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { LEFT_NAV } from 'shared-contracts';
+import { LEFT_NAV } from 'shared-contracts/visual';
 import { VISUAL_TEXT } from 'shared-contracts/visual';
 import { CAROUSEL_QUERY, LeftNav } from './LeftNav';
 import { subjectChoices } from './tabs';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'shared-contracts/router';
-import { LEFT_NAV, NAV_CAROUSEL } from 'shared-contracts';
+import { LEFT_NAV, NAV_CAROUSEL } from 'shared-contracts/visual';
 import { VISUAL_TEXT } from 'shared-contracts/visual';
 import { feedHref } from '../query';
 import { PAGE_TEXT } from '../texts';

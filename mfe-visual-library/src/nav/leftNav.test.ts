@@ -1,4 +1,4 @@
-import { LEFT_NAV, NAV_CAROUSEL } from 'shared-contracts';
+import { LEFT_NAV, NAV_CAROUSEL } from 'shared-contracts/visual';
 import { findLogo, leftNavVisible, logoRestingBottom, measureLeftNav, type LeftNavGeometry } from './leftNav';
 import { carouselSlides } from './LeftNav';
 

@@ -3,7 +3,7 @@
  * bottom plus LEFT_NAV.showOffsetPx (-16: 16 px before the logo has gone), and not when its bottom
  * comes within LEFT_NAV.hideNearFooterPx of the footer or LEFT_NAV.hideNearPaywallPx of the wall.
  */
-import { LEFT_NAV } from 'shared-contracts';
+import { LEFT_NAV } from 'shared-contracts/visual';
 
 export interface LeftNavGeometry {
   /** window.scrollY. */

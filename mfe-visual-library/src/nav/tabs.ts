@@ -1,4 +1,5 @@
-import { VISUAL_LIBRARY_ALL_TAB_LABEL, type VisualSubject } from 'shared-contracts';
+import { VISUAL_LIBRARY_ALL_TAB_LABEL } from 'shared-contracts/visual';
+import type { VisualSubject } from 'shared-contracts/visual';
 
 /** One choice of subject: a tab, a left-nav link. filter '' is All Data & Visuals. */
 export interface SubjectChoice {

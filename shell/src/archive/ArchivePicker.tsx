@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { isSitePath, useNavigate } from 'shared-contracts/router';
-import type { Archive } from 'shared-contracts';
+import type { Archive } from 'shared-contracts/discovery';
 import { archivePickerSelection } from 'shared-contracts/discovery';
 import { browser } from '../header/browser';
 

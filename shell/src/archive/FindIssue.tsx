@@ -3,7 +3,7 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import type { Archive } from 'shared-contracts';
+import type { Archive } from 'shared-contracts/discovery';
 
 export function FindIssue({ years }: { years: Archive['years'] }) {
   const id = useId();

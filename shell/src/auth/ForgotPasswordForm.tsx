@@ -3,7 +3,8 @@
  * 'On to sign in', closing by itself after 5 s. 403 and 423 have their own messages.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, FORGOT_PASSWORD_AUTO_CLOSE_MS, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { api, ApiError, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from 'shared-contracts/forms';
 import { captchaAction, forgotPasswordMessage, validateEmail } from 'shared-contracts/forms';
 import {
   captchaToken,

@@ -4,7 +4,8 @@
  * reloads, the /register page goes home).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { api, COMPANY_SIZES, INDUSTRIES, JOB_TITLES, MESSAGES, UI_TEXT, userStore } from 'shared-contracts';
+import { api, MESSAGES, UI_TEXT, userStore } from 'shared-contracts';
+import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
 import { FormMessage, SelectField } from 'shared-contracts/forms';
 
 export interface ProfileSettingsFormProps {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, bus, userStore } from 'shared-contracts';
+import { bus, userStore } from 'shared-contracts';
+import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
 import { sampleUser } from 'shared-contracts/src/testing';
 import { AuthModal } from '../AuthModal';
 import { registrationId } from 'shared-contracts/forms';

@@ -4,7 +4,8 @@
  * the page then reloads so the gate reads the new account.
  */
 import { useEffect, useRef } from 'react';
-import { CONFIRMATION_BANNER_DISMISS_SCROLL_PX, accountCreatedMessage } from 'shared-contracts';
+import { CONFIRMATION_BANNER_DISMISS_SCROLL_PX } from 'shared-contracts';
+import { accountCreatedMessage } from 'shared-contracts/forms';
 import { isPaywalledPage, nav } from './navigation';
 
 export function RegistrationBanner({ email, onDismiss }: { email: string; onDismiss(): void }) {

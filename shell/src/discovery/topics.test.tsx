@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { bus, EMPTY_TOPICS_SUGGESTIONS, userStore, type User } from 'shared-contracts';
+import { bus, userStore, type User } from 'shared-contracts';
+import { EMPTY_TOPICS_SUGGESTIONS } from 'shared-contracts/discovery';
 import { DISCOVERY_MESSAGES, type TopicDetail } from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser } from 'shared-contracts/src/testing';
 import { TopicPage } from '../pages/TopicPage';

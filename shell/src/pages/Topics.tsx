@@ -6,15 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { TopicLinks } from '../discovery/TopicLinks';
-import {
-  api,
-  bus,
-  EMPTY_TOPICS_SUGGESTIONS,
-  topicPath,
-  TOPICS_COUNT_COPY,
-  useLoad,
-  useUserStore,
-} from 'shared-contracts';
+import { api, bus, topicPath, useLoad, useUserStore } from 'shared-contracts';
+import { EMPTY_TOPICS_SUGGESTIONS, TOPICS_COUNT_COPY } from 'shared-contracts/discovery';
 import { DISCOVERY_MESSAGES, topicTree } from 'shared-contracts/discovery';
 
 function FollowedTopics() {

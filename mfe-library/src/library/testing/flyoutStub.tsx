@@ -4,7 +4,8 @@
  * It shows the request's kind (and what it acts on) and two buttons: 'Flyout done' calls onDone
  * with the message the real flyout confirms for that kind, 'Flyout close' calls onClose.
  */
-import { itemsAddedToFolders, itemsRemovedFromLibrary, MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { itemsAddedToFolders, itemsRemovedFromLibrary } from 'shared-contracts/library';
 import type { LibraryFlyoutProps, LibraryFlyoutRequest } from '../../flyouts/contract';
 
 /** What the real flyout would confirm. */
