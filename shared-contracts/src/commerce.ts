@@ -6,7 +6,84 @@
  * only (decision 014). The catalogue's `Product.listPrice` (schemas.ts) stays in dollars.
  */
 import * as z from 'zod/mini';
-import { SUBSCRIBER_ROLE_CODES, formatUsd, MESSAGES } from 'shared-contracts';
+import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts';
+
+/** Currency of cart totals (site §9). */
+export const CURRENCY = 'USD';
+
+
+/** Prices are shown with this many decimals (paywall §9; site §9). */
+export const PRICE_DECIMALS = 2;
+/** SKU suffixes and the product type they mean; any other suffix is 'ship' (paywall §5). */
+export const SKU_SUFFIX_TYPES = {
+  KND: 'ebook',
+  BUN: 'bundle',
+  PDF: 'digital',
+  HTM: 'digital',
+  ZIP: 'digital',
+  PPT: 'digital',
+  XLS: 'digital',
+  EPB: 'digital',
+} as const;
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: PRICE_DECIMALS,
+  maximumFractionDigits: PRICE_DECIMALS,
+});
+
+function skuCodeType(code: string): SkuProductType | null {
+  return Object.hasOwn(SKU_SUFFIX_TYPES, code) ? SKU_SUFFIX_TYPES[code as keyof typeof SKU_SUFFIX_TYPES] : null;
+}
+
+/* ================================================================== cart and products */
+
+/** Product type derived from a SKU (paywall §5). Same values as the API's product type. */
+export type SkuProductType = (typeof SKU_SUFFIX_TYPES)[keyof typeof SKU_SUFFIX_TYPES] | 'ship';
+/**
+ * Product type by SKU suffix (paywall §5): KND ebook, BUN bundle, PDF/HTM/ZIP/PPT/XLS/EPB digital,
+ * any other ship. The suffix is the SKU's last three characters (case-insensitive), e.g.
+ * '10245-PDF' or 'R0701FPDF'. SKUs of the form '{id}-{format}-{language}' ('R0701F-PDF-ENG') end
+ * in a language, so when the last three characters are not a known code the hyphen-separated
+ * segment before the last is tried.
+ */
+export function productTypeFromSku(sku: string): SkuProductType {
+  const upper = sku.trim().toUpperCase();
+  const byEnd = skuCodeType(upper.slice(-3));
+  if (byEnd) return byEnd;
+  const parts = upper.split('-');
+  if (parts.length >= 3) {
+    const byFormat = skuCodeType(parts[parts.length - 2] ?? '');
+    if (byFormat) return byFormat;
+  }
+  return 'ship';
+}
+/** Products whose quantity is capped at 1: digital files and ebooks (paywall §5 product types). */
+export function isDigitalProductType(type: string): boolean {
+  return type === 'digital' || type === 'ebook';
+}
+/** A digital product cannot be increased once its quantity is above 0 (site §5). */
+export function canIncreaseQuantity(item: { digital: boolean; quantity: number }): boolean {
+  return !(item.digital && item.quantity > 0);
+}
+/** Clamps a requested quantity: a whole number, not negative, at most 1 for digital products (site §5). */
+export function clampQuantity(quantity: number, digital: boolean): number {
+  const q = Number.isFinite(quantity) ? Math.max(0, Math.floor(quantity)) : 0;
+  return digital ? Math.min(q, 1) : q;
+}
+/** Add to cart sends only items with quantity above 0 (site §5). */
+export function itemsToAddToCart<T extends { quantity: number }>(items: readonly T[]): T[] {
+  return items.filter((item) => item.quantity > 0);
+}
+/** Price with two decimals, no currency sign: 12.5 -> '12.50' (paywall §9; site §9). */
+export function formatPrice(amount: number): string {
+  return amount.toFixed(PRICE_DECIMALS);
+}
+/** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (site §9). */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
 
 /* ------------------------------------------------------------------ cart */
 

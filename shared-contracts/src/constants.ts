@@ -112,10 +112,6 @@ export type AuthModalAction = (typeof AUTH_MODAL_ACTIONS)[number];
 export const AUTH_MODAL_PARENT_MESSAGES = { goBack: 'OnGoBack', close: 'OnClose' } as const;
 /** Query flag added on reload after a paywall registration (paywall §4). */
 export const REGISTRATION_SUCCESS_QUERY = { name: 'registration', value: 'success' } as const;
-/** Named playlists that get an ad slot (paywall §9). */
-export const PLAYLIST_AD_SLOT_PLAYLISTS = ['What to watch next', 'The Latest', 'Explainers'] as const;
-/** A collection card is inserted after every N entries (paywall §2, §9). */
-export const VISUAL_LIBRARY_COLLECTION_EVERY = 3;
 
 /* ------------------------------------------------------------------ pagination */
 
@@ -224,28 +220,12 @@ export const AUTO_SUGGEST = {
   maxRecords: 6,
   maxSubjects: 3,
 } as const;
-/** Prices are shown with this many decimals (paywall §9; site §9). */
-export const PRICE_DECIMALS = 2;
-/** Currency of cart totals (site §9). */
-export const CURRENCY = 'USD';
 /** Subscription order cookie lifetime, days (site §4, §9). */
 export const SUBSCRIPTION_ORDER_COOKIE_DAYS = 7;
 /** Checkout provider's subscriber-onboarding cookie lifetime; the unit is not given (site §9). */
 export const SUBSCRIBER_ONBOARDING_COOKIE_LIFETIME = 10;
 /** Content types for which Buy Copies shows and the price block hides (site §5). */
 export const ARTICLE_CONTENT_TYPES = ['Magazine Article', 'Digital Article'] as const;
-
-/** SKU suffixes and the product type they mean; any other suffix is 'ship' (paywall §5). */
-export const SKU_SUFFIX_TYPES = {
-  KND: 'ebook',
-  BUN: 'bundle',
-  PDF: 'digital',
-  HTM: 'digital',
-  ZIP: 'digital',
-  PPT: 'digital',
-  XLS: 'digital',
-  EPB: 'digital',
-} as const;
 
 /* ------------------------------------------------------------------ dates */
 

@@ -14,6 +14,32 @@ import {
   type Topic,
 } from 'shared-contracts';
 
+/* ================================================================== issue codes (site §2) */
+
+/**
+ * Issue code of the archive (site §2).
+ * - 2000 and later: 'BR' + two-digit year + two-digit issue number: (2025, 1) -> 'BR2501'.
+ * - Before 2000: a 4-digit code. The one example, 1999 January-February = '3991', is read as
+ *   '3' + two-digit year ('99') + one-digit issue number ('1'); so (1999, 1) -> '3991' and, for
+ *   example, (1985, 4) -> '3854'. Issue numbers 1 to 9 fit the 4 digits.
+ * Issues run from 1956; a year before 1956, after 2099, or an issue number that does not fit
+ * throws a RangeError.
+ */
+export function issueCode(year: number, issueNumber: number): string {
+  if (!Number.isInteger(year) || year < 1956 || year > 2099) throw new RangeError(`No issue code for year ${year}`);
+  const yy = String(year % 100).padStart(2, '0');
+  if (year >= 2000) {
+    if (!Number.isInteger(issueNumber) || issueNumber < 1 || issueNumber > 99) {
+      throw new RangeError(`No issue code for issue ${issueNumber} of ${year}`);
+    }
+    return `BR${yy}${String(issueNumber).padStart(2, '0')}`;
+  }
+  if (!Number.isInteger(issueNumber) || issueNumber < 1 || issueNumber > 9) {
+    throw new RangeError(`No issue code for issue ${issueNumber} of ${year}`);
+  }
+  return `3${yy}${issueNumber}`;
+}
+
 /** Default stream (site §9). */
 export const DEFAULT_STREAM = 'latest';
 /** Stream endpoints named in the spec (site §7). `{id}` is a list id. */

@@ -18,6 +18,17 @@ import {
 } from 'shared-contracts';
 import { StreamEntrySchema } from 'shared-contracts/discovery';
 
+/**
+ * Share email text truncated with an ellipsis (paywall §5). The result is at most maxLength
+ * characters including the three-dot ellipsis; shorter text is returned unchanged.
+ */
+export function truncateWithEllipsis(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const ellipsis = '...';
+  if (maxLength <= ellipsis.length) return ellipsis.slice(0, Math.max(0, maxLength));
+  return text.slice(0, maxLength - ellipsis.length).trimEnd() + ellipsis;
+}
+
 /* ------------------------------------------------------------------ library, folders, share */
 
 /** 409 when saving to a folder (site §8: 'Folder' plus the folder name plus 'already exists'). */

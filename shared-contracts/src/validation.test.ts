@@ -1,29 +1,17 @@
 import { MESSAGES } from './messages';
 import {
-  canIncreaseQuantity,
-  clampQuantity,
-  collectionCardAfter,
   formatHttpDate,
   formatLongDate,
   formatMonthYear,
-  formatPrice,
-  formatUsd,
-  formatVideoDuration,
   headerLogoSize,
   isArticleContentType,
-  isDigitalProductType,
   isDomestic,
   isDomesticUs,
   isEuCountry,
   isLookupEligible,
-  isValidPlaylistParam,
-  issueCode,
-  itemsToAddToCart,
   normalizeReadingListName,
   paginationItems,
   pickLatestSubscription,
-  playlistHasAdSlot,
-  productTypeFromSku,
   registrationOptIn,
   sameReadingList,
   shouldAutoSuggest,
@@ -36,9 +24,31 @@ import {
   topicPath,
   topicSubjectPath,
   topicSubjectSlug,
-  truncateNearWord,
-  truncateWithEllipsis,
 } from './validation';
+import {
+  canIncreaseQuantity,
+  clampQuantity,
+  formatPrice,
+  formatUsd,
+  isDigitalProductType,
+  itemsToAddToCart,
+  productTypeFromSku,
+} from './commerce';
+import {
+  issueCode,
+} from './discovery';
+import {
+  truncateWithEllipsis,
+} from './library';
+import {
+  formatVideoDuration,
+  isValidPlaylistParam,
+  playlistHasAdSlot,
+} from './video';
+import {
+  collectionCardAfter,
+  truncateNearWord,
+} from './visual';
 import {
   captchaAction,
   changePasswordFormSchema,

@@ -12,12 +12,10 @@
  * - Email and personal-name values are checked after trimming surrounding whitespace; the zod
  *   schemas below trim them too, so what is checked is what is sent.
  */
-import * as z from 'zod/mini';
 
 import {
   ARTICLE_CONTENT_TYPES,
   AUTO_SUGGEST,
-  CURRENCY,
   DOMESTIC_COUNTRIES,
   DOMESTIC_US_COUNTRIES,
   EU_CONSENT_COUNTRIES,
@@ -26,17 +24,20 @@ import {
   LOOKUP_ACCEPTED_SOURCES,
   MONTH_NAMES,
   PAGINATION_MAX_ITEMS,
-  PLAYLIST_AD_SLOT_PLAYLISTS,
-  PRICE_DECIMALS,
-  SKU_SUFFIX_TYPES,
   STREAMS_COUNTING_FROM_ONE,
   SUBSCRIBER_TIERS,
-  VISUAL_LIBRARY_COLLECTION_EVERY,
   type SubscriberRoleCode,
 } from './constants';
 import {
   MESSAGES,
 } from './messages';
+
+/** Month and year, e.g. 'March 2024' (paywall §2 visual-library entries). UTC; invalid gives ''. */
+export function formatMonthYear(input: string | number | Date): string {
+  const d = toDate(input);
+  if (!d) return '';
+  return `${MONTH_NAMES[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
+}
 
 /** A validator: the error message, or null when valid. */
 export type Rule = (value: string) => string | null;
@@ -46,94 +47,9 @@ export function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';
 }
 
-/**
- * Share email text truncated with an ellipsis (paywall §5). The result is at most maxLength
- * characters including the three-dot ellipsis; shorter text is returned unchanged.
- */
-export function truncateWithEllipsis(text: string, maxLength: number): string {
-  if (text.length <= maxLength) return text;
-  const ellipsis = '...';
-  if (maxLength <= ellipsis.length) return ellipsis.slice(0, Math.max(0, maxLength));
-  return text.slice(0, maxLength - ellipsis.length).trimEnd() + ellipsis;
-}
-
-/**
- * Truncation "near" a length (paywall §9, collection summary ~165): cuts at the last space at or
- * before maxLength (falling back to a hard cut) and appends '...'.
- */
-export function truncateNearWord(text: string, maxLength: number): string {
-  if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
-  const space = cut.lastIndexOf(' ');
-  return (space > 0 ? cut.slice(0, space) : cut).trimEnd() + '...';
-}
-
-/* ================================================================== video, search */
-
-/** Playlist query parameter: letters, digits and hyphens only (paywall §2, §5). */
-export const PLAYLIST_PARAM_PATTERN = /^[A-Za-z0-9-]+$/;
-
-export function isValidPlaylistParam(value: string): boolean {
-  return PLAYLIST_PARAM_PATTERN.test(value);
-}
-
-/** True when a playlist gets an ad slot after its second tile (paywall §2, §9). */
-export function playlistHasAdSlot(playlistName: string): boolean {
-  return (PLAYLIST_AD_SLOT_PLAYLISTS as readonly string[]).includes(playlistName);
-}
-
 /** Auto-suggest runs only when the (trimmed) term is over 2 characters (site §5, §9). */
 export function shouldAutoSuggest(term: string): boolean {
   return term.trim().length > AUTO_SUGGEST.minTermLengthExclusive;
-}
-
-/* ================================================================== cart and products */
-
-/** Product type derived from a SKU (paywall §5). Same values as the API's product type. */
-export type SkuProductType = (typeof SKU_SUFFIX_TYPES)[keyof typeof SKU_SUFFIX_TYPES] | 'ship';
-
-function skuCodeType(code: string): SkuProductType | null {
-  return Object.hasOwn(SKU_SUFFIX_TYPES, code) ? SKU_SUFFIX_TYPES[code as keyof typeof SKU_SUFFIX_TYPES] : null;
-}
-
-/**
- * Product type by SKU suffix (paywall §5): KND ebook, BUN bundle, PDF/HTM/ZIP/PPT/XLS/EPB digital,
- * any other ship. The suffix is the SKU's last three characters (case-insensitive), e.g.
- * '10245-PDF' or 'R0701FPDF'. SKUs of the form '{id}-{format}-{language}' ('R0701F-PDF-ENG') end
- * in a language, so when the last three characters are not a known code the hyphen-separated
- * segment before the last is tried.
- */
-export function productTypeFromSku(sku: string): SkuProductType {
-  const upper = sku.trim().toUpperCase();
-  const byEnd = skuCodeType(upper.slice(-3));
-  if (byEnd) return byEnd;
-  const parts = upper.split('-');
-  if (parts.length >= 3) {
-    const byFormat = skuCodeType(parts[parts.length - 2] ?? '');
-    if (byFormat) return byFormat;
-  }
-  return 'ship';
-}
-
-/** Products whose quantity is capped at 1: digital files and ebooks (paywall §5 product types). */
-export function isDigitalProductType(type: string): boolean {
-  return type === 'digital' || type === 'ebook';
-}
-
-/** A digital product cannot be increased once its quantity is above 0 (site §5). */
-export function canIncreaseQuantity(item: { digital: boolean; quantity: number }): boolean {
-  return !(item.digital && item.quantity > 0);
-}
-
-/** Clamps a requested quantity: a whole number, not negative, at most 1 for digital products (site §5). */
-export function clampQuantity(quantity: number, digital: boolean): number {
-  const q = Number.isFinite(quantity) ? Math.max(0, Math.floor(quantity)) : 0;
-  return digital ? Math.min(q, 1) : q;
-}
-
-/** Add to cart sends only items with quantity above 0 (site §5). */
-export function itemsToAddToCart<T extends { quantity: number }>(items: readonly T[]): T[] {
-  return items.filter((item) => item.quantity > 0);
 }
 
 /** True for 'Magazine Article' and 'Digital Article' (case-insensitive) (site §5). */
@@ -150,23 +66,6 @@ export function showPriceBlock(item: { listPrice: number | null | undefined; con
 /** Buy Copies shows only for magazine and digital articles with a product link (site §5). */
 export function showBuyCopies(item: { contentType: string | null | undefined; productLink: string | null | undefined }): boolean {
   return isArticleContentType(item.contentType) && !isBlank(item.productLink);
-}
-
-/** Price with two decimals, no currency sign: 12.5 -> '12.50' (paywall §9; site §9). */
-export function formatPrice(amount: number): string {
-  return amount.toFixed(PRICE_DECIMALS);
-}
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: PRICE_DECIMALS,
-  maximumFractionDigits: PRICE_DECIMALS,
-});
-
-/** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (site §9). */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
 }
 
 /* ================================================================== countries */
@@ -285,32 +184,6 @@ export function pickLatestSubscription<
   return best;
 }
 
-/* ================================================================== issue codes (site §2) */
-
-/**
- * Issue code of the archive (site §2).
- * - 2000 and later: 'BR' + two-digit year + two-digit issue number: (2025, 1) -> 'BR2501'.
- * - Before 2000: a 4-digit code. The one example, 1999 January-February = '3991', is read as
- *   '3' + two-digit year ('99') + one-digit issue number ('1'); so (1999, 1) -> '3991' and, for
- *   example, (1985, 4) -> '3854'. Issue numbers 1 to 9 fit the 4 digits.
- * Issues run from 1956; a year before 1956, after 2099, or an issue number that does not fit
- * throws a RangeError.
- */
-export function issueCode(year: number, issueNumber: number): string {
-  if (!Number.isInteger(year) || year < 1956 || year > 2099) throw new RangeError(`No issue code for year ${year}`);
-  const yy = String(year % 100).padStart(2, '0');
-  if (year >= 2000) {
-    if (!Number.isInteger(issueNumber) || issueNumber < 1 || issueNumber > 99) {
-      throw new RangeError(`No issue code for issue ${issueNumber} of ${year}`);
-    }
-    return `BR${yy}${String(issueNumber).padStart(2, '0')}`;
-  }
-  if (!Number.isInteger(issueNumber) || issueNumber < 1 || issueNumber > 9) {
-    throw new RangeError(`No issue code for issue ${issueNumber} of ${year}`);
-  }
-  return `3${yy}${issueNumber}`;
-}
-
 /* ================================================================== dates and durations */
 
 function toDate(input: string | number | Date): Date | null {
@@ -330,36 +203,10 @@ export function formatLongDate(input: string | number | Date): string {
   return `${month} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`;
 }
 
-/** Month and year, e.g. 'March 2024' (paywall §2 visual-library entries). UTC; invalid gives ''. */
-export function formatMonthYear(input: string | number | Date): string {
-  const d = toDate(input);
-  if (!d) return '';
-  return `${MONTH_NAMES[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
-}
-
 /** The cached user's RFC-style date (paywall §9), e.g. 'Tue, 05 Mar 2024 00:00:00 GMT'. Invalid gives ''. */
 export function formatHttpDate(input: string | number | Date): string {
   const d = toDate(input);
   return d ? d.toUTCString() : '';
-}
-
-/**
- * Video duration as h:mm:ss (paywall §2), from a number of seconds (fractions dropped):
- * 65 -> '0:01:05', 3725 -> '1:02:05'. Negative or non-finite counts as 0.
- */
-export function formatVideoDuration(totalSeconds: number): string {
-  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
-}
-
-/* ================================================================== layout rules */
-
-/** Visual library: a collection card goes after every third entry; index is 0-based (paywall §2). */
-export function collectionCardAfter(index: number): boolean {
-  return (index + 1) % VISUAL_LIBRARY_COLLECTION_EVERY === 0;
 }
 
 export type PaginationItem = number | 'ellipsis';

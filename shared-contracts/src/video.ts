@@ -5,7 +5,33 @@
  * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.
  */
 import * as z from 'zod/mini';
-import { isValidPlaylistParam, wholeCount, plural } from 'shared-contracts';
+import { wholeCount, plural } from 'shared-contracts';
+
+/** Named playlists that get an ad slot (paywall §9). */
+export const PLAYLIST_AD_SLOT_PLAYLISTS = ['What to watch next', 'The Latest', 'Explainers'] as const;
+
+/* ================================================================== video, search */
+
+/** Playlist query parameter: letters, digits and hyphens only (paywall §2, §5). */
+export const PLAYLIST_PARAM_PATTERN = /^[A-Za-z0-9-]+$/;
+export function isValidPlaylistParam(value: string): boolean {
+  return PLAYLIST_PARAM_PATTERN.test(value);
+}
+/** True when a playlist gets an ad slot after its second tile (paywall §2, §9). */
+export function playlistHasAdSlot(playlistName: string): boolean {
+  return (PLAYLIST_AD_SLOT_PLAYLISTS as readonly string[]).includes(playlistName);
+}
+/**
+ * Video duration as h:mm:ss (paywall §2), from a number of seconds (fractions dropped):
+ * 65 -> '0:01:05', 3725 -> '1:02:05'. Negative or non-finite counts as 0.
+ */
+export function formatVideoDuration(totalSeconds: number): string {
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+}
 
 /* ------------------------------------------------------------------ video and visual library */
 

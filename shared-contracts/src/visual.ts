@@ -8,6 +8,26 @@ import * as z from 'zod/mini';
 import type { ContentPermission, SubscriberRoleCode } from './constants';
 import type { User } from './schemas';
 
+/** A collection card is inserted after every N entries (paywall §2, §9). */
+export const VISUAL_LIBRARY_COLLECTION_EVERY = 3;
+
+/**
+ * Truncation "near" a length (paywall §9, collection summary ~165): cuts at the last space at or
+ * before maxLength (falling back to a hard cut) and appends '...'.
+ */
+export function truncateNearWord(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut).trimEnd() + '...';
+}
+/* ================================================================== layout rules */
+
+/** Visual library: a collection card goes after every third entry; index is 0-based (paywall §2). */
+export function collectionCardAfter(index: number): boolean {
+  return (index + 1) % VISUAL_LIBRARY_COLLECTION_EVERY === 0;
+}
+
 /* ------------------------------------------------------------------ visual library (paywall §9) */
 
 /** Visual-library page size (paywall §7, §9). */

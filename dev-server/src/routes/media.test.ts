@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { ApiErrorBodySchema, productTypeFromSku } from 'shared-contracts';
+import { ApiErrorBodySchema } from 'shared-contracts';
+import { productTypeFromSku } from 'shared-contracts/commerce';
 import { ProductListSchema } from 'shared-contracts/commerce';
 import { PlaylistSchema, VideoSchema } from 'shared-contracts/video';
 import { ChartPageSchema, VisualSubjectSchema } from 'shared-contracts/visual';

@@ -1,7 +1,7 @@
 /** Videos, playlists, the visual library and the images drawn for them. */
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { PLAYLIST_PARAM_PATTERN } from 'shared-contracts';
+import { PLAYLIST_PARAM_PATTERN } from 'shared-contracts/video';
 import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
 import { permissionsOf } from 'shared-contracts/visual';
 import { z } from 'zod';

@@ -9,7 +9,8 @@
  *
  * Every other demo account keeps only the saves of seed/users.ts.
  */
-import { productTypeFromSku, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { productTypeFromSku } from 'shared-contracts/commerce';
 import { folderNameKey } from 'shared-contracts/forms';
 import { lineTypeOf } from 'shared-contracts/commerce';
 import type { Insertable, Kysely } from 'kysely';

@@ -5,13 +5,8 @@
  * gateway once; the cart keeps its token, brand and last four digits.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  MESSAGES,
-  productTypeFromSku,
-  SUBSCRIBER_TIERS,
-  SUBSCRIPTION_SOURCES,
-  type SubscriberRoleCode,
-} from 'shared-contracts';
+import { MESSAGES, SUBSCRIBER_TIERS, SUBSCRIPTION_SOURCES, type SubscriberRoleCode } from 'shared-contracts';
+import { productTypeFromSku } from 'shared-contracts/commerce';
 import { cartApology } from 'shared-contracts/commerce';
 import { REFERRAL_CODES } from 'shared-contracts/commerce';
 import { SUBSCRIPTION_ORDER_MARKER } from 'shared-contracts/library';

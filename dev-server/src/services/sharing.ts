@@ -15,7 +15,8 @@
  *   (the database alone cannot rebuild a link).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { MESSAGES, truncateWithEllipsis } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { truncateWithEllipsis } from 'shared-contracts/library';
 import { sharedVia } from 'shared-contracts/library';
 import { validateShareEmail } from 'shared-contracts/forms';
 import {

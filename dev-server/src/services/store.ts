@@ -1,6 +1,7 @@
 /** The store catalogue. */
 import { createHash } from 'node:crypto';
-import { productTypeFromSku, SUBSCRIBER_ROLE_CODES, SUBSCRIBER_TIERS } from 'shared-contracts';
+import { SUBSCRIBER_ROLE_CODES, SUBSCRIBER_TIERS } from 'shared-contracts';
+import { productTypeFromSku } from 'shared-contracts/commerce';
 import type { Product, ProductList } from 'shared-contracts/commerce';
 import type {
   Availability,

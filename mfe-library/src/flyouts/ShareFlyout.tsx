@@ -14,13 +14,8 @@
  *   generic failure.
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import {
-  api,
-  ApiError,
-  SHARE_PROVIDER_LABELS,
-  truncateWithEllipsis,
-  type ShareProvider,
-} from 'shared-contracts';
+import { api, ApiError, SHARE_PROVIDER_LABELS, type ShareProvider } from 'shared-contracts';
+import { truncateWithEllipsis } from 'shared-contracts/library';
 import { connectWithNetwork, shareOnNetwork, sharedVia } from 'shared-contracts/library';
 import { parseEmailList, validateShareEmail } from 'shared-contracts/forms';
 import { SHARE_DESCRIPTION_MAX, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';

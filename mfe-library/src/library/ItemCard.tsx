@@ -8,7 +8,8 @@
  * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
  */
 import { useId, type MouseEvent } from 'react';
-import { formatUsd, showPriceBlock, topicSubjectPath } from 'shared-contracts';
+import { showPriceBlock, topicSubjectPath } from 'shared-contracts';
+import { formatUsd } from 'shared-contracts/commerce';
 import type { CardModel } from './cardModel';
 import { OrderEntryView } from './OrderEntryView';
 import { SiteLink } from 'shared-contracts/router';

@@ -5,7 +5,8 @@
  *
  * Marker: data-order-id and data-order-status="purchased|cancelled".
  */
-import { formatLongDate, formatUsd } from 'shared-contracts';
+import { formatLongDate } from 'shared-contracts';
+import { formatUsd } from 'shared-contracts/commerce';
 import {
   isSubscriptionOrder,
   orderStatusLabel,

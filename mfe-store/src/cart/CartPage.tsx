@@ -4,7 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'shared-contracts/router';
-import { UI_TEXT, api, bus, canIncreaseQuantity, pushDataLayer, userStore } from 'shared-contracts';
+import { UI_TEXT, api, bus, pushDataLayer, userStore } from 'shared-contracts';
+import { canIncreaseQuantity } from 'shared-contracts/commerce';
 import {
   COMMERCE_MESSAGES,
   MAX_LINE_QUANTITY,

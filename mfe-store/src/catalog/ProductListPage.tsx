@@ -1,6 +1,7 @@
 /** /store and /store/{category}: the catalogue. */
 import { Link, NavLink } from 'shared-contracts/router';
-import { api, formatUsd, isNotFound, useLoad } from 'shared-contracts';
+import { api, isNotFound, useLoad } from 'shared-contracts';
+import { formatUsd } from 'shared-contracts/commerce';
 import type { Product, ProductList } from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Status } from '../common';
 

@@ -4,7 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { api, formatUsd, isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
+import { api, isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
+import { formatUsd } from 'shared-contracts/commerce';
 import { DEFAULT_QUANTITY } from 'shared-contracts/commerce';
 import {
   COMMERCE_MESSAGES,

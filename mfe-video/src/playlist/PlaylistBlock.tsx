@@ -5,7 +5,8 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { formatLongDate, formatVideoDuration, playlistHasAdSlot } from 'shared-contracts';
+import { formatLongDate } from 'shared-contracts';
+import { formatVideoDuration, playlistHasAdSlot } from 'shared-contracts/video';
 import { PLAYLIST_AD_SLOT_AFTER_TILE, PLAYLIST_LOAD_MORE_COUNT } from 'shared-contracts/video';
 import type { Playlist, Video } from 'shared-contracts/video';
 import { VIDEO_TEXT, videoPath, type PlaylistList } from 'shared-contracts/video';

@@ -1,6 +1,6 @@
 /** A collection card of the feed (paywall §2, §3): 'Collection', title, summary cut near 165 characters, image and a link. */
 import { useId } from 'react';
-import { truncateNearWord } from 'shared-contracts';
+import { truncateNearWord } from 'shared-contracts/visual';
 import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import { VISUAL_TEXT, type Collection } from 'shared-contracts/visual';
 import { SiteLink } from 'shared-contracts/router';

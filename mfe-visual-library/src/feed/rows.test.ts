@@ -1,4 +1,4 @@
-import { truncateNearWord } from 'shared-contracts';
+import { truncateNearWord } from 'shared-contracts/visual';
 import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import type { Chart } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';

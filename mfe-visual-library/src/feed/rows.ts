@@ -3,7 +3,8 @@
  * (collectionCardAfter, paywall §2), cycling through the collections in order. The cycle goes on
  * across pages: page 2 starts with the collection after the last one of page 1 (NOT IN SPEC).
  */
-import { VISUAL_LIBRARY_COLLECTION_EVERY, collectionCardAfter } from 'shared-contracts';
+import { VISUAL_LIBRARY_COLLECTION_EVERY } from 'shared-contracts/visual';
+import { collectionCardAfter } from 'shared-contracts/visual';
 import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
 import type { Chart } from 'shared-contracts/visual';
 import type { Collection } from 'shared-contracts/visual';
