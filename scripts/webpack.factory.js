@@ -68,9 +68,18 @@ const CRITICAL_MODULES = [
   /react[\\/]cjs[\\/]react-jsx-runtime\.production\.js$/,
 ];
 
+/** The shell's first script: starts main.js after the first paint (decision 023). */
+const BOOT_SCRIPT = path.join(ROOT, 'shell/src/boot.js');
+
 class PreloadCriticalChunksPlugin {
   apply(compiler) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.thisCompilation.tap('PreloadCriticalChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PreloadCriticalChunksPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const code = require('node:fs').readFileSync(BOOT_SCRIPT, 'utf8');
+        compilation.emitAsset('boot.js', new compiler.webpack.sources.RawSource(code));
+      });
+    });
     compiler.hooks.compilation.tap('PreloadCriticalChunksPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadCriticalChunksPlugin', (data) => {
         const { chunkGraph } = compilation;
@@ -84,6 +93,16 @@ class PreloadCriticalChunksPlugin {
           for (const f of chunks[0].files) if (f.endsWith('.js') && !files.includes(f)) files.push(f);
         }
         const publicPath = '/';
+        // The entry starts after the first paint (decision 023): index.html preloads main.js and
+        // runs boot.js, which adds main.js once the browser has painted the server's HTML.
+        const entry = data.headTags.findIndex((t) => t.tagName === 'script' && t.attributes.src === `${publicPath}main.js`);
+        if (entry === -1) throw new Error('PreloadCriticalChunksPlugin: index.html has no main.js script');
+        data.headTags.splice(
+          entry,
+          1,
+          { tagName: 'link', voidTag: true, meta: { plugin: 'PreloadCriticalChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}main.js` } },
+          { tagName: 'script', voidTag: false, meta: { plugin: 'PreloadCriticalChunksPlugin' }, attributes: { defer: true, src: `${publicPath}boot.js` } },
+        );
         data.headTags.push(
           ...files.map((f) => ({
             tagName: 'link',
