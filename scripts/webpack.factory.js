@@ -150,14 +150,11 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM, PROVIDE_BUNDLER_RUNTIME_PLUGIN] : [],
     }),
   ];
+  const { NormalModuleReplacementPlugin } = require('webpack');
   // Node-only script loading (never reached in a browser) is left out of every build (decision 021).
-  {
-    const { NormalModuleReplacementPlugin } = require('webpack');
-    plugins.push(new NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, SDK_NODE_STUB));
-  }
+  plugins.push(new NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]node\.js$/, SDK_NODE_STUB));
   if (host) {
     // The shell reads remotes' manifests itself (shell/src/federation.ts, decision 022).
-    const { NormalModuleReplacementPlugin } = require('webpack');
     plugins.push(
       new NormalModuleReplacementPlugin(/@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/, SNAPSHOT_HANDLER_STUB),
     );
@@ -167,7 +164,6 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
     // @module-federation/runtime wrapper, SDK helpers and error texts: about 5 KB gzip of each
     // 8.3 KB entry) comes from the shell too: the entry's `import federation from
     // '<webpack-bundler-runtime>'` is pointed at a small module reading the shell's global.
-    const { NormalModuleReplacementPlugin } = require('webpack');
     plugins.push(new NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/](bundler|index)\.js$/, REMOTE_BUNDLER_RUNTIME));
   }
   if (host) {

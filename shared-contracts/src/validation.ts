@@ -1,16 +1,11 @@
 /**
- * Validation rules and small pure business rules of the two specs (section 5 of each, with the
- * formatting and visibility rules they refer to). "site" = site-shell-and-member-features.md,
- * "paywall" = paywall-accounts-video-visual-library-cart.md.
+ * Small pure rules of the two specs that the core and several areas use: required and blank
+ * checks, country rules, topics and reading lists, subscriber tiers, dates, pagination and layout
+ * rules. "site" = site-shell-and-member-features.md, "paywall" = paywall-accounts-video-visual-library-cart.md.
  *
- * Conventions:
- * - A validator returns the error message to show, or null when the value is valid.
- * - Field validators (email, passwords, names, folder name...) check "required" first, so an empty
- *   field gets 'This field is required.'. Generic rules (min/max length, min/max value, positive
- *   number, select) return null for an empty value and leave "required" to the caller, as a
- *   form-validation library does.
- * - Email and personal-name values are checked after trimming surrounding whitespace; the zod
- *   schemas below trim them too, so what is checked is what is sent.
+ * An area's own rules live in its module (decision 022): the field validators and form schemas in
+ * form-rules.ts (`shared-contracts/forms`), SKUs, quantities and prices in commerce.ts, playlists
+ * and durations in video.ts, collection cards in visual.ts, issue codes in discovery.ts.
  */
 
 import {

@@ -10,11 +10,13 @@ import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } fro
 let config: Promise<RemotesConfig> | null = null;
 /** Each remote's registration (its manifest read, its entry registered), started once per page. */
 const registrations = new Map<RemoteName, Promise<RemoteManifest>>();
-/** The re-registration after a release was replaced, awaited by every retry of that remote. */
-const reregistrations = new Map<RemoteName, Promise<unknown>>();
-/** Loads started so far; a remote registered again after a chunk or entry was gone keeps the count then. */
+/** Loads started so far. */
 let loadsStarted = 0;
-const reregisteredAfter = new Map<RemoteName, number>();
+/**
+ * A remote registered again after a chunk or its entry was gone: the load count then (later loads
+ * are not retried) and the re-registration, awaited by every retry of that remote.
+ */
+const reregistrations = new Map<RemoteName, { after: number; done: Promise<unknown> }>();
 
 function remotesConfig(): Promise<RemotesConfig> {
   config ??= api.remotes().catch((error: unknown) => {
@@ -93,18 +95,18 @@ async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, manif
   try {
     return await loadRemote<M>(`${remote}/${module}`);
   } catch (error) {
-    const after = reregisteredAfter.get(remote);
-    if (!GONE.test(messageOf(error)) || (after !== undefined && load > after)) throw error;
-    if (after === undefined) {
-      reregisteredAfter.set(remote, loadsStarted);
-      reregistrations.set(
-        remote,
-        readManifest(cacheBusted(manifestUrl)).then((manifest) =>
+    let again = reregistrations.get(remote);
+    if (!GONE.test(messageOf(error)) || (again && load > again.after)) throw error;
+    if (!again) {
+      again = {
+        after: loadsStarted,
+        done: readManifest(cacheBusted(manifestUrl)).then((manifest) =>
           registerRemotes([{ name: remote, entry: cacheBusted(manifest.entry), entryGlobalName: manifest.globalName }], { force: true }),
         ),
-      );
+      };
+      reregistrations.set(remote, again);
     }
-    await reregistrations.get(remote);
+    await again.done;
     return await loadRemote<M>(`${remote}/${module}`);
   }
 }
