@@ -9,6 +9,7 @@ import express from 'express';
 import path from 'node:path';
 import fs from 'node:fs';
 import { REMOTES } from './apps.mjs';
+import { servePrecompressed } from './precompressed.cjs';
 
 export const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
 
@@ -28,21 +29,19 @@ export function createStaticApp(dir, options = {}) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
-  // gzip, as any static host or CDN would (the remote entries and chunks are text).
+  const setHeaders = (res, file) => {
+    const base = path.basename(file);
+    if (/\.[0-9a-f]{8,}\.(js|css)$/.test(base)) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } else {
+      res.setHeader('Cache-Control', 'no-cache');
+    }
+  };
+  // The build's brotli or gzip twin of a script, as any static host or CDN would serve it
+  // (decision 025); anything else text is gzipped on the fly.
+  app.use(servePrecompressed(dir, { setHeaders }));
   app.use(compression());
-  app.use(
-    express.static(dir, {
-      index: false,
-      setHeaders(res, file) {
-        const base = path.basename(file);
-        if (/\.[0-9a-f]{8,}\.(js|css)$/.test(base)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'no-cache');
-        }
-      },
-    }),
-  );
+  app.use(express.static(dir, { index: false, setHeaders }));
   app.use((req, res) => res.status(404).type('text/plain').send('Not found'));
   return app;
 }

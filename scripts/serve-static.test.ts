@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { createStaticApp } from './serve-static.mjs';
 
@@ -11,6 +12,11 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'var store;');
   fs.writeFileSync(path.join(dir, '123.0a1b2c3d.js'), 'chunk();');
   fs.writeFileSync(path.join(dir, '456.0a1b2c3e.js'), 'function render(){return 1}\n'.repeat(200));
+  // A production build's twins (PrecompressPlugin, decision 025); marked so the test sees which is sent.
+  const chunk = 'function precompressed(){return 2}\n'.repeat(100);
+  fs.writeFileSync(path.join(dir, '789.0a1b2c3f.js'), chunk);
+  fs.writeFileSync(path.join(dir, '789.0a1b2c3f.js.br'), zlib.brotliCompressSync(`${chunk}// br`));
+  fs.writeFileSync(path.join(dir, '789.0a1b2c3f.js.gz'), zlib.gzipSync(`${chunk}// gz`));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -33,6 +39,28 @@ describe('a remote as a static host serves it', () => {
     const res = await request(app()).get('/456.0a1b2c3e.js').set('Accept-Encoding', 'gzip').expect(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.text).toContain('function render()');
+  });
+
+  it("sends a build's brotli twin to a browser that accepts it, the gzip twin to one that accepts only gzip", async () => {
+    const br = await request(app()).get('/789.0a1b2c3f.js').set('Accept-Encoding', 'gzip, deflate, br, zstd').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['access-control-allow-origin']).toBe('https://shell.example');
+    expect(br.text).toMatch(/return 2}\n\/\/ br$/); // decoded by the client
+
+    const gz = await request(app()).get('/789.0a1b2c3f.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toMatch(/\/\/ gz$/);
+
+    const plain = await request(app()).get('/789.0a1b2c3f.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).not.toContain('// ');
+    // A script without twins (an older release) is still gzipped on the fly.
+    expect((await request(app()).get('/456.0a1b2c3e.js').set('Accept-Encoding', 'gzip')).headers['content-encoding']).toBe('gzip');
+    // Never a twin outside the build folder.
+    await request(app()).get('/%2e%2e/package.json').set('Accept-Encoding', 'br').expect(404);
   });
 
   it('answers its health check and 404s what it does not hold', async () => {

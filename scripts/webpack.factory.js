@@ -50,8 +50,8 @@ function sharedConfig(pkg, { host = false } = {}) {
 
 /**
  * Modules the shell's first view always runs, fetched only after main.js has run and negotiated the
- * share scope. Their chunks get `<link rel="preload" as="script">` in index.html, so they download
- * while main.js does (decision 018). A module found in more than one chunk is skipped: only the
+ * share scope. Their chunks get `<link rel="preload" as="script">` in index.html's after-first-paint
+ * template, so they download while main.js does (decisions 018 and 024). A module found in more than one chunk is skipped: only the
  * chunk the page will load may be preloaded.
  */
 const CRITICAL_MODULES = [
@@ -70,6 +70,9 @@ const CRITICAL_MODULES = [
 
 /** The shell's first script: starts main.js after the first paint (decision 023). */
 const BOOT_SCRIPT = path.join(ROOT, 'shell/src/boot.js');
+
+/** Per compilation, the preload tags that wait for the first paint. */
+const afterFirstPaint = new WeakMap();
 
 class PreloadCriticalChunksPlugin {
   apply(compiler) {
@@ -93,26 +96,65 @@ class PreloadCriticalChunksPlugin {
           for (const f of chunks[0].files) if (f.endsWith('.js') && !files.includes(f)) files.push(f);
         }
         const publicPath = '/';
-        // The entry starts after the first paint (decision 023): index.html preloads main.js and
-        // runs boot.js, which adds main.js once the browser has painted the server's HTML.
+        // The entry starts after the first paint (decision 023), and so does every download the
+        // first paint does not need (decision 024): index.html runs boot.js, and the preloads of
+        // main.js and of the critical chunks wait, inert, in the after-first-paint template, which
+        // boot.js moves into the document once the browser has painted the server's HTML.
         const entry = data.headTags.findIndex((t) => t.tagName === 'script' && t.attributes.src === `${publicPath}main.js`);
         if (entry === -1) throw new Error('PreloadCriticalChunksPlugin: index.html has no main.js script');
-        data.headTags.splice(
-          entry,
-          1,
-          { tagName: 'link', voidTag: true, meta: { plugin: 'PreloadCriticalChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}main.js` } },
-          { tagName: 'script', voidTag: false, meta: { plugin: 'PreloadCriticalChunksPlugin' }, attributes: { defer: true, src: `${publicPath}boot.js` } },
-        );
-        data.headTags.push(
-          ...files.map((f) => ({
-            tagName: 'link',
-            voidTag: true,
-            meta: { plugin: 'PreloadCriticalChunksPlugin' },
-            attributes: { rel: 'preload', as: 'script', href: publicPath + f },
-          })),
-        );
+        data.headTags.splice(entry, 1, {
+          tagName: 'script',
+          voidTag: false,
+          meta: { plugin: 'PreloadCriticalChunksPlugin' },
+          attributes: { defer: true, src: `${publicPath}boot.js` },
+        });
+        const preload = (href) => `<link rel="preload" as="script" href="${href}">`;
+        afterFirstPaint.set(compilation, [preload(`${publicPath}main.js`), ...files.map((f) => preload(publicPath + f))].join(''));
         return data;
       });
+      // The template's own preloads (index.html's, such as /remotes.json) come first.
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('PreloadCriticalChunksPlugin', (data) => {
+        const links = afterFirstPaint.get(compilation) ?? '';
+        const template = /(<template id="after-first-paint">[\s\S]*?)(<\/template>)/;
+        if (!template.test(data.html)) throw new Error('PreloadCriticalChunksPlugin: index.html has no <template id="after-first-paint">');
+        data.html = data.html.replace(template, (_, open, close) => open + links + close);
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin of every script and style
+ * sheet of 1 KB or more in a production build (decision 025). The shell's server and the remotes'
+ * static host serve them (scripts/precompressed.cjs) instead of compressing each response while
+ * the browser is running the page's scripts, and brotli sends about an eighth fewer bytes than gzip.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const zlib = require('node:zlib');
+    const { promisify } = require('node:util');
+    const brotli = promisify(zlib.brotliCompress);
+    const gzip = promisify(zlib.gzip);
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) =>
+        Promise.all(
+          Object.keys(assets)
+            .filter((name) => /\.(js|css)$/.test(name))
+            .map(async (name) => {
+              const buffer = compilation.getAsset(name).source.buffer();
+              if (buffer.length < 1024) return;
+              const { constants } = zlib;
+              const [br, gz] = await Promise.all([
+                brotli(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+                gzip(buffer, { level: 9 }),
+              ]);
+              compilation.emitAsset(`${name}.br`, new sources.RawSource(br), { compressed: true });
+              compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), { compressed: true });
+            }),
+        ).then(() => undefined),
+      );
     });
   }
 }
@@ -211,7 +253,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
           },
         ],
       },
-      plugins,
+      plugins: mode === 'production' ? [...plugins, new PrecompressPlugin()] : plugins,
       performance: { hints: false },
       cache: { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', name) },
       stats: 'errors-warnings',

@@ -7,11 +7,14 @@
  * Met since decision 022 (the shared-contracts areas, the shell reading remotes' manifests): 149.1 KB.
  * A change that adds first-view bytes pays for them elsewhere or moves them off the first view.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { cartLink, expect, expectSlot, test } from '../fixtures';
 
 const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
 const BUDGET_KB = 150;
+const SHELL_DIST = path.resolve(__dirname, '../../shell/dist');
 /** A string only @module-federation/runtime-core's code holds (a hook name): one script on the page has it. */
 const RUNTIME_CORE_MARK = 'beforeRegisterRemote';
 
@@ -52,4 +55,28 @@ test(`an article's first view loads at most ${BUDGET_KB} KB of JavaScript (gzip)
   expect(containers.onSharedRuntime).toBe(containers.count);
 
   expect(kb, `first-view JavaScript, gzip -9 (KB), ${loaded.length} scripts:\n${listing}`).toBeLessThanOrEqual(BUDGET_KB);
+});
+
+test("an article's first-view scripts arrive as the build's brotli twins, from the shell and from the remotes", async ({ page }) => {
+  // Precompressed at build time (decision 025): no server compresses a script while the page runs.
+  // A twin is sent as a file, with its length; an answer compressed on the fly is streamed without one.
+  type Sent = { url: string; encoding?: string; length?: string; size: number };
+  const scripts: Promise<Sent>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(res.allHeaders().then(async (h) => ({ url: res.url(), encoding: h['content-encoding'], length: h['content-length'], size: (await res.body()).length })));
+  });
+  await page.goto(ARTICLE);
+  await expectSlot(page, 'paywall/ArticleGate', 'ready');
+  await expectSlot(page, 'library/ItemActions', 'ready');
+  await page.waitForLoadState('networkidle');
+  // Scripts under 1 KB have no twins (the build skips them): compressing them gains nothing.
+  const loaded = (await Promise.all(scripts)).filter((s) => s.size >= 1024);
+  const origins = new Set(loaded.map((s) => new URL(s.url).origin));
+  expect(origins.size, 'the shell and two remotes').toBeGreaterThanOrEqual(3);
+  expect(loaded.filter((s) => s.encoding !== 'br' || !s.length).map((s) => `${s.url} (${s.encoding ?? 'identity'}, length ${s.length ?? 'none'})`)).toEqual([]);
+  // The shell's are byte for byte the build's .br files.
+  const shell = loaded.filter((s) => new URL(s.url).origin === new URL(page.url()).origin);
+  expect(shell.length).toBeGreaterThan(3);
+  for (const s of shell) expect(Number(s.length), s.url).toBe(fs.statSync(path.join(SHELL_DIST, `${new URL(s.url).pathname}.br`)).size);
 });

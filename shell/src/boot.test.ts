@@ -1,6 +1,8 @@
 /**
- * boot.js (decision 023): the shell's entry starts only after the browser has had a frame to paint
- * the server's HTML; a tab opened hidden starts it at once.
+ * boot.js (decisions 023 and 024): the shell's entry, and the preloads waiting in index.html's
+ * after-first-paint template, start only after the browser has painted: on a page with the server's
+ * HTML in #root, when the first contentful paint is reported; on any other page, after the next
+ * frame. A tab opened (or turned) hidden starts them at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,24 +13,66 @@ function entryScripts(): string[] {
   return [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src') ?? '');
 }
 
+const TEMPLATE =
+  '<template id="after-first-paint"><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">' +
+  '<link rel="preload" as="script" href="/main.js"><link rel="preload" as="script" href="/7470.0123abcd.js"></template>';
+
+/** The preloads live in the document (not in the inert template), in order. */
+function livePreloads(): string[] {
+  return [...document.head.querySelectorAll('link[rel=preload]')].map((l) => `${l.getAttribute('as')} ${l.getAttribute('href')}`);
+}
+
 function setVisibility(state: DocumentVisibilityState): void {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
 }
 
 let frames: FrameRequestCallback[];
+let documentListeners: [string, EventListener][];
+
+/** A PerformanceObserver for 'paint' whose entries the test reports. */
+class FakePaintObserver {
+  static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+  static instances: FakePaintObserver[] = [];
+  observed: unknown = null;
+  disconnected = false;
+  constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+    FakePaintObserver.instances.push(this);
+  }
+  observe(options: unknown): void {
+    this.observed = options;
+  }
+  disconnect(): void {
+    this.disconnected = true;
+  }
+  report(name: string): void {
+    this.callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+  }
+}
 
 beforeEach(() => {
   jest.useFakeTimers();
   frames = [];
+  documentListeners = [];
+  FakePaintObserver.instances = [];
   jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
-  document.head.innerHTML = '';
+  jest.spyOn(document, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
+    documentListeners.push([type, listener as EventListener]);
+  });
+  document.head.innerHTML = TEMPLATE;
+  document.body.innerHTML = '<div id="root"></div>';
   setVisibility('visible');
 });
 
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
+  delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
 });
+
+function withServerHtml(): void {
+  document.body.innerHTML = '<div id="root"><main id="main" class="page"><h1>The Latest</h1></main></div>';
+  (window as { PerformanceObserver?: unknown }).PerformanceObserver = FakePaintObserver;
+}
 
 it('adds /main.js only after the next frame, once', () => {
   new Function(BOOT)();
@@ -41,7 +85,60 @@ it('adds /main.js only after the next frame, once', () => {
   expect(entryScripts()).toEqual(['/main.js']);
 });
 
+it("starts the template's preloads with the entry, not before the frame", () => {
+  new Function(BOOT)();
+  frames.forEach((cb) => cb(16));
+  expect(livePreloads()).toEqual([]); // inert in the template until then
+  jest.advanceTimersByTime(0);
+  expect(livePreloads()).toEqual(['fetch /remotes.json', 'script /main.js', 'script /7470.0123abcd.js']);
+  const remotes = document.head.querySelector('link[href="/remotes.json"]');
+  expect(remotes?.getAttribute('crossorigin')).toBe('anonymous'); // the mode the shell's fetch uses
+  jest.advanceTimersByTime(2000);
+  expect(livePreloads()).toHaveLength(3);
+});
+
 it('starts the entry after a second when no frame comes', () => {
+  new Function(BOOT)();
+  jest.advanceTimersByTime(999);
+  expect(entryScripts()).toEqual([]);
+  jest.advanceTimersByTime(1);
+  expect(entryScripts()).toEqual(['/main.js']);
+});
+
+it("on a page with the server's HTML, starts when the first contentful paint is reported, not at the frame", () => {
+  withServerHtml();
+  new Function(BOOT)();
+  const observer = FakePaintObserver.instances[0]!;
+  expect(observer.observed).toEqual({ type: 'paint', buffered: true });
+  frames.forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual([]); // a frame is not yet the presented paint
+  observer.report('first-paint');
+  expect(entryScripts()).toEqual([]);
+  observer.report('first-contentful-paint');
+  expect(entryScripts()).toEqual(['/main.js']);
+  expect(livePreloads()).toHaveLength(3);
+  expect(observer.disconnected).toBe(true);
+});
+
+it('on a page with nothing of its own in #root, starts after the frame without waiting for a paint', () => {
+  (window as { PerformanceObserver?: unknown }).PerformanceObserver = FakePaintObserver;
+  new Function(BOOT)();
+  expect(FakePaintObserver.instances).toHaveLength(0);
+  frames.forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual(['/main.js']);
+});
+
+it('starts at once when the tab turns hidden before the paint, and after a second when no paint is reported', () => {
+  withServerHtml();
+  new Function(BOOT)();
+  setVisibility('hidden');
+  documentListeners.filter(([type]) => type === 'visibilitychange').forEach(([, listener]) => listener(new Event('visibilitychange')));
+  expect(entryScripts()).toEqual(['/main.js']);
+
+  document.head.innerHTML = TEMPLATE;
+  setVisibility('visible');
   new Function(BOOT)();
   jest.advanceTimersByTime(999);
   expect(entryScripts()).toEqual([]);
@@ -53,5 +150,6 @@ it('starts the entry at once in a tab opened hidden', () => {
   setVisibility('hidden');
   new Function(BOOT)();
   expect(entryScripts()).toEqual(['/main.js']);
+  expect(livePreloads()).toHaveLength(3);
   expect(frames).toHaveLength(0);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { ApiErrorBodySchema, createApiClient, RemotesConfigSchema, STREAM_PAGE_SIZE } from 'shared-contracts';
 import { firstPageOf, type StreamEntry } from 'shared-contracts/discovery';
@@ -9,11 +10,12 @@ import { articlesOf } from '../test/paywall';
 import { renderArticlePage } from './article-html';
 import { escapeHtml } from './article-html';
 import { renderHomePage } from './home-html';
-import { LATEST_STREAM_PRELOAD, withLatestStreamPreload } from './shell';
+import { LATEST_STREAM_PRELOAD, withAfterFirstPaint, withLatestStreamPreload } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
-  '<meta name="description" content="Ideas and advice for leaders." /></head>' +
+  '<meta name="description" content="Ideas and advice for leaders." />' +
+  '<template id=after-first-paint><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous></template></head>' +
   '<body><div id="root"></div><script src="/main.js"></script></body></html>';
 
 let dist: string;
@@ -23,6 +25,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("main")');
   fs.writeFileSync(path.join(dist, 'src_bootstrap_tsx.1a2b3c4d.js'), 'console.log("chunk")');
+  // The build's brotli twin of the entry (decision 025), marked so the test sees which is sent.
+  fs.writeFileSync(path.join(dist, 'main.js.br'), zlib.brotliCompressSync('console.log("main, from its twin")'));
   fs.writeFileSync(path.join(dist, 'styles.0123456789abcdef.css'), 'body{}');
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var shell;');
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
@@ -60,6 +64,19 @@ describe('static shell', () => {
     }
   });
 
+  it("sends the build's brotli twin of a script, with the script's type and cache headers", async () => {
+    const res = await request(t.app).get('/main.js').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.text).toBe('console.log("main, from its twin")');
+    // A client that does not accept brotli gets the script itself.
+    const plain = await request(t.app).get('/main.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('console.log("main")');
+  });
+
   it('makes browsers revalidate entry files', async () => {
     for (const file of ['/remoteEntry.js', '/mf-manifest.json', '/index.html', '/main.js']) {
       await request(t.app).get(file).expect(200).expect('Cache-Control', 'no-cache');
@@ -76,18 +93,24 @@ describe('static shell', () => {
     },
   );
 
-  it.each(['/', '/the-latest'])('answers %s with index.html preloading the latest stream the page fetches first', async (p) => {
+  it.each(['/', '/the-latest'])('answers %s with index.html preloading, after the first paint, the latest stream the page fetches first', async (p) => {
     const res = await request(t.app).get(p).set('Accept', 'text/html').expect(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const preload = '<link rel="preload" href="/service/stream/latest/0/8?format=json" as="fetch" crossorigin="anonymous">';
     expect(LATEST_STREAM_PRELOAD).toBe(preload);
-    // The home page's chunk too, when the build has one (this test build has none).
-    const withPreload = INDEX_HTML.replace('</head>', `${preload}</head>`);
+    // Inside the after-first-paint template (decision 024), after the build's own preloads; the
+    // home page's chunk too, when the build has one (this test build has none).
+    const inTemplate = (tags: string) => INDEX_HTML.replace('</template>', `${tags}</template>`);
+    const withPreload = inTemplate(preload);
     if (p === '/the-latest') expect(res.text).toBe(withPreload);
     else expect(res.text.startsWith(withPreload.slice(0, withPreload.indexOf('<div id="root">')))).toBe(true);
     expect(withLatestStreamPreload(INDEX_HTML, 'page-home.0123abcd.js')).toBe(
-      INDEX_HTML.replace('</head>', `${preload}<link rel="preload" as="script" href="/page-home.0123abcd.js"></head>`),
+      inTemplate(`${preload}<link rel="preload" as="script" href="/page-home.0123abcd.js">`),
     );
+    // Nothing is preloaded before the first paint, and a page without the template is left as it is.
+    expect(res.text.slice(0, res.text.indexOf('<template')).includes('preload')).toBe(false);
+    const bare = INDEX_HTML.replace(/<template[\s\S]*<\/template>/, '');
+    expect(withAfterFirstPaint(bare, preload)).toBe(bare);
     // The address is the one the app's client requests.
     const seen: string[] = [];
     const client = createApiClient({ fetchImpl: (async (url: string) => {

@@ -15,6 +15,8 @@ import { STREAM_PAGE_SIZE, type Article } from 'shared-contracts';
 import { firstPageOf, streamPagePath, type StreamEntry } from 'shared-contracts/discovery';
 import { renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
+// The build's precompressed twins, shared with the remotes' static host (decision 025).
+import { servePrecompressed } from '../../../scripts/precompressed.cjs';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
@@ -24,11 +26,11 @@ const ARTICLE_PAGE = /^\/(\d{4})\/(\d{2})\/([a-z0-9-]{1,200})\/?$/;
 const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
 
 /**
- * Home's largest paint is the carousel's first slide, drawn from the latest stream's first page. A
- * `<link rel="preload" as="fetch">` starts that request with the HTML instead of after the shell's
- * code has run; it is the very request the app makes (same address from `streamPagePath`, cors mode
- * with same-origin credentials = `crossorigin="anonymous"`), so the browser answers the app's fetch
- * from it (decision 021).
+ * Home and The Latest show the latest stream's first page. Its request is preloaded with the shell's
+ * scripts (after the first paint, decision 024) instead of after the shell's code has run; it is the
+ * very request the app makes (same address from `streamPagePath`, cors mode with same-origin
+ * credentials = `crossorigin="anonymous"`), so the browser answers the app's fetch from it
+ * (decision 021).
  */
 export const LATEST_STREAM_PRELOAD = `<link rel="preload" href="${streamPagePath('latest', firstPageOf('latest'), STREAM_PAGE_SIZE)}" as="fetch" crossorigin="anonymous">`;
 
@@ -41,15 +43,29 @@ export function findHomeChunk(shellDist: string): string | null {
   }
 }
 
+const AFTER_FIRST_PAINT = /<template id=(["']?)after-first-paint\1>/i;
+
+/**
+ * index.html with `tags` added to its after-first-paint template, whose preloads the shell's boot.js
+ * starts once the browser has painted (decision 024). A page without that template is answered as
+ * it is: the preloads are a speed-up, never needed.
+ */
+export function withAfterFirstPaint(html: string, tags: string): string {
+  const open = AFTER_FIRST_PAINT.exec(html);
+  if (!open) return html;
+  const close = html.indexOf('</template>', open.index);
+  if (close === -1) return html;
+  return html.slice(0, close) + tags + html.slice(close);
+}
+
 /**
  * index.html with the latest stream's preload and, when the build has one, the home page chunk's
  * (the shell's entry starts it, so without a preload it waits for main.js; decision 021), for the
  * pages that show the latest stream first.
  */
 export function withLatestStreamPreload(html: string, homeChunk: string | null = null): string {
-  if (!html.includes('</head>')) return html;
   const chunk = homeChunk ? `<link rel="preload" as="script" href="/${homeChunk}">` : '';
-  return html.replace('</head>', `${LATEST_STREAM_PRELOAD}${chunk}</head>`);
+  return withAfterFirstPaint(html, `${LATEST_STREAM_PRELOAD}${chunk}`);
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -109,6 +125,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   };
   const origin = sources ? new URL(sources.publicOrigin).origin : '';
 
+  router.use(servePrecompressed(root, { setHeaders: setCacheHeaders }));
   router.use(express.static(root, { index: false, redirect: false, cacheControl: false, setHeaders: setCacheHeaders }));
 
   router.get('/{*splat}', async (req, res, next) => {
