@@ -9,7 +9,7 @@ import express from 'express';
 import path from 'node:path';
 import fs from 'node:fs';
 import { REMOTES } from './apps.mjs';
-import { servePrecompressed } from './precompressed.cjs';
+import { servePrecompressed } from '../dev-server/src/http/precompressed.cjs';
 
 export const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
 

@@ -127,7 +127,7 @@ class PreloadCriticalChunksPlugin {
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin of every script and style
  * sheet of 1 KB or more in a production build (decision 025). The shell's server and the remotes'
- * static host serve them (scripts/precompressed.cjs) instead of compressing each response while
+ * static host serve them (dev-server/src/http/precompressed.cjs) instead of compressing each response while
  * the browser is running the page's scripts, and brotli sends about an eighth fewer bytes than gzip.
  */
 class PrecompressPlugin {

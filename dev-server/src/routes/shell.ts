@@ -16,7 +16,7 @@ import { firstPageOf, streamPagePath, type StreamEntry } from 'shared-contracts/
 import { renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
-import { servePrecompressed } from '../../../scripts/precompressed.cjs';
+import { servePrecompressed } from '../http/precompressed.cjs';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
