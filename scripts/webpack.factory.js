@@ -51,8 +51,8 @@ function sharedConfig(pkg, { host = false } = {}) {
 /**
  * Modules the shell's first view always runs, fetched only after main.js has run and negotiated the
  * share scope. Their chunks get `<link rel="preload" as="script">` in index.html's after-first-paint
- * template, so they download while main.js does (decisions 018 and 024). A module found in more than one chunk is skipped: only the
- * chunk the page will load may be preloaded.
+ * template, so they download while main.js does (decisions 018 and 024). A module found in more than
+ * one chunk is skipped: only the chunk the page will load may be preloaded.
  */
 const CRITICAL_MODULES = [
   /react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/,
@@ -127,8 +127,9 @@ class PreloadCriticalChunksPlugin {
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin of every script and style
  * sheet of 1 KB or more in a production build (decision 025). The shell's server and the remotes'
- * static host serve them (dev-server/src/http/precompressed.cjs) instead of compressing each response while
- * the browser is running the page's scripts, and brotli sends about an eighth fewer bytes than gzip.
+ * static host serve them (dev-server/src/http/precompressed.cjs) instead of compressing each
+ * response while the browser is running the page's scripts; brotli sends about an eighth fewer
+ * bytes than gzip.
  */
 class PrecompressPlugin {
   apply(compiler) {

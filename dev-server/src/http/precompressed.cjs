@@ -5,9 +5,9 @@
 // blocking time). Each request looks for the file on disk, so a release deployed into a running
 // host is served precompressed at once, and a file without a precompressed twin falls through to
 // the next middleware (the static files, compressed on the fly).
-// Used by the shell's routes (routes/shell.ts) and the remotes' static host (scripts/serve-static.mjs). CommonJS,
-// so that one copy serves both when a process loads the server through a TS transform and the static
-// host as a native ES module (e2e releases.spec.ts).
+// Used by the shell's routes (routes/shell.ts) and the remotes' static host
+// (scripts/serve-static.mjs). CommonJS, so that one copy serves both when a process loads the server
+// through a TS transform and the static host as a native ES module (e2e releases.spec.ts).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
