@@ -71,9 +71,6 @@ const CRITICAL_MODULES = [
 /** The shell's first script: starts main.js after the first paint (decision 023). */
 const BOOT_SCRIPT = path.join(ROOT, 'shell/src/boot.js');
 
-/** Per compilation, the preload tags that wait for the first paint. */
-const afterFirstPaint = new WeakMap();
-
 class PreloadCriticalChunksPlugin {
   apply(compiler) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -84,7 +81,8 @@ class PreloadCriticalChunksPlugin {
       });
     });
     compiler.hooks.compilation.tap('PreloadCriticalChunksPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadCriticalChunksPlugin', (data) => {
+      // One hook sees both the tags html-webpack-plugin will inject and the template's HTML.
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('PreloadCriticalChunksPlugin', (data) => {
         const { chunkGraph } = compilation;
         const resourcesOf = (m) => (m.modules ? m.modules.map((n) => n.resource) : [m.resource]).filter(Boolean);
         const files = [];
@@ -109,12 +107,8 @@ class PreloadCriticalChunksPlugin {
           attributes: { defer: true, src: `${publicPath}boot.js` },
         });
         const preload = (href) => `<link rel="preload" as="script" href="${href}">`;
-        afterFirstPaint.set(compilation, [preload(`${publicPath}main.js`), ...files.map((f) => preload(publicPath + f))].join(''));
-        return data;
-      });
-      // The template's own preloads (index.html's, such as /remotes.json) come first.
-      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('PreloadCriticalChunksPlugin', (data) => {
-        const links = afterFirstPaint.get(compilation) ?? '';
+        const links = [preload(`${publicPath}main.js`), ...files.map((f) => preload(publicPath + f))].join('');
+        // After the template's own preloads (index.html's, such as /remotes.json).
         const template = /(<template id="after-first-paint">[\s\S]*?)(<\/template>)/;
         if (!template.test(data.html)) throw new Error('PreloadCriticalChunksPlugin: index.html has no <template id="after-first-paint">');
         data.html = data.html.replace(template, (_, open, close) => open + links + close);
