@@ -31,16 +31,34 @@ export interface NewAccount {
 /**
  * Registers a fresh account through the API. With a page's request context the page is signed in
  * as that account; with the `request` fixture it is not. Tests that spend sign-in tries use their
- * own account, so the shared demo accounts are never locked.
+ * own account, so the shared demo accounts are never locked. The reader then follows the link
+ * mailed to the address (confirmEmail), unless `confirm` is false: an unconfirmed account is
+ * linked to no subscription and sees the prompt to confirm.
  */
-export async function registerAccount(request: APIRequestContext, prefix = 'e2e'): Promise<NewAccount> {
+export async function registerAccount(request: APIRequestContext, prefix = 'e2e', { confirm = true } = {}): Promise<NewAccount> {
   const account = { email: uniqueEmail(prefix), password: 'Journey#2026ok', firstName: 'Noor', lastName: 'Haddad' };
   const res = await request.post('/api/user/register', {
     headers: CSRF,
     data: { ...account, emailAddress: account.email, optIn: false, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
   });
   if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
+  if (confirm) await confirmEmail(request, account.email);
   return account;
+}
+
+/** The email-confirmation link of the newest mail to an address. */
+export async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await newestMail(request, to);
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.body)?.[0];
+  if (!link) throw new Error(`no confirmation link in the newest mail to ${to}: ${mail.body}`);
+  return link;
+}
+
+/** Follows the confirmation link mailed to an address through the API, as the reader's click would. */
+export async function confirmEmail(request: APIRequestContext, to: string): Promise<void> {
+  const token = new URL(await confirmationLink(request, to)).searchParams.get('token') ?? '';
+  const res = await request.post('/service/user/verify-email', { headers: CSRF, data: { token } });
+  if (!res.ok()) throw new Error(`email confirmation failed: ${res.status()} ${await res.text()}`);
 }
 
 /** The newest mail the server's outbox holds for an address (GET /dev/outbox, on only in e2e). */

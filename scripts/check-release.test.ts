@@ -94,6 +94,7 @@ describe('the release check compares each remote manifest with what the shell sh
 describe('the release check type-checks exposed modules', () => {
   it('fails an exposed module whose default export is not a React component', async () => {
     // Inside the repository, so that the generated check resolves react's types.
+    fs.mkdirSync(path.join(REPO, '.cache'), { recursive: true });
     const fixture = fs.mkdtempSync(path.join(REPO, '.cache', 'release-check-fixture-'));
     try {
       const remoteDir = path.join(fixture, 'mfe-bad');

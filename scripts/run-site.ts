@@ -10,7 +10,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { REMOTES } from './apps.mjs';
 import { serveStatic } from './serve-static.mjs';
-import { settingsFromEnv } from '../dev-server/src/config';
+import { assertProductionSettings, settingsFromEnv } from '../dev-server/src/config';
 import { startServer } from '../dev-server/src/server';
 
 const root = path.resolve(__dirname, '..');
@@ -18,6 +18,8 @@ const port = Number(process.env.PORT ?? 3000);
 const base = Number(process.env.REMOTE_PORT_BASE ?? port);
 
 async function main() {
+  // NODE_ENV=production without its secrets stops here, before any remote is served.
+  assertProductionSettings(process.env);
   const servers: { close(): void }[] = [];
   for (const [i, remote] of REMOTES.entries()) {
     if (process.env[remote.env]) continue;

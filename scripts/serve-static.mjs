@@ -3,15 +3,24 @@
 // immutable for a year, the manifest and remote entry are revalidated on every load (so a new
 // release is picked up on the next page load), and the files are readable cross-origin by the
 // shell's origin only (SHELL_ORIGIN, default http://localhost:3000). GET /healthz answers ok.
+// A malformed path (bad percent-encoding, NUL, dot segments) answers 404 like any unknown path, and
+// any failure a plain-text status line: never a stack, a file name or the path.
 // Usage: node scripts/serve-static.mjs <dist folder> [port]   (PORT also works; run from the package)
 import compression from 'compression';
 import express from 'express';
+import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
 import { REMOTES } from './apps.mjs';
 import { servePrecompressed } from '../dev-server/src/http/precompressed.cjs';
+import { rejectMalformedPaths } from '../dev-server/src/http/malformed-path.cjs';
 
 export const DEFAULT_SHELL_ORIGIN = 'http://localhost:3000';
+
+/** The answer to a path this host does not hold, or one no file can have. */
+function notFound(_req, res) {
+  res.status(404).type('text/plain').send('Not found');
+}
 
 export function createStaticApp(dir, options = {}) {
   const shellOrigin = options.shellOrigin ?? process.env.SHELL_ORIGIN ?? DEFAULT_SHELL_ORIGIN;
@@ -29,6 +38,7 @@ export function createStaticApp(dir, options = {}) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
+  app.use(rejectMalformedPaths(notFound));
   const setHeaders = (res, file) => {
     const base = path.basename(file);
     if (/\.[0-9a-f]{8,}\.(js|css)$/.test(base)) {
@@ -42,7 +52,18 @@ export function createStaticApp(dir, options = {}) {
   app.use(servePrecompressed(dir, { setHeaders }));
   app.use(compression());
   app.use(express.static(dir, { index: false, setHeaders }));
-  app.use((req, res) => res.status(404).type('text/plain').send('Not found'));
+  app.use(notFound);
+  // Express's own error page shows the stack outside production: this host never does.
+  // Four parameters: Express calls it with the error (next is unused).
+  app.use((error, req, res, next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error('static host: unhandled error', error);
+    res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(status === 500 ? 'Internal Server Error' : (http.STATUS_CODES[status] ?? 'Bad Request'));
+  });
   return app;
 }
 

@@ -13,7 +13,7 @@ import { firstPageOf } from 'shared-contracts/discovery';
 import type { AppDeps } from './deps';
 import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
-import { jsonErrorHandler, notFoundJson } from './http/errors';
+import { jsonErrorHandler, notFoundJson, rejectMalformedPathsJson } from './http/errors';
 import { createJsonLogger, logLevelFromEnv } from './http/logger';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -56,9 +56,13 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // req.ip (rate limits, the network meter): the socket's address unless proxies are trusted.
+  if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
   // First: every answer, refusals included, has a request id, a log line and the security headers.
   app.use(requestLog(logger));
   app.use(securityHeaders(deps.config));
+  // A malformed path (bad encoding, NUL, dot segments) is refused before any route or file lookup.
+  app.use(rejectMalformedPathsJson);
   // gzip for text answers (JSON, HTML, the shell's scripts, SVG); media and small answers stay as they are.
   app.use(compressAnswers());
 

@@ -5,6 +5,7 @@ import type { RateLimits } from './deps';
 import { normalizeCountryCode } from './deps';
 import { isPostgresUrl } from './db/postgres';
 import { logLevelFromEnv, type LogLevel } from './http/logger';
+import { smtpOptionsFromUrl } from './mail/smtp';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits } from './http/rate-limit';
 
 /** The repository root (this file is dev-server/src/config.ts). */
@@ -39,8 +40,16 @@ export interface EnvSettings {
   geoCountry: string;
   /** DIGEST_SECRET: key of the subscriber digest HMAC. */
   digestSecret: string | undefined;
+  /** SHARE_LINK_SECRET: key of the folders' share-list link HMAC; unset = the digest key. */
+  shareLinkSecret: string | undefined;
   /** MAINTENANCE=1: streams report maintenance (no entries, maintenanceStatus true). */
   maintenance: boolean;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client (hop count, or addresses/subnets/'loopback'). */
+  trustProxy: number | string | undefined;
+  /** SMTP_URL: smtp://user:pass@host:587 (STARTTLS) or smtps://...:465; unset = mail stays in the outbox. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of every mail; default DEFAULT_MAIL_FROM. */
+  mailFrom: string;
   /** LOG_LEVEL: debug, info (default), warn, error or silent; JSON lines on stdout. */
   logLevel: LogLevel;
 }
@@ -74,7 +83,52 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
 
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
 
+/** A hop count or Express's list of trusted proxies; 'true' (any client may name its own address) is refused. */
+function parseTrustProxy(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true') throw new Error('TRUST_PROXY=true lets any client choose its address: give the hop count or the proxies\' addresses');
+  return value;
+}
+
+/** The From of every mail when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = '"The Management Review" <no-reply@localhost>';
+
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  smtpOptionsFromUrl(value);
+  return value;
+}
+
+function parseMailFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_MAIL_FROM;
+  if (/[\u0000-\u001f\u007f]/.test(value) || !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value.trim())) {
+    throw new Error(`MAIL_FROM must be an address, or "Name" <address>, on one line; got '${value}'`);
+  }
+  return value.trim();
+}
+
+/**
+ * Settings that hold a key and fall back to a development default when unset (a built-in HMAC key,
+ * the local captcha verifier that takes any token). With NODE_ENV=production every one must be set.
+ */
+export const PRODUCTION_SECRETS = ['DIGEST_SECRET', 'SHARE_LINK_SECRET', 'CAPTCHA_SECRET'] as const;
+
+/**
+ * With NODE_ENV=production: the server does not start while a secret has its development default,
+ * or while the mail outbox (live reset links) would be served. Any other NODE_ENV keeps the defaults.
+ */
+export function assertProductionSettings(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV !== 'production') return;
+  const missing = PRODUCTION_SECRETS.filter((name) => !env[name]);
+  const problems: string[] = [];
+  if (missing.length > 0) problems.push(`set ${missing.join(', ')}`);
+  if (truthy(env.DEV_OUTBOX)) problems.push('unset DEV_OUTBOX');
+  if (problems.length > 0) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_ROOT): EnvSettings {
+  assertProductionSettings(env);
   const remotes = Object.fromEntries(
     REMOTE_ENV.map((r) => [r.name, env[r.env] || `http://localhost:${r.port}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
@@ -93,7 +147,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     geoCountry: parseCountry(env.GEO_COUNTRY),
     digestSecret: env.DIGEST_SECRET || undefined,
+    shareLinkSecret: env.SHARE_LINK_SECRET || undefined,
     maintenance: truthy(env.MAINTENANCE),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: parseMailFrom(env.MAIL_FROM),
     logLevel: logLevelFromEnv(env),
   };
 }

@@ -9,6 +9,7 @@ import type { RemoteName } from 'shared-contracts';
 import type { Database } from './db/database';
 import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
+import type { MailKind } from './mail/templates';
 import { createOutboxRepository } from './repositories/outbox';
 
 export interface Clock {
@@ -39,11 +40,25 @@ export function createFakeClock(start: Date | string): FakeClock {
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  /** The HTML part (mail/templates.ts builds both from one template); plain text only when absent. */
+  html?: string;
+  /** Which template wrote it; 'other' when absent. */
+  kind?: MailKind;
+}
+
+export interface MailSendOptions {
+  /**
+   * The caller's transaction: the mail is queued in it, so it is committed with the change that
+   * causes it, or rolled back with it (never a mail about a change that did not happen).
+   */
+  db?: Kysely<Database>;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Queues (or, in tests, records) one mail; without `options.db` it is committed at once. */
+  send(message: MailMessage, options?: MailSendOptions): Promise<void>;
 }
 
 export interface SentMail extends MailMessage {
@@ -51,7 +66,10 @@ export interface SentMail extends MailMessage {
   createdAt: string;
 }
 
-/** Keeps mail in memory; tests read `sent`. */
+/**
+ * Keeps mail in memory (both parts and the kind); tests read `sent`. A mail is recorded at once,
+ * even when sent in a transaction that later rolls back (the outbox mailer is the transactional one).
+ */
 export interface MemoryMailer extends Mailer {
   readonly sent: readonly SentMail[];
 }
@@ -66,18 +84,15 @@ export function createMemoryMailer(clock: Clock = systemClock): MemoryMailer {
   };
 }
 
-/** Writes mail to the `outbox` table, where a developer (or an e2e test) reads it. */
+/**
+ * Queues mail in the `outbox` table (in the caller's transaction when given one). With SMTP_URL
+ * the mail worker (mail/worker.ts) delivers it; without, it stays there for a developer (or an e2e
+ * test) to read at /dev/outbox.
+ */
 export function createOutboxMailer(db: Kysely<Database>, clock: Clock = systemClock): Mailer {
-  const outbox = createOutboxRepository(db);
   return {
-    async send(message) {
-      await outbox.insert({
-        id: randomUUID(),
-        to_address: message.to,
-        subject: message.subject,
-        body: message.body,
-        created_at: clock.now().toISOString(),
-      });
+    async send(message, options) {
+      await createOutboxRepository(options?.db ?? db).enqueue(message, clock.now());
     },
   };
 }
@@ -151,8 +166,15 @@ export interface AppConfig {
   exposeOutbox?: boolean;
   /** Key of the subscriber digest HMAC (download links); DIGEST_SECRET, else a development key. */
   digestSecret?: string;
+  /** Key of the folders' share-list link HMAC; SHARE_LINK_SECRET, else the digest key. */
+  shareLinkSecret?: string;
   /** Maintenance mode (MAINTENANCE=1): streams answer no entries with maintenanceStatus true. */
   maintenance?: boolean;
+  /**
+   * Express 'trust proxy' (TRUST_PROXY): which proxies' X-Forwarded-For gives the client address
+   * (a hop count, or addresses/subnets/'loopback'); unset = the socket's address.
+   */
+  trustProxy?: number | string;
 }
 
 /** How many requests one client (IP address) may make in a window. */
@@ -169,12 +191,18 @@ export interface RateLimits {
   forgotPassword: RateLimit;
   /** POST /api/user/subscriber/search, /api/user/subscribe, /api/user/subscriber/register. */
   subscriberSearch: RateLimit;
+  /** POST /api/user/subscriber/search per looked-up email, whatever the client's address. */
+  subscriberSearchEmail: RateLimit;
   /** POST /service/user/share by email (each request mails up to 20 addresses): per member, or per address for guests. */
   share: RateLimit;
   /** POST /api/commerce/shipping-payment and /api/commerce/order/submit (card attempts): per member. */
   checkout: RateLimit;
+  /** POST /api/shopping-cart by a guest without a cart (each makes a new guest cart): per address. */
+  guestCarts: RateLimit;
   /** POST /api/client-errors (the shell's reports of remotes that failed to load): per address. */
   clientErrors: RateLimit;
+  /** POST /service/user/verify-email/resend (each mails a confirmation link): per member. */
+  emailVerification: RateLimit;
 }
 
 export interface AppDeps {

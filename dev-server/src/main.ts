@@ -4,6 +4,7 @@
  */
 import { settingsFromEnv } from './config';
 import { describeDatabase } from './db/open';
+import { describeSmtpUrl } from './mail/smtp';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
   console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
+  console.log(`mail: ${settings.smtpUrl ? `delivered through ${describeSmtpUrl(settings.smtpUrl)} from ${settings.mailFrom}` : 'kept in the outbox table (set SMTP_URL to send it)'}`);
   if (settings.exposeOutbox) console.warn('DEV_OUTBOX=1: GET /dev/outbox serves every mail, reset links included. Never in production.');
   let stopping = false;
   const stop = (signal: string) => {

@@ -8,10 +8,10 @@ import type express from 'express';
 import type { Kysely } from 'kysely';
 import type { RemoteName } from 'shared-contracts';
 import { createApp } from './app';
-import { REMOTE_ENV } from './config';
+import { DEFAULT_MAIL_FROM, REMOTE_ENV } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
-import { createJsonLogger, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
+import { createJsonLogger, errorFields, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
 import { openDatabase } from './db/open';
 import {
   createLocalGeolocator,
@@ -26,6 +26,10 @@ import {
   type RateLimits,
 } from './deps';
 import { RecaptchaVerifier } from './integrations/recaptcha';
+import { createSmtpTransport, type MailTransport } from './mail/smtp';
+import { createMailWorker } from './mail/worker';
+import { createCartRepository } from './repositories/cart';
+import { startGuestCartSweeper } from './services/cart';
 import { seedIfEmpty } from './seed';
 
 export interface StartServerOptions {
@@ -53,10 +57,21 @@ export interface StartServerOptions {
   /** Country of the local geolocation when no dev_country cookie is sent; default 'US'. */
   geoCountry?: string;
   digestSecret?: string;
+  shareLinkSecret?: string;
   /** Maintenance mode: streams answer no entries with maintenanceStatus true (MAINTENANCE=1). */
   maintenance?: boolean;
+  /** Express 'trust proxy' (TRUST_PROXY); unset = the socket's address is the client's. */
+  trustProxy?: number | string;
   clock?: Clock;
   mailer?: Mailer;
+  /** SMTP_URL: deliver the outbox over SMTP (a mail worker in this process); unset = mail stays in the outbox. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the From of delivered mail; default DEFAULT_MAIL_FROM. */
+  mailFrom?: string;
+  /** Another transport for the mail worker (tests); starts the worker like smtpUrl. */
+  mailTransport?: MailTransport;
+  /** How often the mail worker looks for due mail; default MAIL_POLL_INTERVAL_MS. */
+  mailPollIntervalMs?: number;
   captcha?: CaptchaVerifier;
   geolocation?: Geolocator;
   /** Log level of the JSON logs on stdout (LOG_LEVEL); default from the environment (silent under Jest). */
@@ -102,9 +117,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       rateLimits: options.rateLimits,
       exposeOutbox: options.exposeOutbox ?? false,
       digestSecret: options.digestSecret,
+      shareLinkSecret: options.shareLinkSecret,
       maintenance: options.maintenance ?? false,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     const clock = options.clock ?? systemClock;
+    const logger = options.logger ?? createJsonLogger({ level: options.logLevel ?? logLevelFromEnv(process.env) });
     const app = createApp({
       db,
       clock,
@@ -112,9 +130,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       mailer: options.mailer ?? createOutboxMailer(db, clock),
       captcha: options.captcha ?? (options.captchaSecret ? new RecaptchaVerifier(options.captchaSecret) : localCaptchaVerifier),
       geolocation: options.geolocation ?? createLocalGeolocator(options.geoCountry ?? 'US'),
-      logger: options.logger ?? createJsonLogger({ level: options.logLevel ?? logLevelFromEnv(process.env) }),
+      logger,
     });
     server.on('request', app);
+    // Guest carts untouched for 30 days go, at start and every hour.
+    const guestCarts = startGuestCartSweeper(createCartRepository(db), clock, (error) => logger.error('guest cart expiry failed', { error: errorFields(error) }));
+    await guestCarts.firstSweep;
+    // With a mail server, this process delivers the outbox too (claims keep two processes from sending one mail twice).
+    const mailTransport = options.mailTransport ?? (options.smtpUrl ? createSmtpTransport(options.smtpUrl) : null);
+    const mailWorker = mailTransport
+      ? createMailWorker({ db, clock, transport: mailTransport, from: options.mailFrom ?? DEFAULT_MAIL_FROM, logger })
+      : null;
+    mailWorker?.start(options.mailPollIntervalMs);
 
     let closed: Promise<void> | null = null;
     return {
@@ -127,7 +154,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         closed ??= new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           server.closeAllConnections();
-        }).finally(() => db.destroy());
+        })
+          .finally(() => guestCarts.stop())
+          .finally(() => mailWorker?.stop())
+          .finally(() => mailTransport?.close())
+          .finally(() => db.destroy());
         return closed;
       },
     };

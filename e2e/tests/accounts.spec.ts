@@ -1,10 +1,10 @@
 /**
- * Accounts, end to end: registration with profile settings, the lockout, the mailed password reset
- * and sign-out with a hostile return path. Every account here is fresh, so no test can lock
+ * Accounts, end to end: registration with profile settings and the mailed email confirmation, the
+ * lockout, the mailed password reset and sign-out with a hostile return path. Every account here is fresh, so no test can lock
  * another test's user.
  */
 import { expect, expectSlot, slot, test } from '../fixtures';
-import { newestMail, registerAccount, signIn, uniqueEmail } from '../session';
+import { confirmationLink, newestMail, registerAccount, signIn, uniqueEmail } from '../session';
 
 const PASSWORD = 'Strong#Pass2026';
 
@@ -38,6 +38,34 @@ test('a reader registers, fills profile settings and is signed in in the shell a
   // The profile settings reached the server.
   const profile = (await (await page.request.get('/service/user/profile')).json()) as Record<string, unknown>;
   expect(profile).toMatchObject({ emailAddress: email, industry: 'Media', jobTitle: 'Manager/Senior Manager', companySize: '100 to 499', status: 'registered' });
+
+  // Until the reader follows the link mailed to the address, a prompt under the header asks them to.
+  const prompt = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(prompt).toContainText(`Please confirm your email address. We sent a link to ${email}.`);
+  await page.goto(await confirmationLink(page.request, email));
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your email address is confirmed.');
+  await expect(prompt).toHaveCount(0);
+  expect(await (await page.request.get('/service/user/profile')).json()).toMatchObject({ emailVerified: true });
+});
+
+test('an unconfirmed reader asks for a new link; the old one no longer works, the new one confirms once', async ({ page }) => {
+  const account = await registerAccount(page.request, 'unconfirmed', { confirm: false });
+  const first = await confirmationLink(page.request, account.email);
+  await page.goto('/');
+  const prompt = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(prompt).toContainText(`We sent a link to ${account.email}.`);
+  await prompt.getByRole('button', { name: 'Resend the link' }).click();
+  await expect(prompt.getByRole('status')).toHaveText(`We sent a new link to ${account.email}.`);
+
+  const second = await confirmationLink(page.request, account.email);
+  expect(second).not.toBe(first);
+  await page.goto(first);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This confirmation link has already been used.');
+  await page.goto(second);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your email address is confirmed.');
+  await expect(prompt).toHaveCount(0);
+  await page.goto(second);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('This confirmation link has already been used.');
 });
 
 test('registering in the modal updates a remote on the same page without a reload', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * The visual library, end to end (issue 9): filter by a subject tab and page through it (with a
  * collection card after every third chart); a Best subscriber downloads a chart through the digest
- * link; a guest past the meter sees the single-item paywalled view with no pagination.
+ * link; a guest past the meter sees the single-item paywalled view with no pagination, and the
+ * server gives that guest no other chart (stream or image).
  */
 import type { Page } from '@playwright/test';
 import { expect, expectSlot, slot, test } from '../fixtures';
@@ -89,4 +90,20 @@ test('a guest past the meter sees only the first chart, no pagination, and the w
   const wall = app.locator('[data-visual-wall]');
   await expect(wall).toContainText('Subscribe to see every chart in the visual library.');
   await expect(wall.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+
+  // The server applies the same wall to the stream and the images: the one chart shown, no other.
+  const shown = await app.locator('li[data-chart-entry]').getAttribute('data-chart-entry');
+  const stream = (await (await page.request.get('/service/stream/visual-library/1/50')).json()) as { entry: { id: string }[] };
+  expect(stream.entry).toHaveLength(1);
+  expect(stream.entry[0]!.id).toBe(shown);
+  // Each subject's walled feed shows its first chart too; any chart none of them shows is refused.
+  const granted = new Set([shown]);
+  const subjects = (await (await page.request.get('/api/data-and-visuals/subjects')).json()) as { filter: string }[];
+  for (const s of subjects) {
+    const feedOf = (await (await page.request.get(`/api/data-and-visuals?N=${s.filter}`)).json()) as { content: { id: string }[] };
+    for (const c of feedOf.content) granted.add(c.id);
+  }
+  const other = Array.from({ length: 20 }, (_, i) => `dv-${String(i + 1).padStart(4, '0')}`).find((id) => !granted.has(id))!;
+  expect((await page.request.get(`/data-visuals/images/${other}.svg`)).status()).toBe(403);
+  expect((await page.request.get(`/data-visuals/images/${shown!}.svg`)).status()).toBe(200);
 });

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts';
+import { personNameText, withoutHiddenCharacters } from './names';
 
 /** Currency of cart totals (site §9). */
 export const CURRENCY = 'USD';
@@ -244,8 +245,8 @@ export type Recommendations = z.infer<typeof RecommendationsSchema>;
 /* ------------------------------------------------------------------ addresses */
 
 export const AddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: personNameText(MESSAGES.shared.firstName),
+  lastName: personNameText(MESSAGES.shared.lastName),
   address1: z.string(),
   address2: z.string(),
   city: z.string(),
@@ -419,7 +420,7 @@ export const CardSchema = z.object({
   expMonth: z.int(),
   expYear: z.int(),
   cvc: z.string().check(z.maxLength(4)),
-  nameOnCard: z.string().check(z.maxLength(100)),
+  nameOnCard: z.string().check(z.maxLength(100), withoutHiddenCharacters()),
 });
 export type Card = z.infer<typeof CardSchema>;
 

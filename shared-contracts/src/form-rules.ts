@@ -6,7 +6,15 @@
  * "site" = site-shell-and-member-features.md, "paywall" = paywall-accounts-video-visual-library-cart.md.
  */
 import * as z from 'zod/mini';
-import { DEVICE_TYPE, MESSAGES, type Rule, isBlank, wholeCount, plural } from 'shared-contracts';
+import {
+  DEVICE_TYPE,
+  MESSAGES,
+  type Rule,
+  isBlank,
+  wholeCount,
+  plural,
+} from 'shared-contracts';
+import { personNameText, validateNameCharacters } from './names';
 
 /* ------------------------------------------------------------------ sign-in */
 
@@ -211,11 +219,12 @@ export const SignInRequestSchema = z.object({
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 /**
  * POST /api/user/register and /service/user/register (paywall §3 Registration payload, §7).
- * Shape only: the server applies the rules of section 5 and answers 400 errors[] per field.
+ * Shape and name characters only: the server applies the rules of section 5 and answers 400
+ * errors[] per field.
  */
 export const RegistrationRequestSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: personNameText(MESSAGES.shared.firstName),
+  lastName: personNameText(MESSAGES.shared.lastName),
   emailAddress: z.string(),
   password: z.string(),
   optIn: z.optional(z.boolean()),
@@ -225,10 +234,13 @@ export const RegistrationRequestSchema = z.object({
   id: z.optional(z.int()),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
-/** POST /api/user/subscriber/search (paywall §7): by email, and account number when known. */
+/**
+ * POST /api/user/subscriber/search: the email and the account number together; the
+ * lookup answers only when both match one record.
+ */
 export const SubscriberSearchRequestSchema = z.object({
   emailAddress: z.string(),
-  accountNumber: z.optional(z.string()),
+  accountNumber: z.string(),
 });
 export type SubscriberSearchRequest = z.infer<typeof SubscriberSearchRequestSchema>;
 /** POST /api/user/subscribe (paywall §7): creates the subscriber's web account and signs in. */
@@ -252,13 +264,20 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 /** POST /service/user/password (paywall §7): current and new password. */
 export const ChangePasswordRequestSchema = z.object({ current: z.string(), password: z.string() });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
-/** POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value. */
+/**
+ * POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value.
+ * A different emailAddress needs currentPassword; it is only switched once the link mailed to it is followed.
+ */
 export const ProfileUpdateRequestSchema = z.object({
-  displayName: z.optional(z.string()),
+  displayName: z.optional(personNameText()),
   emailAddress: z.optional(z.string()),
+  currentPassword: z.optional(z.string()),
   attributes: z.optional(z.array(z.object({ name: z.string(), value: z.string() }))),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
+/** POST /service/user/verify-email: the token of a mailed email-confirmation link. */
+export const VerifyEmailRequestSchema = z.object({ token: z.string() });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 
 /* ================================================================== required */
 
@@ -375,14 +394,27 @@ export interface ChangePasswordValues {
 export type ChangePasswordErrors = Partial<Record<keyof ChangePasswordValues, string>>;
 
 /**
- * Change password (site §5): current required, new required, new passes the site password
- * pattern, confirm must match new. Returns the errors by field; an empty object means valid.
+ * A changed password: the site password pattern, then the registration password rule, so a
+ * password is never made weaker by changing it than registration allows. Blank is left to the
+ * caller's required message.
+ */
+export function validateChangedPassword(value: string): string | null {
+  if (!SITE_PASSWORD_PATTERN.test(value)) return MESSAGES.password.sitePattern;
+  return REGISTRATION_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.registrationHint;
+}
+
+/**
+ * Change password: current required, new required, new passes validateChangedPassword,
+ * confirm must match new. Returns the errors by field; an empty object means valid.
  */
 export function validateChangePassword(values: ChangePasswordValues): ChangePasswordErrors {
   const errors: ChangePasswordErrors = {};
   if (isBlank(values.currentPassword)) errors.currentPassword = MESSAGES.changePassword.currentRequired;
   if (isBlank(values.newPassword)) errors.newPassword = MESSAGES.changePassword.newRequired;
-  else if (!SITE_PASSWORD_PATTERN.test(values.newPassword)) errors.newPassword = MESSAGES.password.sitePattern;
+  else {
+    const rule = validateChangedPassword(values.newPassword);
+    if (rule !== null) errors.newPassword = rule;
+  }
   if (values.newPassword !== values.confirmPassword) errors.confirmPassword = MESSAGES.changePassword.mismatch;
   return errors;
 }
@@ -397,12 +429,20 @@ export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M}' .,-]*[\p{L}\p{
 
 /** First name: required, then 'Please enter a valid first name.' (paywall §5). */
 export function validateFirstName(value: string): string | null {
-  return validateRequired(value) ?? (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.firstName);
+  return (
+    validateRequired(value) ??
+    validateNameCharacters(value, MESSAGES.shared.firstName) ??
+    (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.firstName)
+  );
 }
 
 /** Last name: required, then 'Please enter a valid last name.' (paywall §5). */
 export function validateLastName(value: string): string | null {
-  return validateRequired(value) ?? (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.lastName);
+  return (
+    validateRequired(value) ??
+    validateNameCharacters(value, MESSAGES.shared.lastName) ??
+    (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.lastName)
+  );
 }
 
 /* ================================================================== folders (lists) */

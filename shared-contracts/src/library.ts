@@ -208,22 +208,6 @@ export const SharedListSchema = z.object({
 });
 export type SharedList = z.infer<typeof SharedListSchema>;
 
-/**
- * POST /service/user/share (site §3, Share payload): url (a path on this site), description,
- * provider, sharedWith (emails, for email), from (required for guests sharing by email), message.
- * Members' shares are recorded in the shared history. Email shares go through the mailer.
- */
-export const ShareRequestSchema = z.object({
-  url: z.string().check(z.minLength(1), z.maxLength(500)),
-  description: z.optional(z.string().check(z.maxLength(500))),
-  provider: z.enum(SHARE_PROVIDERS),
-  sharedWith: z.optional(z.array(z.string()).check(z.maxLength(20))),
-  from: z.optional(z.string()),
-  message: z.optional(z.string().check(z.maxLength(1000))),
-});
-export type ShareRequest = z.infer<typeof ShareRequestSchema>;
-export const ShareResultSchema = z.object({ message: z.string() });
-
 /** POST /service/user/watched { id }: a video watched (mfe-video records it; issue 8). */
 export const WatchedRequestSchema = z.object({ id: ContentId });
 
@@ -301,8 +285,12 @@ export function sharePopupUrl(provider: 'facebook' | 'twitter' | 'linkedin', url
 }
 
 /** Longest custom message and shared description kept in a share email. */
-export const SHARE_MESSAGE_MAX = 1000;
+export const SHARE_MESSAGE_MAX = 500;
 export const SHARE_DESCRIPTION_MAX = 300;
+/** Most addresses one email share goes to. */
+export const SHARE_MAX_RECIPIENTS = 10;
+/** Most addresses one member's email shares go to in 24 hours. */
+export const SHARE_RECIPIENTS_PER_DAY = 50;
 
 /** Texts of the library the spec does not give. */
 export const LIBRARY_MESSAGES = {
@@ -310,10 +298,32 @@ export const LIBRARY_MESSAGES = {
   readOnlyFolder: 'This folder cannot be changed.',
   unknownContent: 'This item no longer exists.',
   shareUrlInvalid: 'Only pages of this site can be shared.',
+  shareEmailUnverified: 'Confirm your email address to share by email.',
+  shareTooManyRecipients: 'You can share with up to 10 addresses at a time.',
+  shareMessageTooLong: 'Your message must be 500 characters or less.',
+  shareDailyLimit: 'You can share by email with up to 50 addresses a day. Please try again tomorrow.',
   fromRequired: 'This field is required.',
   deleteFolderConfirm: 'Delete this folder? Its items stay in My Library.',
   stopFollowingConfirm: 'Stop following this topic?',
 } as const;
+
+/**
+ * POST /service/user/share (site §3, Share payload): url (a path on this site), description,
+ * provider, sharedWith (emails, for email), from, message. Members' shares are recorded in the
+ * shared history. Email shares go through the mailer and only signed-in members with a confirmed
+ * address may send them: the mail names the member's own address, so `from` is accepted and
+ * ignored. At most SHARE_MAX_RECIPIENTS addresses a share, SHARE_MESSAGE_MAX characters of message.
+ */
+export const ShareRequestSchema = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(500)),
+  description: z.optional(z.string().check(z.maxLength(500))),
+  provider: z.enum(SHARE_PROVIDERS),
+  sharedWith: z.optional(z.array(z.string().check(z.maxLength(320))).check(z.maxLength(SHARE_MAX_RECIPIENTS, LIBRARY_MESSAGES.shareTooManyRecipients))),
+  from: z.optional(z.string().check(z.maxLength(320))),
+  message: z.optional(z.string().check(z.maxLength(SHARE_MESSAGE_MAX, LIBRARY_MESSAGES.shareMessageTooLong))),
+});
+export type ShareRequest = z.infer<typeof ShareRequestSchema>;
+export const ShareResultSchema = z.object({ message: z.string() });
 
 /** Empty-state texts by content type (site §2 lists the types; the words are ours). */
 export const LIBRARY_EMPTY_TEXT = {

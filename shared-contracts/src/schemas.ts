@@ -74,6 +74,8 @@ export const UserSchema = z.object({
   optIn: z.boolean(),
   /** The learning link is shown to eligible users (site §6). */
   hmmEligible: z.boolean(),
+  /** True once the member has followed a link mailed to emailAddress (proof they own it). */
+  emailVerified: z.boolean(),
   /** Subscriber details (paywall §3), null for non-subscribers. */
   subscriber: z.nullable(SubscriberDetailsSchema),
 });

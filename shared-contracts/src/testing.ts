@@ -45,6 +45,7 @@ export function sampleUser(over: Partial<User> = {}): User {
     companySize: null,
     optIn: false,
     hmmEligible: false,
+    emailVerified: true,
     subscriber: null,
     ...over,
   };

@@ -225,7 +225,7 @@ describe('passwords', () => {
       });
     });
     it('mismatch', () => {
-      expect(validateChangePassword({ currentPassword: 'old', newPassword: 'newpass1!', confirmPassword: 'newpass1?' })).toEqual({
+      expect(validateChangePassword({ currentPassword: 'old', newPassword: 'Newpass12!', confirmPassword: 'Newpass12?' })).toEqual({
         confirmPassword: 'New Password and Confirm Password do not match',
       });
     });
@@ -234,11 +234,16 @@ describe('passwords', () => {
         newPassword: MESSAGES.password.sitePattern,
       });
     });
+    it('new must then pass the registration rule', () => {
+      expect(validateChangePassword({ currentPassword: 'old', newPassword: 'password1!', confirmPassword: 'password1!' })).toEqual({
+        newPassword: MESSAGES.password.registrationHint,
+      });
+    });
     it('valid', () => {
-      expect(validateChangePassword({ currentPassword: 'old', newPassword: 'newpass1!', confirmPassword: 'newpass1!' })).toEqual({});
+      expect(validateChangePassword({ currentPassword: 'old', newPassword: 'Newpass12!', confirmPassword: 'Newpass12!' })).toEqual({});
     });
     it('zod schema puts each message on its field', () => {
-      const r = changePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'newpass1!', confirmPassword: 'x' });
+      const r = changePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'Newpass12!', confirmPassword: 'x' });
       expect(r.success).toBe(false);
       expect(firstMessage(r, 'currentPassword')).toBe('Current Password is required');
       expect(firstMessage(r, 'confirmPassword')).toBe('New Password and Confirm Password do not match');

@@ -1,6 +1,14 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'shared-contracts/router';
-import { RemoteSlotContext, instanceMarkers, lazyComponent, userStore, type HostSlotProps, type RemoteName } from 'shared-contracts';
+import {
+  RemoteSlotContext,
+  instanceMarkers,
+  lazyComponent,
+  userStore,
+  useUserStore,
+  type HostSlotProps,
+  type RemoteName,
+} from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
 import { Header } from './Header';
@@ -16,6 +24,9 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage');
 const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import(/* webpackChunkName: "page-reset-password" */ './pages/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import(/* webpackChunkName: "page-verify-email" */ './pages/VerifyEmailPage'), 'VerifyEmailPage');
+// Only a reader with an unconfirmed address needs the prompt's code: its own chunk, loaded for them.
+const VerifyEmailPrompt = lazyPage(() => import(/* webpackChunkName: "verify-email-prompt" */ './header/VerifyEmailPrompt'), 'VerifyEmailPrompt');
 const RestrictedUserPage = lazyPage(() => import(/* webpackChunkName: "page-restricted-user" */ './pages/RestrictedUserPage'), 'RestrictedUserPage');
 const SubscriberRegistrationPage = lazyPage(
   () => import(/* webpackChunkName: "page-subscriber-registration" */ './pages/SubscriberRegistrationPage'),
@@ -41,6 +52,12 @@ const AnalyticServicesPage = lazyPage(
   () => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'),
   'AnalyticServicesPage',
 );
+
+/** The prompt to confirm the email address, for a signed-in reader who has not yet. */
+function UnconfirmedEmailPrompt() {
+  const unconfirmed = useUserStore((s) => s.user !== null && !s.user.emailVerified);
+  return unconfirmed ? <VerifyEmailPrompt /> : null;
+}
 
 function PageLoading() {
   return (
@@ -122,6 +139,7 @@ export function App() {
           Skip to content
         </a>
         <Header />
+        <UnconfirmedEmailPrompt />
         <Routes>
           <Route path="/" element={<Home fallback={<PageLoading />} />} />
           <Route path="/the-latest" element={<Home carousel={false} fallback={<PageLoading />} />} />
@@ -137,6 +155,7 @@ export function App() {
           <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
           <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />
           <Route path="/reset-password" element={<ResetPasswordPage fallback={<PageLoading />} />} />
+          <Route path="/verify-email" element={<VerifyEmailPage fallback={<PageLoading />} />} />
           <Route path="/:year/:month/:slug" element={<ArticlePage />} />
           {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
             paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),

@@ -193,6 +193,8 @@ export interface UserTable {
   ascend_quota_count: Generated<number>;
   /** When the member last opened the following stream, or null (never; migration 0004). */
   following_seen_at: Generated<string | null>;
+  /** When the member proved they receive mail at `email` (ISO time), or null: unverified (migration 0011). */
+  email_verified_at: string | null;
 }
 
 export interface UserTierTable {
@@ -206,6 +208,8 @@ export interface SessionTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** When the session was last used (touched at most every few minutes; migration 0012). */
+  last_seen_at: string | null;
 }
 
 export interface FolderTable {
@@ -340,6 +344,14 @@ export interface PromoCodeTable {
   expires_at: string | null;
 }
 
+/** A voucher an account has redeemed (once per account: the key is (promo_code, user_id)). */
+export interface VoucherRedemptionTable {
+  promo_code: string;
+  user_id: string;
+  order_id: string;
+  redeemed_at: string;
+}
+
 export interface BetterTogetherTable {
   product_id: string;
   partner_id: string;
@@ -354,12 +366,30 @@ export interface SharedListTable {
   created_at: string;
 }
 
+/** Where a queued mail stands (migration 0016; mail/worker.ts moves it). */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** The mail queue (migration 0016): every mail the site sends, written with the change that causes it. */
 export interface OutboxTable {
   id: string;
   to_address: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
   created_at: string;
+  status: Generated<MailStatus>;
+  /** Delivery attempts made so far (counted when a worker claims the row). */
+  attempts: Generated<number>;
+  /** Earliest time of the next attempt (ISO). */
+  next_attempt_at: string;
+  /** While 'sending': the end of the claiming worker's lease; after it another worker may take the row. */
+  claimed_until: Generated<string | null>;
+  last_error: Generated<string | null>;
+  sent_at: Generated<string | null>;
+  /** The HTML part, or null for plain text only. */
+  html: Generated<string | null>;
+  /** The template that wrote it (mail/templates.ts MailKind), 'other' when none. */
+  kind: Generated<string>;
 }
 
 /**
@@ -373,6 +403,20 @@ export interface SignInCounterTable {
   /** ISO timestamp until which every try is refused, or null. */
   locked_until: string | null;
   updated_at: string;
+}
+
+/**
+ * A browser in which the user has signed in with their password (migration 0012): the SHA-256 (hex)
+ * of the token in its device cookie, bound to that user only. Failed sign-ins from it count here,
+ * apart from the account's unknown-browser count in sign_in_counters.
+ */
+export interface KnownDeviceTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+  failures: Generated<number>;
+  locked_until: string | null;
 }
 
 /** Subscriber lookup record (paywall §3): a subscription known to the fulfilment system. */
@@ -491,6 +535,22 @@ export interface NewsletterSubscriptionTable {
 }
 
 /** A rate limiter's count for one client (migration 0010); key = '{limiter}:{client key}'. */
+/**
+ * A mailed email-confirmation link (migration 0011); only the SHA-256 (hex) of the token is kept.
+ * `email` is the address the link proves.
+ */
+export interface EmailVerificationTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  /** 'register' (prove the registered address) or 'change' (switch to `email`). */
+  kind: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link is used (or replaced by a newer one); a used link never works again. */
+  used_at: string | null;
+}
+
 export interface RateLimitHitTable {
   key: string;
   hits: number;
@@ -524,10 +584,12 @@ export interface Database {
   carts: CartTable;
   cart_lines: CartLineTable;
   promo_codes: PromoCodeTable;
+  voucher_redemptions: VoucherRedemptionTable;
   better_together: BetterTogetherTable;
   shared_lists: SharedListTable;
   outbox: OutboxTable;
   sign_in_counters: SignInCounterTable;
+  known_devices: KnownDeviceTable;
   subscriber_records: SubscriberRecordTable;
   subscriptions: SubscriptionTable;
   password_resets: PasswordResetTable;
@@ -540,6 +602,7 @@ export interface Database {
   newsletters: NewsletterTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   rate_limit_hits: RateLimitHitTable;
+  email_verifications: EmailVerificationTable;
 }
 
 export type TopicRow = Selectable<TopicTable>;
@@ -565,6 +628,7 @@ export type CartLineRow = Selectable<CartLineTable>;
 export type PromoCodeRow = Selectable<PromoCodeTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type SignInCounterRow = Selectable<SignInCounterTable>;
+export type KnownDeviceRow = Selectable<KnownDeviceTable>;
 export type SubscriberRecordRow = Selectable<SubscriberRecordTable>;
 export type SubscriptionRow = Selectable<SubscriptionTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;

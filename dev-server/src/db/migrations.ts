@@ -15,6 +15,10 @@ import { videoMigration } from './migration-0007-video';
 import { visualMigration } from './migration-0008-visual';
 import { indexesMigration } from './migration-0009-indexes';
 import { rateLimitsMigration } from './migration-0010-rate-limits';
+import { emailVerificationMigration } from './migration-0011-email-verification';
+import { sessionsAndDevicesMigration } from './migration-0012-sessions-and-devices';
+import { voucherRedemptionsMigration } from './migration-0014-voucher-redemptions';
+import { mailQueueMigration } from './migration-0016-mail-queue';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -221,6 +225,10 @@ export const migrations: Record<string, Migration> = {
   '0008_visual': visualMigration,
   '0009_indexes': indexesMigration,
   '0010_rate_limits': rateLimitsMigration,
+  '0011_email_verification': emailVerificationMigration,
+  '0012_sessions_and_devices': sessionsAndDevicesMigration,
+  '0014_voucher_redemptions': voucherRedemptionsMigration,
+  '0016_mail_queue': mailQueueMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,7 +1,10 @@
 /**
  * The HTTP face of errors: every error answer is JSON {message, errors?} (ApiErrorBody of
- * shared-contracts). Services throw domain errors; this maps them to status codes.
+ * shared-contracts). Services throw domain errors; this maps them to status codes. An answer never
+ * carries a stack, a file path or a library's own error text, in any mode: an error this file does
+ * not know answers the status's standard reason phrase (4xx) or the generic message (5xx).
  */
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES, type ApiErrorBody } from 'shared-contracts';
 import {
@@ -12,10 +15,12 @@ import {
   NotFoundError,
   NotSignedInError,
   PaymentDeclinedError,
+  TooManyRequestsError,
   UnavailableError,
   UnprocessableError,
 } from '../services/errors';
 import { errorFields, type Logger } from './logger';
+import { rejectMalformedPaths } from './malformed-path.cjs';
 import { logPath, requestIdOf } from './request-log';
 
 /** An error that already knows its status (edge checks: CSRF, malformed bodies). */
@@ -68,6 +73,8 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(402).json(errorBody(error.message));
     } else if (error instanceof LockedError) {
       res.status(423).json(errorBody(error.message));
+    } else if (error instanceof TooManyRequestsError) {
+      res.status(429).set('Cache-Control', 'no-store').json(errorBody(error.message));
     } else if (error instanceof UnavailableError) {
       res.status(503).json(errorBody(error.message));
     } else if (error instanceof HttpError) {
@@ -76,9 +83,11 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json(errorBody('The request body is not valid JSON.'));
     } else if (typeOf(error) === 'entity.too.large') {
       res.status(413).json(errorBody('The request body is too large.'));
-    } else if ((statusOf(error) ?? 500) < 500) {
+    } else if ((statusOf(error) ?? 500) >= 400 && (statusOf(error) ?? 500) < 500) {
+      // A library's refusal (a bad charset, a file it will not send): its message may quote the
+      // input or a path, so only the status travels.
       const status = statusOf(error) ?? 400;
-      res.status(status).json(errorBody(error instanceof Error ? error.message : 'Bad request'));
+      res.status(status).json(errorBody(STATUS_CODES[status] ?? 'Bad Request'));
     } else {
       logger.error('unhandled error', { requestId: requestIdOf(res), method: req.method, path: logPath(req), error: errorFields(error) });
       res.status(500).json(errorBody(MESSAGES.generic));
@@ -90,3 +99,9 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
 export const notFoundJson: RequestHandler = (_req, res) => {
   res.status(404).json(errorBody('Not found'));
 };
+
+/**
+ * First handler: a path no route or file can have (bad percent-encoding, a control character, a
+ * dot segment) gets the unknown path's 404 before any router or file lookup sees it.
+ */
+export const rejectMalformedPathsJson: RequestHandler = rejectMalformedPaths(notFoundJson);

@@ -16,11 +16,19 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registration: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   forgotPassword: { windowMs: FIFTEEN_MINUTES, limit: 10 },
   subscriberSearch: { windowMs: FIFTEEN_MINUTES, limit: 20 },
+  // Lookups of one email per hour from any number of addresses: a subscriber mistyping their
+  // account number a few times; a guesser spread over many addresses gets no further.
+  subscriberSearchEmail: { windowMs: 60 * 60 * 1000, limit: 10 },
   share: { windowMs: FIFTEEN_MINUTES, limit: 20 },
   checkout: { windowMs: FIFTEEN_MINUTES, limit: 30 },
+  // New guest carts per address and hour: a household or an office behind one address shops in a
+  // handful of browsers; a script adding without cookies makes one cart per request.
+  guestCarts: { windowMs: 60 * 60 * 1000, limit: 20 },
   // A page reports each failed remote, module and stage once; a reader moving between pages while
   // the remotes are down sends a few dozen.
   clientErrors: { windowMs: FIFTEEN_MINUTES, limit: 100 },
+  // Confirmation links a member may ask to be sent again: a mail gone to spam, a second try.
+  emailVerification: { windowMs: FIFTEEN_MINUTES, limit: 3 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

@@ -1,9 +1,18 @@
-/** Users, their tiers, sessions and folders. */
+/** Users, their tiers, sessions, folders and email-confirmation links. */
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { folderNameKey } from 'shared-contracts/forms';
-import type { Database, FolderRow, NewUser, SessionRow, SessionTable, UserRow, UserTable } from '../db/database';
+import type {
+  Database,
+  EmailVerificationTable,
+  FolderRow,
+  NewUser,
+  SessionRow,
+  SessionTable,
+  UserRow,
+  UserTable,
+} from '../db/database';
 import { isUniqueViolation } from './db-errors';
 
 export type FolderWithCount = FolderRow & { item_count: number };
@@ -61,6 +70,52 @@ export function createAccountRepository(db: Kysely<Database>) {
         if (isUniqueViolation(error)) return false;
         throw error;
       }
+    },
+
+    /**
+     * Stores a new email-confirmation link and retires the user's unused links of the same kind
+     * (only the newest link of a kind works).
+     */
+    async replaceEmailVerification(row: Insertable<EmailVerificationTable>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('email_verifications')
+          .set({ used_at: row.created_at })
+          .where('user_id', '=', row.user_id)
+          .where('kind', '=', row.kind)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx.insertInto('email_verifications').values(row).execute();
+      });
+    },
+
+    async findEmailVerification(tokenHash: string): Promise<Selectable<EmailVerificationTable> | undefined> {
+      return db.selectFrom('email_verifications').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /**
+     * Marks the link used if it is unused and unexpired at `nowIso`, atomically (so two requests
+     * racing with one link cannot both use it); answers false when it was not.
+     */
+    async consumeEmailVerification(tokenHash: string, nowIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('email_verifications')
+        .set({ used_at: nowIso })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Retires every unused email-confirmation link of the user. */
+    async retireEmailVerifications(userId: string, nowIso: string): Promise<void> {
+      await db
+        .updateTable('email_verifications')
+        .set({ used_at: nowIso })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
     },
 
     async listTierCodes(userId: string): Promise<string[]> {

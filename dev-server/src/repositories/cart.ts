@@ -12,6 +12,7 @@ import type {
   ProductRow,
   PromoCodeRow,
   SubscriptionTable,
+  VoucherRedemptionTable,
 } from '../db/database';
 
 /** A cart line with its product. */
@@ -190,6 +191,28 @@ export function createCartQueries(db: Kysely<Database>) {
 
     async promo(code: string): Promise<PromoCodeRow | undefined> {
       return db.selectFrom('promo_codes').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+    },
+
+    /**
+     * Guest carts ('d:' owners) last changed before `cutoffIso`, with their lines; member carts are
+     * never removed here. Answers how many carts went.
+     */
+    async deleteGuestCartsBefore(cutoffIso: string): Promise<number> {
+      const result = await db.deleteFrom('carts').where('owner_key', 'like', 'd:%').where('updated_at', '<', cutoffIso).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /* ---------------------------------------------------------------- voucher redemptions */
+
+    /** Whether the account has redeemed the voucher (the code as stored). */
+    async voucherRedeemed(code: string, userId: string): Promise<boolean> {
+      const row = await db.selectFrom('voucher_redemptions').select('order_id').where('promo_code', '=', code).where('user_id', '=', userId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Records a redemption; a second one of the same voucher by the same account is a unique violation. */
+    async insertRedemption(row: Insertable<VoucherRedemptionTable>): Promise<void> {
+      await db.insertInto('voucher_redemptions').values(row).execute();
     },
 
     /* ---------------------------------------------------------------- orders */

@@ -16,6 +16,7 @@ import { createReadingListRepository } from './reading-lists';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
 import { createPasswordResetRepository } from './password-resets';
+import { createSessionActivityRepository } from './session-activity';
 import { createSignInCounterRepository } from './sign-in-counters';
 import { createStoreRepository } from './store';
 import { createSubscriberRepository } from './subscribers';
@@ -29,6 +30,7 @@ export function createRepositories(db: Kysely<Database>) {
     accounts: createAccountRepository(db),
     outbox: createOutboxRepository(db),
     signInCounters: createSignInCounterRepository(db),
+    sessionActivity: createSessionActivityRepository(db),
     subscribers: createSubscriberRepository(db),
     passwordResets: createPasswordResetRepository(db),
     meter: createMeterRepository(db),

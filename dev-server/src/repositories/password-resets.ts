@@ -4,8 +4,12 @@ import type { Database, PasswordResetRow, PasswordResetTable } from '../db/datab
 
 export function createPasswordResetRepository(db: Kysely<Database>) {
   return {
-    /** Stores a new token and retires the user's earlier unused ones (only the newest link works). */
-    async replaceForUser(row: Insertable<PasswordResetTable>): Promise<void> {
+    /**
+     * Stores a new token and retires the user's earlier unused ones (only the newest link works).
+     * `within` runs in the same transaction (it queues the mail of the link): the token and its
+     * mail are committed together, and when either fails neither is.
+     */
+    async replaceForUser(row: Insertable<PasswordResetTable>, within?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('password_resets')
@@ -14,6 +18,7 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
           .where('used_at', 'is', null)
           .execute();
         await trx.insertInto('password_resets').values(row).execute();
+        if (within) await within(trx);
       });
     },
 

@@ -1,9 +1,6 @@
-/** Subscriber lookup records, their subscriptions, and linking them to web accounts. */
+/** Subscriber lookup records, their subscriptions, and linking them to web accounts (once the address is proved). */
 import type { Kysely } from 'kysely';
-import type { Database, NewUser, SubscriberRecordRow, SubscriptionRow } from '../db/database';
-import { isUniqueViolation } from './db-errors';
-
-export type LinkOutcome = 'created' | 'email-taken' | 'already-linked';
+import type { Database, SubscriberRecordRow, SubscriptionRow } from '../db/database';
 
 export function createSubscriberRepository(db: Kysely<Database>) {
   return {
@@ -35,34 +32,6 @@ export function createSubscriberRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Creates the web account of a subscriber record and links the record to it, all or nothing:
-     * 'email-taken' when a user has the email, 'already-linked' when another request linked the
-     * record first.
-     */
-    async createLinkedAccount(user: NewUser, roleCodes: readonly string[], recordId: string): Promise<LinkOutcome> {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          await trx.insertInto('users').values(user).execute();
-          if (roleCodes.length > 0) {
-            await trx.insertInto('user_tiers').values(roleCodes.map((role_code) => ({ user_id: user.id, role_code }))).execute();
-          }
-          const linked = await trx
-            .updateTable('subscriber_records')
-            .set({ linked_user_id: user.id })
-            .where('id', '=', recordId)
-            .where('linked_user_id', 'is', null)
-            .executeTakeFirst();
-          if (Number(linked.numUpdatedRows) !== 1) throw new AlreadyLinked();
-          return 'created' as const;
-        });
-      } catch (error) {
-        if (error instanceof AlreadyLinked) return 'already-linked';
-        if (isUniqueViolation(error)) return 'email-taken';
-        throw error;
-      }
-    },
-
-    /**
      * Links unlinked records to an existing user and makes them a subscriber with these tiers (the
      * tiers they already have are kept). Answers how many records were linked.
      */
@@ -90,7 +59,5 @@ export function createSubscriberRepository(db: Kysely<Database>) {
     },
   };
 }
-
-class AlreadyLinked extends Error {}
 
 export type SubscriberRepository = ReturnType<typeof createSubscriberRepository>;

@@ -1,4 +1,5 @@
 /** Registration and subscribers: creating web accounts (paywall §7 Identity and account). */
+import { createHash } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, type RegistrationResult } from 'shared-contracts';
 import {
@@ -9,6 +10,7 @@ import {
 import { readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';
+import { normalizeEmail } from '../services/field-rules';
 import { toUserAnswer } from '../services/users';
 import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
@@ -37,8 +39,18 @@ export function accountRoutes({ config, services, viewers, logger, limit }: Rout
   router.post('/api/user/register', registrationLimit, register);
   router.post('/service/user/register', registrationLimit, register);
 
-  router.post('/api/user/subscriber/search', subscriberLimit, async (req, res) => {
-    const form = parseInput(SubscriberSearchRequestSchema, withBlankFields(req.body, ['emailAddress']), 'Invalid search');
+  // A second counter per looked-up email (hashed, so the counters hold no addresses): guesses at
+  // one subscriber's account number stop there however many client addresses send them.
+  const subscriberEmailLimit = limit('subscriberSearchEmail', {
+    keyGenerator: async (req) => {
+      const email: unknown = typeof req.body === 'object' && req.body !== null ? (req.body as { emailAddress?: unknown }).emailAddress : undefined;
+      const normalized = typeof email === 'string' ? normalizeEmail(email) : '';
+      return `email:${createHash('sha256').update(normalized).digest('hex')}`;
+    },
+  });
+  router.post('/api/user/subscriber/search', subscriberLimit, subscriberEmailLimit, async (req, res) => {
+    const body = withBlankFields(req.body, ['emailAddress', 'accountNumber']);
+    const form = parseInput(SubscriberSearchRequestSchema, body, 'Invalid search');
     res.set('Cache-Control', 'no-store').json(await services.subscribers.search(form));
   });
 

@@ -1,9 +1,10 @@
 /** Sign-in and sign-out. */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { MESSAGES, type LoginError } from 'shared-contracts';
 import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
 import { SignInRequestSchema } from 'shared-contracts/forms';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
+import { readKnownDevice, setKnownDeviceCookie } from '../http/known-device';
 import { parseInput } from '../http/validation';
 import type { SignInFailure } from '../services/auth';
 import { safeReturnPath } from '../services/redirects';
@@ -32,6 +33,27 @@ export function loginErrorBody(failure: SignInFailure): LoginError & { message: 
   return body;
 }
 
+/**
+ * Whether a request comes from another site: the browser says so (Sec-Fetch-Site: cross-site), or
+ * its Origin or Referer names another origin (an unreadable one counts as foreign).
+ */
+export function isCrossSite(req: Request, ownOrigin: string): boolean {
+  if (req.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = req.get('origin');
+  if (origin !== undefined && origin !== ownOrigin) return true;
+  const referer = req.get('referer');
+  if (referer !== undefined && originOf(referer) !== ownOrigin) return true;
+  return false;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export function authRoutes({ config, services, logger, limit }: RouteContext): Router {
   const router = Router();
   const noStore = 'no-store';
@@ -43,6 +65,7 @@ export function authRoutes({ config, services, logger, limit }: RouteContext): R
       password: form.password,
       captchaToken: form.reCaptchaToken,
       previousToken: readCookie(req, SESSION_COOKIE),
+      deviceToken: readKnownDevice(req),
     });
     res.set('Cache-Control', noStore);
     if (!result.ok) {
@@ -51,6 +74,7 @@ export function authRoutes({ config, services, logger, limit }: RouteContext): R
     }
     await mergeGuestCartAtSignIn({ services, logger }, req, res, result.viewer.user.id);
     setSessionCookie(res, result.sessionToken, result.expiresAt, config.cookieSecure);
+    if (result.device) setKnownDeviceCookie(res, result.device, config.cookieSecure);
     res.json(toUserAnswer(result.viewer));
   });
 
@@ -60,7 +84,14 @@ export function authRoutes({ config, services, logger, limit }: RouteContext): R
     res.set('Cache-Control', noStore).json({ ok: true });
   });
 
+  // A link or image on another site must not sign the reader out: such a request goes home and
+  // keeps the session. The site's own Sign out (a same-origin navigation) and a typed URL end it.
+  const ownOrigin = new URL(config.publicOrigin).origin;
   router.get('/logout', async (req, res) => {
+    if (isCrossSite(req, ownOrigin)) {
+      res.set('Cache-Control', noStore).redirect(302, '/');
+      return;
+    }
     await services.auth.signOut(readCookie(req, SESSION_COOKIE));
     clearSessionCookie(res, config.cookieSecure);
     res.set('Cache-Control', noStore).redirect(302, safeReturnPath(req.query.returnPath));

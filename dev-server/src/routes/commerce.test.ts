@@ -32,6 +32,7 @@ import { createFakeClock } from '../deps';
 import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
 import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 import { libraryStream } from '../test/library';
+import { registerVerified } from '../test/verification';
 
 let t: TestApp;
 
@@ -118,8 +119,9 @@ const address = (overrides: Partial<Address> = {}): Address => ({
 });
 const card = (number: string = TEST_CARDS.approved) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'Ada Lovelace' });
 
+/** A member who has confirmed their email address (a subscription they buy is linked to them). */
 async function member(): Promise<Who & { email: string }> {
-  const { sid, email } = await registerFresh(t);
+  const { sid, email } = await registerVerified(t);
   return { sid, email };
 }
 

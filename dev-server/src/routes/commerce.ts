@@ -70,6 +70,23 @@ export function commerceRoutes({ config, services, viewers, limit }: RouteContex
 
   const noStore = (res: Response) => res.set('Cache-Control', NO_STORE);
 
+  /**
+   * An add that would make a new guest cart (no member, and no cart for the device cookie, or no
+   * cookie at all) counts against the address's guestCarts limit; adds to an existing cart and a
+   * member's adds do not.
+   */
+  const guestCartLimit = limit('guestCarts');
+  const limitNewGuestCarts: RequestHandler = (req, res, next) => {
+    (async () => {
+      if (await viewers.viewerOf(req)) return false;
+      const token = deviceTokenOf(req);
+      return !token || !(await cart.hasCart(deviceCartKey(token)));
+    })().then(
+      (creates) => (creates ? guestCartLimit(req, res, next) : next()),
+      (error: unknown) => next(error),
+    );
+  };
+
   /* ---------------------------------------------------------------- product pages */
 
   router.get('/api/store/product/:availabilityId', async (req, res) => {
@@ -114,7 +131,7 @@ export function commerceRoutes({ config, services, viewers, limit }: RouteContex
     res.set({ 'Last-Modified': modified.toUTCString(), 'Cache-Control': 'no-cache' }).status(200).end();
   });
 
-  router.post('/api/shopping-cart', async (req, res) => {
+  router.post('/api/shopping-cart', limitNewGuestCarts, async (req, res) => {
     const body = parseInput(AddToCartRequestSchema, req.body, 'Invalid add to cart');
     const viewer = await viewers.viewerOf(req);
     const ownerKey = viewer ? memberCartKey(viewer.user.id) : deviceCartKey(ensureDeviceToken(req, res, config.cookieSecure));

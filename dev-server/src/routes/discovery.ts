@@ -14,6 +14,7 @@ import {
   type StreamType,
 } from 'shared-contracts/discovery';
 import { z } from 'zod';
+import { deviceTokenOf } from '../http/device';
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
 import { parseInput } from '../http/validation';
 import { createLruCache } from '../services/content-cache';
@@ -111,7 +112,11 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
     const { format: _format, ...options } = query;
     const key = await services.streams.streamCacheKey(type, page, options);
     if (key === null) {
-      res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer));
+      // The visual library's charts are the media decision's (the same as /api/data-and-visuals).
+      const walled =
+        type === 'visual-library' &&
+        (await services.videoAccess.wallFor({ kind: 'feed' }, viewer ? { viewer } : { viewer: null, deviceToken: deviceTokenOf(req), address: req.ip })) !== null;
+      res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer, walled));
       return;
     }
     const isPaywallEnabled = isPaywallEnabledFor(viewer);

@@ -1,7 +1,8 @@
 /**
  * My Library (issue 6): folders, saves, organize, bulk actions, the library streams and histories,
  * sharing, share-list links, watched videos. Every call is the signed-in member's (401 for guests),
- * except POST /service/user/share (guests may share by email) and GET /api/shared-list/{token}.
+ * except POST /service/user/share (guests may share to a network; sharing by email needs a member
+ * with a confirmed address) and GET /api/shared-list/{token}.
  * State changes pass the app's CSRF guard; bodies are parsed with the shared-contracts schemas.
  */
 import { Router, type RequestHandler } from 'express';
@@ -58,7 +59,8 @@ export function libraryRoutes({ config, services, viewers, limit }: RouteContext
   const router = Router();
   const { library, sharing } = services;
 
-  // Email shares mail strangers: limited per member, or per address for guests.
+  // Email shares mail strangers: requests limited per member (guests, refused, per address); the
+  // addresses a member mails in a day are counted by the sharing service.
   const emailShareLimit = limit('share', {
     keyGenerator: async (req) => {
       const viewer = await viewers.viewerOf(req);

@@ -5,7 +5,6 @@ import { PLAYLIST_PARAM_PATTERN } from 'shared-contracts/video';
 import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
 import { permissionsOf } from 'shared-contracts/visual';
 import { z } from 'zod';
-import { deviceTokenOf } from '../http/device';
 import { parseInput } from '../http/validation';
 import type { Viewer } from '../services/auth';
 import { ForbiddenError, NotFoundError, NotSignedInError } from '../services/errors';
@@ -13,6 +12,7 @@ import { VIDEO_CLIPS_DIR } from '../services/video-clips';
 import type { RouteContext } from './context';
 import { MAX_PAGE_SIZE } from './content';
 import { booleanParam, positiveInt } from './query';
+import { watcherOf } from './watcher';
 
 const VideoParams = z.object({ id: z.string().regex(/^\d{1,20}$/, 'Video id must be digits only.') });
 const PlaylistParams = z.object({ id: z.string().regex(PLAYLIST_PARAM_PATTERN, 'Playlist id must be letters, digits and hyphens.').max(100) });
@@ -38,6 +38,22 @@ export const SVG_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/**
+ * Headers of a chart image: what it shows depends on the viewer (the media decision), so a cache
+ * keeps it for this browser only and asks again every time (a 304 once allowed).
+ */
+export const CHART_IMAGE_HEADERS = {
+  ...SVG_HEADERS,
+  'Cache-Control': 'private, no-cache',
+  Vary: 'Cookie',
+};
+
+/** A walled media request: the wall the page shows, as a 403 (no byte of the item is sent). */
+export const MEDIA_WALLED = {
+  video: 'This video is for subscribers, or for readers with free articles left this month',
+  chart: 'This chart is for subscribers, or for readers with free articles left this month',
+} as const;
+
 /** Headers of a chart download (with Content-Disposition: attachment and the file name). */
 export const DOWNLOAD_HEADERS = {
   'Content-Type': 'image/svg+xml; charset=utf-8',
@@ -59,10 +75,14 @@ function assertOwnDigest(viewer: Viewer, req: Request): void {
   }
 }
 
-/** Headers of a video's clip (Content-Type, Range and conditional GETs come with res.sendFile). */
+/**
+ * Headers of a video's clip (Content-Type, Range and conditional GETs come with res.sendFile). Who
+ * may have it depends on the viewer: kept by this browser only and checked again on every use.
+ */
 export const VIDEO_FILE_HEADERS = {
   'Content-Type': 'video/webm',
-  'Cache-Control': 'public, max-age=86400',
+  'Cache-Control': 'private, no-cache',
+  Vary: 'Cookie',
   'X-Content-Type-Options': 'nosniff',
 };
 
@@ -76,21 +96,22 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
   /** The video paywall decision (shared-contracts video.ts): reads the meter, never spends it, sets no cookie. */
   router.get('/api/videos/:id/access', async (req, res) => {
     const { id } = parseInput(VideoParams, req.params, 'Invalid video id');
-    const viewer = await viewers.viewerOf(req);
-    const answer = viewer
-      ? await services.videoAccess.access(id, { viewer })
-      : await services.videoAccess.access(id, { viewer: null, deviceToken: deviceTokenOf(req) });
+    const answer = await services.videoAccess.access(id, await watcherOf(req, viewers));
     res.set({ 'Cache-Control': 'no-store', Vary: 'Cookie' }).json(answer);
   });
 
   /**
-   * The clip a video plays. The file is the one its row names (videos.clip) from a fixed list, under
+   * The clip a video plays, to a watcher the video page would show the player to (the same
+   * decision as /api/videos/{id}/access, read without spending the meter); else 403 before any
+   * byte, ranges included. The file is the one its row names (videos.clip) from a fixed list, under
    * the clips directory; the request's id only looks the row up. Range requests (206) and
    * conditional GETs (304) are res.sendFile's.
    */
   router.get('/media/videos/:id/video.webm', async (req, res) => {
     const parsed = VideoParams.safeParse(req.params);
     if (!parsed.success) throw new NotFoundError('Not found');
+    const wall = await services.videoAccess.wallFor({ kind: 'video', id: parsed.data.id }, await watcherOf(req, viewers));
+    if (wall !== null) throw new ForbiddenError(MEDIA_WALLED.video);
     const file = await services.media.videoClipFile(parsed.data.id);
     await new Promise<void>((resolve, reject) => {
       res.sendFile(file, { root: VIDEO_CLIPS_DIR, dotfiles: 'deny', cacheControl: false, lastModified: true, headers: VIDEO_FILE_HEADERS }, (err) => {
@@ -121,16 +142,12 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
   });
 
   /**
-   * The feed. The server decides the paywall: a paywall=true request is honoured, and a reader who
-   * is not a subscriber and has no articles left on this month's meter is paywalled (the video
-   * paywall's reading, services/video-access.ts: read, never spent, no cookie set).
+   * The feed. The server decides the paywall: a paywall=true request is honoured, and a reader the
+   * media decision walls (services/video-access.ts: read, never spent, no cookie set) is paywalled.
    */
   router.get('/api/data-and-visuals', async (req, res) => {
     const q = parseInput(ChartsQuery, req.query, 'Invalid visual-library query');
-    const viewer = await viewers.viewerOf(req);
-    const wall = viewer
-      ? await services.videoAccess.wallOf({ viewer })
-      : await services.videoAccess.wallOf({ viewer: null, deviceToken: deviceTokenOf(req) });
+    const wall = await services.videoAccess.wallFor({ kind: 'feed' }, await watcherOf(req, viewers));
     const page = await services.media.charts({
       page: q.page ?? 1,
       size: q.size ?? VISUAL_LIBRARY_PAGE_SIZE,
@@ -158,13 +175,20 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
     res.set({ ...DOWNLOAD_HEADERS, 'Content-Disposition': `attachment; filename="${file}"` }).send(svg);
   });
 
+  /**
+   * A chart image, to a watcher the visual library would show it to: anyone the feed does not wall,
+   * and a walled watcher only the charts the walled feeds show (the first of each); else 403.
+   */
   router.get('/data-visuals/images/:file', async (req, res) => {
     const parsed = ChartFile.safeParse(req.params);
     const id = parsed.success ? parsed.data.file.replace(/\.svg$/, '') : null;
     if (id === null) throw new NotFoundError('Chart not found');
-    res.set(SVG_HEADERS).send(await services.media.chartSvg(id));
+    const wall = await services.videoAccess.wallFor({ kind: 'chart', id }, await watcherOf(req, viewers));
+    if (wall !== null) throw new ForbiddenError(MEDIA_WALLED.chart);
+    res.set(CHART_IMAGE_HEADERS).send(await services.media.chartSvg(id));
   });
 
+  /** Posters and thumbnails are what a walled page shows in place of the player: not gated. */
   router.get('/media/videos/:id/:kind', async (req, res) => {
     const parsed = VideoImage.safeParse(req.params);
     if (!parsed.success) throw new NotFoundError('Not found');

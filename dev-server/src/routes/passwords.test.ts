@@ -194,13 +194,16 @@ describe('change password', () => {
     await signIn(t.app, account.email, account.password).expect(200);
   });
 
-  it('checks the new password with the site pattern (as the flyout does) and requires both', async () => {
+  it('checks the new password with the site pattern, then the registration rule (as the flyout does), and requires both', async () => {
     const account = await registerFresh(t);
     expect((await change(account.sid, account.password, 'weak').expect(400)).body.errors).toEqual([
       { field: 'password', errorMessage: MESSAGES.password.sitePattern },
     ]);
-    // 8 characters with a digit and one of !@#$%^&* pass the site pattern (site §5).
-    await change(account.sid, account.password, 'abcdef1*').expect(200);
+    // 8 characters with a digit and one of !@#$%^&* pass the site pattern, but not the registration rule.
+    expect((await change(account.sid, account.password, 'abcdef1*').expect(400)).body.errors).toEqual([
+      { field: 'password', errorMessage: MESSAGES.password.registrationHint },
+    ]);
+    await change(account.sid, account.password, 'Abcdefgh1!').expect(200);
     expect((await change(account.sid, '', '').expect(400)).body.errors).toEqual([
       { field: 'current', errorMessage: 'Current Password is required' },
       { field: 'password', errorMessage: 'New Password is required' },

@@ -7,7 +7,6 @@ import type { ArticleContent, Quota } from 'shared-contracts';
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
 import { parseInput } from '../http/validation';
-import { deviceSubject, freshQuotas } from '../services/meter';
 import type { RouteContext } from './context';
 
 const ContentQuery = z.object({
@@ -32,19 +31,14 @@ export function paywallRoutes({ config, services, viewers }: RouteContext): Rout
     const request = { year: query.year, month: query.month, slug: query.seotitle, gift: body.gift };
     const answer: ArticleContent = viewer
       ? await services.articleAccess.content(request, { viewer })
-      : await services.articleAccess.content(request, { viewer: null, deviceToken: ensureDeviceToken(req, res, config.cookieSecure) });
+      : await services.articleAccess.content(request, { viewer: null, deviceToken: ensureDeviceToken(req, res, config.cookieSecure), address: req.ip });
     res.set(PRIVATE).json(answer);
   });
 
-  /** The current viewer's meter, guest devices included; never sets a cookie. */
+  /** The current viewer's meter; a guest's is their device's, with nothing left once their network's is spent. Never sets a cookie. */
   router.get('/api/meter', async (req, res) => {
     const viewer = await viewers.viewerOf(req);
-    let answer: { quota: Quota; ascendQuota: Quota };
-    if (viewer) answer = viewer.quotas;
-    else {
-      const token = deviceTokenOf(req);
-      answer = token ? await services.meter.quotas(deviceSubject(token)) : freshQuotas();
-    }
+    const answer: { quota: Quota; ascendQuota: Quota } = viewer ? viewer.quotas : await services.meter.guestQuotas(deviceTokenOf(req), req.ip);
     res.set(PRIVATE).json({ quota: answer.quota, ascendQuota: answer.ascendQuota });
   });
 

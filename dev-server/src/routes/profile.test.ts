@@ -13,6 +13,7 @@ import {
 import { get, post, registerFresh } from '../test/accounts';
 import { articlesOf, readContent } from '../test/paywall';
 import { createTestApp, sidFrom, signIn, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
+import { followVerificationLink } from '../test/verification';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,16 +100,19 @@ describe('POST /service/user/profile', () => {
     expect((await get(t.app, '/service/user/profile', account.sid).expect(200)).body.industry).toBeNull();
   });
 
-  it('changes the email, which then signs in; refuses an invalid or taken one', async () => {
+  it('changes the email once the link mailed to it is followed, which then signs in; refuses an invalid or taken one', async () => {
     const account = await registerFresh(t);
-    expect((await update(account.sid, { emailAddress: 'bad@' }).expect(400)).body.errors).toEqual([
+    const withPassword = (emailAddress: string) => ({ emailAddress, currentPassword: account.password });
+    expect((await update(account.sid, withPassword('bad@')).expect(400)).body.errors).toEqual([
       { field: 'emailAddress', errorMessage: 'Email address is not valid.' },
     ]);
-    const taken = await update(account.sid, { emailAddress: DEMO_READER.email.toUpperCase() }).expect(409);
+    const taken = await update(account.sid, withPassword(DEMO_READER.email.toUpperCase())).expect(409);
     expect(taken.body.message).toBe(MESSAGES.registration.usernameUnavailable);
 
     const moved = `moved.${account.email}`;
-    expect((await update(account.sid, { emailAddress: moved }).expect(200)).body.emailAddress).toBe(moved);
+    expect((await update(account.sid, withPassword(moved)).expect(200)).body.emailAddress).toBe(account.email);
+    await followVerificationLink(t, moved);
+    expect((await get(t.app, '/service/user/profile', account.sid).expect(200)).body).toMatchObject({ emailAddress: moved, emailVerified: true });
     await signIn(t.app, moved, account.password).expect(200);
     await signIn(t.app, account.email, account.password).expect(401);
   });

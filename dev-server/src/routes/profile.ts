@@ -1,10 +1,12 @@
 /**
- * The signed-in user's profile (GET/HEAD with Last-Modified, POST settings), quotas and folders.
- * Guests get 401 JSON (HEAD: 401, no body).
+ * The signed-in user's profile (GET/HEAD with Last-Modified, POST settings), quotas and folders,
+ * and the email-confirmation links (follow one; ask for a new one). Guests get 401 JSON (HEAD: 401,
+ * no body); following a link needs no session (the token is the proof).
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { formatHttpDate } from 'shared-contracts';
-import { ProfileUpdateRequestSchema } from 'shared-contracts/forms';
+import { ProfileUpdateRequestSchema, VerifyEmailRequestSchema } from 'shared-contracts/forms';
+import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';
 import { ascendQuotaOf, quotaOf } from '../services/profile';
 import { toUserAnswer } from '../services/users';
@@ -17,9 +19,23 @@ export function notModifiedSince(ifModifiedSince: string | undefined, modified: 
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-export function profileRoutes({ services, viewers }: RouteContext): Router {
+export function profileRoutes({ services, viewers, limit }: RouteContext): Router {
   const router = Router();
   const noStore = 'no-store';
+  const perMember = {
+    keyGenerator: async (req: Parameters<RequestHandler>[0]) => {
+      const viewer = await viewers.requireViewer(req);
+      return `user:${viewer.user.id}`;
+    },
+  };
+  // A request that carries a password is a password guess like a sign-in: the sign-in limit applies.
+  const passwordLimit = limit('signIn', { scope: 'emailChange' });
+  const limitPasswordChecks: RequestHandler = (req, res, next) => {
+    const body: unknown = req.body;
+    const carriesPassword = typeof body === 'object' && body !== null && 'currentPassword' in body;
+    if (carriesPassword) passwordLimit(req, res, next);
+    else next();
+  };
 
   // Express answers HEAD with this GET handler, without the body.
   router.get('/service/user/profile', async (req, res) => {
@@ -33,12 +49,23 @@ export function profileRoutes({ services, viewers }: RouteContext): Router {
     res.json(toUserAnswer(viewer));
   });
 
-  router.post('/service/user/profile', async (req, res) => {
+  router.post('/service/user/profile', limitPasswordChecks, async (req, res) => {
     const viewer = await viewers.requireViewer(req);
     const form = parseInput(ProfileUpdateRequestSchema, req.body, 'Invalid profile');
     const updated = await services.profile.update(viewer, form);
     res.set({ 'Cache-Control': noStore, 'Last-Modified': formatHttpDate(new Date(updated.user.updated_at)) });
     res.json(toUserAnswer(updated));
+  });
+
+  router.post('/service/user/verify-email', limit('forgotPassword', { scope: 'verifyEmail' }), async (req, res) => {
+    const form = parseInput(VerifyEmailRequestSchema, withBlankFields(req.body, ['token']), 'Invalid request');
+    res.set('Cache-Control', noStore).json(await services.emailVerification.verify(form));
+  });
+
+  // Signed-in only: the per-member key answers 401 for a guest before anything is counted or sent.
+  router.post('/service/user/verify-email/resend', limit('emailVerification', perMember), async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', noStore).json(await services.emailVerification.resend(viewer.user));
   });
 
   router.get('/service/user/quota', async (req, res) => {

@@ -128,7 +128,10 @@ describe.each(['/api/user/register', '/service/user/register'])('POST %s', (path
     });
     expect(res.headers[REGISTRATION_HEADER.toLowerCase()]).toBeUndefined();
     expect(sidFrom(res)).toBeUndefined();
-    const lookup = await post(t.app, '/api/user/subscriber/search', { emailAddress: DEMO_PRINT_SUBSCRIBER.email }).expect(200);
+    const lookup = await post(t.app, '/api/user/subscriber/search', {
+      emailAddress: DEMO_PRINT_SUBSCRIBER.email,
+      accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
+    }).expect(200);
     expect(SubscriberLookupSchema.parse(lookup.body)).toMatchObject({ new: true, userAccountExists: false });
   });
 

@@ -1,4 +1,5 @@
 /** Sharing over HTTP: POST /service/user/share (networks and email), share-list links, the email rate limit. */
+import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { ApiErrorBodySchema, MESSAGES } from 'shared-contracts';
 import { sharedVia } from 'shared-contracts/library';
@@ -6,6 +7,9 @@ import {
   LIBRARY_MESSAGES,
   ListUrlSchema,
   SHARE_DESCRIPTION_MAX,
+  SHARE_MAX_RECIPIENTS,
+  SHARE_MESSAGE_MAX,
+  SHARE_RECIPIENTS_PER_DAY,
   ShareResultSchema,
   SharedListSchema,
 } from 'shared-contracts/library';
@@ -15,6 +19,10 @@ import { del, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';
 import { allItems, folderBySlug, foldersOf, libraryStream } from '../test/library';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
+import { createApp } from '../app';
+import { createLocalGeolocator, localCaptchaVerifier } from '../deps';
+import { silentLogger } from '../http/logger';
+import { DEV_DIGEST_SECRET } from '../services/subscriptions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +51,9 @@ async function article(offset = 0): Promise<Sample> {
 
 const share = (sid: string | undefined, body: Record<string, unknown>) => post(t.app, '/service/user/share', body, sid);
 const mailsTo = (to: string) => t.mailer.sent.filter((m) => m.to === to);
+/** Marks a member's address confirmed (as following the mailed confirmation link does). */
+const confirmEmail = (email: string) =>
+  t.db.updateTable('users').set({ email_verified_at: t.clock.now().toISOString() }).where('email', '=', email.toLowerCase()).execute();
 
 describe('POST /service/user/share by email', () => {
   it('mails each recipient the link, the title, the shortened description and the message; records the share', async () => {
@@ -105,27 +116,93 @@ describe('POST /service/user/share by email', () => {
     ]);
   });
 
-  it('lets a guest share by email with a FROM address (marked unverified), and records nothing', async () => {
+  it('refuses a guest with 401 however the mail is dressed up (the open relay with a spoofed FROM), mailing nobody', async () => {
     const a = await article(3);
     const before = await t.db.selectFrom('shares').select('id').execute();
-    const res = await share(undefined, { url: a.path, provider: 'email', sharedWith: ['friend@example.org'], from: 'guest@example.net' }).expect(200);
-    expect(res.body).toEqual({ message: sharedVia('email') });
-    const [mail] = mailsTo('friend@example.org');
-    expect(mail!.subject).toBe(`guest@example.net shared "${a.title}" with you`);
-    expect(mail!.body).toContain('guest@example.net (address not verified) shared this with you');
+    const sent = t.mailer.sent.length;
+    const victims = Array.from({ length: 10 }, (_, i) => `victim${i}@example.org`);
+    for (const body of [
+      { url: a.path, provider: 'email', sharedWith: victims, from: 'security@yourbank.example', message: 'Your account is locked: https://yourbank.example.evil/unlock' },
+      { url: a.path, provider: 'email', sharedWith: ['friend@example.org'] },
+    ]) {
+      const res = await share(undefined, body).expect(401);
+      expect(res.body).toEqual({ message: MESSAGES.signIn.prompt });
+    }
+    // A cookie that names no session is a guest too.
+    await share('not-a-session', { url: a.path, provider: 'email', sharedWith: ['friend@example.org'], from: 'ceo@example.com' }).expect(401);
+    expect(t.mailer.sent.length).toBe(sent);
     expect(await t.db.selectFrom('shares').select('id').execute()).toEqual(before);
   });
 
-  it('needs FROM from a guest (and a valid one), but not from a member', async () => {
+  it('refuses a member whose address is not confirmed with 403, then lets them share once it is', async () => {
     const a = await article(3);
-    const missing = await share(undefined, { url: a.path, provider: 'email', sharedWith: ['friend2@example.org'] }).expect(400);
-    expect(ApiErrorBodySchema.parse(missing.body).errors).toEqual([{ field: 'from', errorMessage: LIBRARY_MESSAGES.fromRequired }]);
-    const invalid = await share(undefined, { url: a.path, provider: 'email', sharedWith: ['friend2@example.org'], from: 'not-an-address' }).expect(400);
-    expect(ApiErrorBodySchema.parse(invalid.body).errors).toEqual([{ field: 'from', errorMessage: MESSAGES.email.invalidShared }]);
+    const fresh = await registerFresh(t);
+    await t.db.updateTable('users').set({ email_verified_at: null }).where('email', '=', fresh.email.toLowerCase()).execute();
+    const res = await share(fresh.sid, { url: a.path, provider: 'email', sharedWith: ['friend2@example.org'] }).expect(403);
+    expect(res.body).toEqual({ message: LIBRARY_MESSAGES.shareEmailUnverified });
     expect(mailsTo('friend2@example.org')).toEqual([]);
-    const sid = (await registerFresh(t)).sid;
-    await share(sid, { url: a.path, provider: 'email', sharedWith: ['friend2@example.org'] }).expect(200);
+    // Network shares need no confirmed address.
+    await share(fresh.sid, { url: a.path, provider: 'twitter' }).expect(200);
+    await confirmEmail(fresh.email);
+    await share(fresh.sid, { url: a.path, provider: 'email', sharedWith: ['friend2@example.org'] }).expect(200);
     expect(mailsTo('friend2@example.org')).toHaveLength(1);
+  });
+
+  it("ignores any FROM: the mail names the member's confirmed address, never the one in the request", async () => {
+    const sid = await sessionOf(t, DEMO_READER);
+    const a = await article(3);
+    await share(sid, { url: a.path, provider: 'email', sharedWith: ['from.test@example.org'], from: 'security@yourbank.example' }).expect(200);
+    const [mail] = mailsTo('from.test@example.org');
+    expect(mail!.body).not.toContain('yourbank');
+    expect(mail!.subject).not.toContain('yourbank');
+    expect(mail!.body.startsWith(`Robin Quarles (${DEMO_READER.email}) shared this with you:\n`)).toBe(true);
+  });
+
+  it.each([
+    ['an address', 'security@yourbank.example'],
+    ['a name with an address', 'PayPal Security <security@paypal.com>'],
+    ['a link', 'Visit https://evil.example'],
+    ['a domain', 'paypal.com'],
+    ['markup', '<b>Chief Executive</b>'],
+    ['a line break', 'Robin\r\nBcc: victim@example.org'],
+    ['digits', 'Support 0800 123 456'],
+  ])('shows only the address when the display name is %s', async (_label, displayName) => {
+    const fresh = await registerFresh(t);
+    await confirmEmail(fresh.email);
+    await t.db.updateTable('users').set({ display_name: displayName, first_name: 'Acme', last_name: 'Officer: ceo@acme.example' }).where('email', '=', fresh.email.toLowerCase()).execute();
+    const a = await article(3);
+    const to = `name.${fresh.email}`;
+    await share(fresh.sid, { url: a.path, provider: 'email', sharedWith: [to], message: 'Hi' }).expect(200);
+    const [mail] = mailsTo(to);
+    const address = fresh.email.toLowerCase();
+    expect(mail!.subject).toBe(`${address} shared "${a.title}" with you`);
+    expect(mail!.body.startsWith(`${address} shared this with you:\n`)).toBe(true);
+    expect(mail!.body).toContain(`Message from ${address}:\nHi`);
+    expect(`${mail!.subject}\n${mail!.body}`).not.toContain(displayName);
+    expect(mail!.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('refuses a recipient with a CR/LF or another control character (a header injection) with 400, mailing nobody', async () => {
+    const sid = await sessionOf(t, DEMO_READER);
+    const a = await article(4);
+    const sent = t.mailer.sent.length;
+    for (const address of ['friend@example.org\r\nBcc: victim@example.org', 'friend@example.org\n', '"friend\tx"@example.org', 'friend@example.org\u0000']) {
+      const res = await share(sid, { url: a.path, provider: 'email', sharedWith: ['ok@example.org', address] }).expect(400);
+      expect(ApiErrorBodySchema.parse(res.body).errors).toEqual([{ field: 'sharedWith', errorMessage: MESSAGES.email.invalidShared }]);
+    }
+    expect(t.mailer.sent.length).toBe(sent);
+  });
+
+  it(`limits the message to ${SHARE_MESSAGE_MAX} characters with a clear 400, and keeps it plain text`, async () => {
+    const sid = await sessionOf(t, DEMO_READER);
+    const a = await article(4);
+    const sent = t.mailer.sent.length;
+    const res = await share(sid, { url: a.path, provider: 'email', sharedWith: ['long@example.org'], message: 'x'.repeat(SHARE_MESSAGE_MAX + 1) }).expect(400);
+    expect(ApiErrorBodySchema.parse(res.body).errors).toEqual([{ field: 'message', errorMessage: LIBRARY_MESSAGES.shareMessageTooLong }]);
+    expect(t.mailer.sent.length).toBe(sent);
+    const html = '<a href="https://evil.example">Reset</a>'.padEnd(SHARE_MESSAGE_MAX, '.');
+    await share(sid, { url: a.path, provider: 'email', sharedWith: ['long@example.org'], message: html }).expect(200);
+    expect(mailsTo('long@example.org')[0]!.body).toContain(html);
   });
 
   it.each([
@@ -143,12 +220,16 @@ describe('POST /service/user/share by email', () => {
     expect(t.mailer.sent.length).toBe(sent);
   });
 
-  it('refuses more than 20 recipients with 400', async () => {
+  it(`refuses more than ${SHARE_MAX_RECIPIENTS} recipients in one share with a clear 400, mailing nobody`, async () => {
     const sid = await sessionOf(t, DEMO_READER);
     const a = await article(4);
-    const sharedWith = Array.from({ length: 21 }, (_, i) => `r${i}@example.org`);
-    const res = await share(sid, { url: a.path, provider: 'email', sharedWith }).expect(400);
-    expect(ApiErrorBodySchema.parse(res.body).errors?.[0]?.field).toBe('sharedWith');
+    const sent = t.mailer.sent.length;
+    for (const n of [SHARE_MAX_RECIPIENTS + 1, 20]) {
+      const sharedWith = Array.from({ length: n }, (_, i) => `r${i}@example.org`);
+      const res = await share(sid, { url: a.path, provider: 'email', sharedWith }).expect(400);
+      expect(ApiErrorBodySchema.parse(res.body).errors).toEqual([{ field: 'sharedWith', errorMessage: LIBRARY_MESSAGES.shareTooManyRecipients }]);
+    }
+    expect(t.mailer.sent.length).toBe(sent);
   });
 });
 
@@ -179,7 +260,7 @@ describe('what may be shared', () => {
     expect(t.mailer.sent.length).toBe(sent);
   });
 
-  it('answers 401 to a guest sharing on a network (only email is open to guests)', async () => {
+  it('answers 401 to a guest sharing on a network (a guest shares in the popup only, nothing is recorded)', async () => {
     const a = await article();
     await share(undefined, { url: a.path, provider: 'facebook' }).expect(401);
   });
@@ -243,7 +324,8 @@ describe('share-list links', () => {
   });
 
   it('shares a folder link by email (the mail carries the link; the shared history holds content only)', async () => {
-    const { sid } = await registerFresh(t);
+    const { sid, email } = await registerFresh(t);
+    await confirmEmail(email);
     const [myLibrary] = await foldersOf(t, sid);
     const { listurl } = ListUrlSchema.parse((await get(t.app, `/service/user/list/url/${myLibrary!.id}`, sid).expect(200)).body);
     await share(sid, { url: listurl, provider: 'email', sharedWith: ['list.reader@example.org'], message: 'My reading list' }).expect(200);
@@ -254,24 +336,101 @@ describe('share-list links', () => {
   });
 });
 
+describe('share-list link key', () => {
+  it('keys the links with SHARE_LINK_SECRET when set, never the built-in development key', async () => {
+    const secret = 'share-link-test-secret-'.repeat(2);
+    const keyed = await createTestApp({ rateLimits: UNLIMITED, shareLinkSecret: secret, digestSecret: 'another-digest-secret' });
+    try {
+      const sid = await sessionOf(keyed, DEMO_SUBSCRIBER);
+      const folder = await folderBySlug(keyed, sid, 'strategy-reads');
+      const { listurl } = ListUrlSchema.parse((await get(keyed.app, `/service/user/list/url/${folder.id}`, sid).expect(200)).body);
+      const token = listurl.split('/').pop()!;
+      const { nonce } = await keyed.db.selectFrom('shared_lists').select('nonce').where('folder_id', '=', folder.id).executeTakeFirstOrThrow();
+      expect(token).toBe(createHmac('sha256', secret).update(`shared-list:${nonce}`).digest('base64url'));
+      expect(token).not.toBe(createHmac('sha256', DEV_DIGEST_SECRET).update(`shared-list:${nonce}`).digest('base64url'));
+    } finally {
+      await keyed.close();
+    }
+  });
+});
+
 describe('email share rate limit', () => {
-  it('refuses email shares past the limit with 429, leaving network shares alone', async () => {
+  it('refuses email shares past the request limit with 429, per member, leaving network shares alone', async () => {
     const limited = await createTestApp({ rateLimits: { ...UNLIMITED, share: { windowMs: 60_000, limit: 2 } } });
     try {
       const row = await limited.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', limited.clock.now().toISOString()).executeTakeFirstOrThrow();
       const path = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
-      const body = { url: path, provider: 'email', sharedWith: ['limit@example.org'], from: 'guest@example.net' };
-      await post(limited.app, '/service/user/share', body).expect(200);
-      await post(limited.app, '/service/user/share', body).expect(200);
-      const refused = await post(limited.app, '/service/user/share', body).expect(429);
-      expect(refused.body.message).toBe(TOO_MANY_REQUESTS);
-      expect(limited.mailer.sent).toHaveLength(2);
-      // A member has a budget of their own.
+      const body = { url: path, provider: 'email', sharedWith: ['limit@example.org'] };
       const sid = await sessionOf(limited, DEMO_READER);
       await post(limited.app, '/service/user/share', body, sid).expect(200);
+      await post(limited.app, '/service/user/share', body, sid).expect(200);
+      const refused = await post(limited.app, '/service/user/share', body, sid).expect(429);
+      expect(refused.body.message).toBe(TOO_MANY_REQUESTS);
+      expect(limited.mailer.sent).toHaveLength(2);
+      // Another member has a budget of their own.
+      const other = await sessionOf(limited, DEMO_SUBSCRIBER);
+      await post(limited.app, '/service/user/share', body, other).expect(200);
       for (let i = 0; i < 3; i++) await post(limited.app, '/service/user/share', { url: path, provider: 'twitter' }, sid).expect(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it(`mails at most ${SHARE_RECIPIENTS_PER_DAY} addresses a member a day, counted in the database so every API process agrees`, async () => {
+    const own = await createTestApp({ rateLimits: UNLIMITED });
+    try {
+      // A second API process over the same database.
+      const second = createApp({
+        db: own.db,
+        clock: own.clock,
+        config: own.config,
+        mailer: own.mailer,
+        captcha: localCaptchaVerifier,
+        geolocation: createLocalGeolocator('US'),
+        logger: silentLogger,
+      });
+      const row = await own.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', own.clock.now().toISOString()).executeTakeFirstOrThrow();
+      const url = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
+      const sid = await sessionOf(own, DEMO_READER);
+      const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => `day${from + i}@example.org`);
+      // 40 through one process, 10 through the other: 50 in all.
+      for (let i = 0; i < 4; i++) await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: batch(10, i * 10) }, sid).expect(200);
+      await post(second, '/service/user/share', { url, provider: 'email', sharedWith: batch(10, 40) }, sid).expect(200);
+      expect(own.mailer.sent).toHaveLength(SHARE_RECIPIENTS_PER_DAY);
+      // One more address, through either process: 429, nothing sent.
+      for (const app of [own.app, second]) {
+        const refused = await post(app, '/service/user/share', { url, provider: 'email', sharedWith: ['one.more@example.org'] }, sid).expect(429);
+        expect(refused.body).toEqual({ message: LIBRARY_MESSAGES.shareDailyLimit });
+      }
+      expect(own.mailer.sent).toHaveLength(SHARE_RECIPIENTS_PER_DAY);
+      // Network shares and other members are not affected.
+      await post(own.app, '/service/user/share', { url, provider: 'linkedin' }, sid).expect(200);
+      const other = await sessionOf(own, DEMO_SUBSCRIBER);
+      await post(second, '/service/user/share', { url, provider: 'email', sharedWith: ['other.member@example.org'] }, other).expect(200);
+      // A day later the member may share again.
+      own.clock.advance(24 * 60 * 60 * 1000 + 1000);
+      await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: ['next.day@example.org'] }, sid).expect(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a share that would cross the day’s allowance as a whole, mailing nobody, and counts nothing for it', async () => {
+    const own = await createTestApp({ rateLimits: UNLIMITED });
+    try {
+      const row = await own.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', own.clock.now().toISOString()).executeTakeFirstOrThrow();
+      const url = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
+      const sid = await sessionOf(own, DEMO_READER);
+      const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => `part${from + i}@example.org`);
+      for (let i = 0; i < 4; i++) await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: batch(10, i * 10) }, sid).expect(200);
+      await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: batch(5, 40) }, sid).expect(200);
+      // 45 spent: 10 more is refused whole, and the 5 left are still there.
+      await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: batch(10, 100) }, sid).expect(429);
+      expect(own.mailer.sent).toHaveLength(45);
+      await post(own.app, '/service/user/share', { url, provider: 'email', sharedWith: batch(5, 200) }, sid).expect(200);
+      expect(own.mailer.sent).toHaveLength(50);
+    } finally {
+      await own.close();
     }
   });
 });

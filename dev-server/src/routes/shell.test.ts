@@ -172,6 +172,53 @@ describe('static shell', () => {
   });
 });
 
+describe('malformed paths', () => {
+  /** An answer holds no stack frame, no absolute path and no library's error text. */
+  const expectNoInternals = (res: request.Response) => {
+    expect(res.text).not.toMatch(/\bat \S+ \(|node:|node_modules|TypeError|Error:|<pre>|Failed to decode/);
+    expect(res.text).not.toContain(dist);
+    expect(res.text).not.toContain(process.cwd());
+  };
+
+  it.each(['/main%00.js', '/remoteEntry%00.js', '/index%00.html', '/%00', '/x%00y'])(
+    'answers 404 JSON to a NUL in %s (once a 500, or the page itself), for a script or a browser',
+    async (p) => {
+      for (const headers of [{ 'Accept-Encoding': 'br' }, { Accept: 'text/html' }]) {
+        const res = await request(t.app).get(p).set(headers).expect(404).expect('Content-Type', /json/);
+        expect(res.body).toEqual({ message: 'Not found' });
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expectNoInternals(res);
+      }
+    },
+  );
+
+  it.each([
+    '/%E0%A4%A',
+    '/%E0%A4%A.js',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/a/%2E%2E/main.js',
+    '/..%2f..%2fpackage.json',
+    '/%5c..%5cpackage.json',
+    '/service/user/lists/%E0%A4%A',
+    '/api/article/%C0%AF',
+    '/service/user/lists/%0d%0aX-Injected:%201',
+  ])('answers 404 (as for any unknown path) to a bad encoding, a dot segment or a control character on any route: %s', async (p) => {
+    for (const method of ['get', 'post', 'delete'] as const) {
+      const res = await request(t.app)[method](p).set('Accept', 'text/html').set('X-Requested-With', 'magazine-site').expect(404);
+      expect(res.body).toEqual({ message: 'Not found' });
+      expect(res.headers['x-injected']).toBeUndefined();
+      expectNoInternals(res);
+    }
+  });
+
+  it('still serves files and pages, with percent-encoded but valid paths too', async () => {
+    expect((await request(t.app).get('/main.js?v=1').set('Accept-Encoding', 'identity').expect(200)).text).toBe('console.log("main")');
+    await request(t.app).get('/the-latest').set('Accept', 'text/html').expect(200);
+    await request(t.app).get('/search?q=%E2%82%AC%20caf%C3%A9').set('Accept', 'text/html').expect(200);
+    await request(t.app).get('/no%20such.js').expect(404);
+  });
+});
+
 describe('an article page without JavaScript', () => {
   const page = (p: string) => request(t.app).get(p).set('Accept', 'text/html').expect('Cache-Control', 'no-cache');
   const jsonLdOf = (html: string): Record<string, unknown> => {

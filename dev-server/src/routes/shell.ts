@@ -17,6 +17,7 @@ import { renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
+import { rejectMalformedPathsJson } from '../http/errors';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
@@ -125,6 +126,9 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   };
   const origin = sources ? new URL(sources.publicOrigin).origin : '';
 
+  // No file lookup ever sees a malformed path (NUL, bad encoding, dot segments), even where this
+  // router is mounted without the app's own guard in front.
+  router.use(rejectMalformedPathsJson);
   router.use(servePrecompressed(root, { setHeaders: setCacheHeaders }));
   router.use(express.static(root, { index: false, redirect: false, cacheControl: false, setHeaders: setCacheHeaders }));
 

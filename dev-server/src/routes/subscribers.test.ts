@@ -12,6 +12,7 @@ import {
 import { ALREADY_LINKED_MESSAGE } from '../services/subscribers';
 import { get, post, registerFresh, registrationBody, STRONG_PASSWORD, uniqueEmail } from '../test/accounts';
 import { createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
+import { followVerificationLink, registerVerified } from '../test/verification';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -75,7 +76,10 @@ const subscribeBody = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /api/user/subscriber/search', () => {
   it('finds an active CDS_US subscription without a web account, the latest non-ACCESS_CODE subscription first', async () => {
-    const res = await post(t.app, '/api/user/subscriber/search', { emailAddress: ` ${DEMO_PRINT_SUBSCRIBER.email.toUpperCase()}` });
+    const res = await post(t.app, '/api/user/subscriber/search', {
+      emailAddress: ` ${DEMO_PRINT_SUBSCRIBER.email.toUpperCase()}`,
+      accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
+    });
     expect(res.status).toBe(200);
     const lookup = SubscriberLookupSchema.parse(res.body);
     expect(lookup).toMatchObject({
@@ -91,7 +95,7 @@ describe('POST /api/user/subscriber/search', () => {
     expect(lookup.subscriptions[0]).toMatchObject({ accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber, subscriptionStatus: 'ACTIVE' });
   });
 
-  it('matches the account number when one is given', async () => {
+  it('answers only when the account number matches too', async () => {
     await post(t.app, '/api/user/subscriber/search', {
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
@@ -102,22 +106,25 @@ describe('POST /api/user/subscriber/search', () => {
   });
 
   it.each([
-    ['a lapsed subscription', DEMO_LAPSED_SUBSCRIBER.email],
-    ['an ACCESS_CODE-only subscription', DEMO_ACCESS_CODE_SUBSCRIBER.email],
-    ['an email with no subscription', 'nobody.subscribes@example.org'],
-  ])('answers 404 No Active Subscriptions Found for %s', async (_what, emailAddress) => {
-    const res = await post(t.app, '/api/user/subscriber/search', { emailAddress }).expect(404);
+    ['a lapsed subscription', DEMO_LAPSED_SUBSCRIBER.email, DEMO_LAPSED_SUBSCRIBER.accountNumber],
+    ['an ACCESS_CODE-only subscription', DEMO_ACCESS_CODE_SUBSCRIBER.email, DEMO_ACCESS_CODE_SUBSCRIBER.accountNumber],
+    ['an email with no subscription', 'nobody.subscribes@example.org', DEMO_PRINT_SUBSCRIBER.accountNumber],
+  ])('answers 404 No Active Subscriptions Found for %s', async (_what, emailAddress, accountNumber) => {
+    const res = await post(t.app, '/api/user/subscriber/search', { emailAddress, accountNumber }).expect(404);
     expect(res.body).toEqual({ message: MESSAGES.subscriberLookup.noActiveSubscriptions });
   });
 
   it('answers 404 for an active record of a source the lookup does not accept', async () => {
     const email = uniqueEmail('other-source');
-    await addRecord(t.db, { email, source: 'ACCESS_CODE' });
-    await post(t.app, '/api/user/subscriber/search', { emailAddress: email }).expect(404);
+    const accountNumber = await addRecord(t.db, { email, source: 'ACCESS_CODE' });
+    await post(t.app, '/api/user/subscriber/search', { emailAddress: email, accountNumber }).expect(404);
   });
 
   it('tells that a linked subscription already has its web account', async () => {
-    const res = await post(t.app, '/api/user/subscriber/search', { emailAddress: DEMO_SUBSCRIBER.email }).expect(200);
+    const res = await post(t.app, '/api/user/subscriber/search', {
+      emailAddress: DEMO_SUBSCRIBER.email,
+      accountNumber: DEMO_SUBSCRIBER.subscription.accountNumber,
+    }).expect(200);
     expect(SubscriberLookupSchema.parse(res.body)).toMatchObject({ new: false, userAccountExists: true });
   });
 
@@ -128,26 +135,40 @@ describe('POST /api/user/subscriber/search', () => {
 });
 
 describe.each(['/api/user/subscribe', '/api/user/subscriber/register'])('POST %s', (path) => {
-  it("creates the subscriber's web account with the record's tier, links it and signs in", async () => {
+  it("creates the subscriber's web account, signs in, and links the record's tier once the mailed link is followed", async () => {
     const res = await post(t.app, path, subscribeBody()).expect(201);
-    const user = UserSchema.parse(res.body);
-    expect(user).toMatchObject({
+    const unverified = UserSchema.parse(res.body);
+    // Until the address is proved, the account is a registered reader's and nothing is linked.
+    expect(unverified).toMatchObject({
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       firstName: 'Priya',
+      status: 'registered',
+      tiers: [],
+      subscriber: null,
+      optIn: true,
+      emailVerified: false,
+    });
+    expect(setCookies(res).find((c) => c.startsWith('sid='))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/);
+    const sid = sidFrom(res);
+    await followVerificationLink(t, DEMO_PRINT_SUBSCRIBER.email);
+    const user = UserSchema.parse((await get(t.app, '/service/user/profile', sid).expect(200)).body);
+    expect(user).toMatchObject({
+      emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       status: 'subscriber',
       state: 'subscribers',
       tiers: [{ roleCode: 'ROLE_HBRG_BETTER' }],
       tier: { roleCode: 'ROLE_HBRG_BETTER', label: 'Better', caption: 'Digital + Print' },
-      optIn: true,
       hmmEligible: false,
+      emailVerified: true,
     });
     expect(user.subscriber?.accountNumber).toBe(DEMO_PRINT_SUBSCRIBER.accountNumber);
     expect(user.subscriber?.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(setCookies(res).find((c) => c.startsWith('sid='))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/);
-    await get(t.app, '/service/user/profile', sidFrom(res)).expect(200);
     await signIn(t.app, DEMO_PRINT_SUBSCRIBER.email, STRONG_PASSWORD).expect(200);
 
-    const lookup = await post(t.app, '/api/user/subscriber/search', { emailAddress: DEMO_PRINT_SUBSCRIBER.email }).expect(200);
+    const lookup = await post(t.app, '/api/user/subscriber/search', {
+      emailAddress: DEMO_PRINT_SUBSCRIBER.email,
+      accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
+    }).expect(200);
     expect(lookup.body).toMatchObject({ new: false, userAccountExists: true });
     // Now the email has its account: subscribing or registering again is refused.
     expect((await post(t.app, path, subscribeBody()).expect(409)).body.message).toBe(MESSAGES.registration.usernameUnavailable);
@@ -176,6 +197,7 @@ describe.each(['/api/user/subscribe', '/api/user/subscriber/register'])('POST %s
     const email = uniqueEmail('relinked');
     const accountNumber = await addRecord(t.db, { email });
     await post(t.app, path, subscribeBody({ emailAddress: email, accountNumber })).expect(201);
+    await followVerificationLink(t, email);
     await t.db.updateTable('users').set({ email: uniqueEmail('moved') }).where('email', '=', email).execute();
     const res = await post(t.app, path, subscribeBody({ emailAddress: email, accountNumber })).expect(409);
     expect(res.body).toEqual({ message: ALREADY_LINKED_MESSAGE, errors: [{ field: 'accountNumber', errorMessage: ALREADY_LINKED_MESSAGE }] });
@@ -200,7 +222,7 @@ describe('POST /api/user/subscribe/checkoutComplete', () => {
   });
 
   it("links the reader's new subscription and makes them a subscriber of its tier", async () => {
-    const account = await registerFresh(t);
+    const account = await registerVerified(t);
     const accountNumber = await addRecord(t.db, { email: account.email, code: 'EXECUTIVE' });
     const res = await post(t.app, '/api/user/subscribe/checkoutComplete', {}, account.sid).expect(200);
     const user = UserSchema.parse(res.body);
@@ -222,9 +244,10 @@ describe('POST /api/user/subscribe/checkoutComplete', () => {
 it('limits subscriber calls per client address, search and subscribe together', async () => {
   const limited = await createTestApp({ rateLimits: { subscriberSearch: { windowMs: 60_000, limit: 2 } } });
   try {
-    await post(limited.app, '/api/user/subscriber/search', { emailAddress: DEMO_PRINT_SUBSCRIBER.email }).expect(200);
+    const search = { emailAddress: DEMO_PRINT_SUBSCRIBER.email, accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber };
+    await post(limited.app, '/api/user/subscriber/search', search).expect(200);
     await post(limited.app, '/api/user/subscribe', subscribeBody({ accountNumber: '1' })).expect(404);
-    await post(limited.app, '/api/user/subscriber/search', { emailAddress: DEMO_PRINT_SUBSCRIBER.email }).expect(429);
+    await post(limited.app, '/api/user/subscriber/search', search).expect(429);
   } finally {
     await limited.close();
   }

@@ -117,6 +117,7 @@ export async function buildUsers(rng: Rng, articles: readonly NewArticle[]): Pro
       created_at: created,
       updated_at: created,
       restricted: demo.restricted ? 1 : 0,
+      email_verified_at: created,
     });
     for (const role of demo.tiers) out.tiers.push({ user_id: id, role_code: role });
     if (demo.subscription) {

@@ -36,8 +36,11 @@ export interface ContentRequest {
   gift?: string;
 }
 
-/** The reader: a signed-in viewer, else the guest device's token (the mid cookie). */
-export type Reader = { viewer: Viewer } | { viewer: null; deviceToken: string };
+/**
+ * The reader: a signed-in viewer, else the guest device's token (the mid cookie) and the client's
+ * address (its network's meter, services/meter.ts).
+ */
+export type Reader = { viewer: Viewer } | { viewer: null; deviceToken: string; address?: string };
 
 function fullMessage(article: ArticleWithTopic, readingList: string | null): PaywallMessage {
   if (article.ascend === 1) return { type: 'ascend-full-content', context: 'article' };
@@ -98,9 +101,16 @@ export function createArticleAccessService(deps: {
       const gift = await gifts.redeem(request.gift, article.id);
       if (gift) return full('gift', await meter.quotaOf(subject, kind), gift.expiresAt);
 
+      const walled = (quota: Quota): ArticleContent => ({ guid, content: [], quota, reason: 'walled', message: wallMessage(reader, kind, quota), giftExpiresAt: null });
+      // A guest's new article is counted by their network first: a spent network walls every device on it.
+      const network = reader.viewer === null ? meter.networkSubject(reader.address) : null;
+      if (network !== null && !(await meter.hasViewed(subject, article.id))) {
+        const own = await meter.quotaOf(subject, kind);
+        if (own.remaining > 0 && (await meter.view(network, article.id, kind)).outcome === 'walled') return walled({ ...own, remaining: 0 });
+      }
       const { outcome, quota } = await meter.view(subject, article.id, kind);
       if (outcome !== 'walled') return full(outcome, quota);
-      return { guid, content: [], quota, reason: 'walled', message: wallMessage(reader, kind, quota), giftExpiresAt: null };
+      return walled(quota);
     },
   };
 }

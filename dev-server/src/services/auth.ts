@@ -2,7 +2,10 @@
  * Sign-in, sessions and sign-out.
  *
  * Sessions: the cookie holds an opaque random id (32 bytes, base64url); the database keeps only its
- * SHA-256, so a leaked database does not hand out live sessions. Every sign-in makes a new id.
+ * SHA-256, so a leaked database does not hand out live sessions. Every sign-in makes a new id. A
+ * session ends SESSION_TTL_MS after sign-in whatever happens, and earlier once it has not been used
+ * for SESSION_IDLE_TTL_MS; its last use is written at most once every SESSION_TOUCH_INTERVAL_MS so
+ * requests do not each cost a write.
  *
  * Lockout (tries_left, lockout_duration) plugs in as a SignInGuard (services/lockout.ts is the
  * database one): a try is reserved before the password is checked and settled after it. A
@@ -14,12 +17,17 @@ import type { SubscriberDetails, UserStatus } from 'shared-contracts';
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
+import type { SessionActivityRepository } from '../repositories/session-activity';
 import { normalizeEmail, requireCaptcha } from './field-rules';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import type { Quotas } from './meter';
 import type { ViewerLoader } from './viewers';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session not used for this long is signed out. */
+export const SESSION_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The last use of a session is recorded when older than this. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Who is making the request, as resolved from the session cookie. */
@@ -49,9 +57,22 @@ export interface SignInAttempt {
   succeeded(): Promise<void>;
 }
 
+/** A browser's device token, bound to the account it signed in to, and when its cookie expires. */
+export interface KnownDevice {
+  token: string;
+  expiresAt: Date;
+}
+
 /** The seam for lockout rules: every attempt asks for a try before its password is checked. */
 export interface SignInGuard {
-  beginTry(email: string, now: Date): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; failure: SignInFailure }>;
+  /** `deviceToken`: the browser's device cookie, if any (a guard may count recognised browsers apart). */
+  beginTry(
+    email: string,
+    now: Date,
+    deviceToken?: string,
+  ): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; failure: SignInFailure }>;
+  /** After a successful sign-in: binds the browser to the user, answering the token its cookie must hold. */
+  rememberDevice?(userId: string, previousToken: string | undefined, now: Date): Promise<KnownDevice>;
 }
 
 /** Lets every attempt through (tests of other rules, or a deployment that locks elsewhere). */
@@ -68,7 +89,7 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
-export type SignInResult = ({ ok: true } & StartedSession) | { ok: false; failure: SignInFailure };
+export type SignInResult = ({ ok: true; device: KnownDevice | null } & StartedSession) | { ok: false; failure: SignInFailure };
 
 export interface SignInInput {
   email: string;
@@ -76,6 +97,8 @@ export interface SignInInput {
   captchaToken: string | undefined;
   /** The session cookie the browser already had; it is ended so an old id never outlives a sign-in. */
   previousToken?: string;
+  /** The browser's device cookie, if any. */
+  deviceToken?: string;
 }
 
 export function hashSessionToken(token: string): string {
@@ -89,12 +112,13 @@ export function sessionHashOf(token: string | undefined): string | undefined {
 
 export function createAuthService(deps: {
   accounts: AccountRepository;
+  sessions: SessionActivityRepository;
   clock: Clock;
   captcha: CaptchaVerifier;
   guard: SignInGuard;
   viewerOf: ViewerLoader;
 }) {
-  const { accounts, clock, captcha, guard, viewerOf } = deps;
+  const { accounts, sessions, clock, captcha, guard, viewerOf } = deps;
 
   /** Signs the user in: a new session (ending the one the browser had), and the viewer. */
   async function startSession(user: UserRow, previousToken?: string): Promise<StartedSession> {
@@ -104,11 +128,13 @@ export function createAuthService(deps: {
     const previous = sessionHashOf(previousToken);
     if (previous) await accounts.deleteSession(previous);
     await accounts.deleteExpiredSessions(now.toISOString());
+    await sessions.deleteIdle(new Date(now.getTime() - SESSION_IDLE_TTL_MS).toISOString());
     await accounts.insertSession({
       id_hash: hashSessionToken(sessionToken),
       user_id: user.id,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
     });
     return { viewer: await viewerOf(user), sessionToken, expiresAt };
   }
@@ -120,7 +146,7 @@ export function createAuthService(deps: {
       await requireCaptcha(captcha, input.captchaToken, 'sign_in');
       const email = normalizeEmail(input.email);
       const now = clock.now();
-      const begun = await guard.beginTry(email, now);
+      const begun = await guard.beginTry(email, now, input.deviceToken);
       if (!begun.ok) return { ok: false, failure: begun.failure };
 
       const user = await accounts.findUserByEmail(email);
@@ -129,18 +155,27 @@ export function createAuthService(deps: {
       if (!user || !valid) return { ok: false, failure: await begun.attempt.failed() };
       await begun.attempt.succeeded();
       if (user.restricted === 1) return { ok: false, failure: { code: 'user_restricted', userRestricted: true } };
-      return { ok: true, ...(await startSession(user, input.previousToken)) };
+      const device = guard.rememberDevice ? await guard.rememberDevice(user.id, input.deviceToken, now) : null;
+      return { ok: true, device, ...(await startSession(user, input.previousToken)) };
     },
 
     /**
      * The viewer of a session cookie value, or null when it is missing, malformed, unknown,
-     * expired, or its account has been restricted since.
+     * expired, idle too long (the session is then ended), or its account has been restricted since.
+     * A use records the session's last use when that is older than SESSION_TOUCH_INTERVAL_MS.
      */
     async viewerForToken(token: string | undefined): Promise<Viewer | null> {
       const hash = sessionHashOf(token);
       if (!hash) return null;
-      const session = await accounts.findLiveSession(hash, clock.now().toISOString());
+      const now = clock.now();
+      const session = await accounts.findLiveSession(hash, now.toISOString());
       if (!session) return null;
+      const idleMs = now.getTime() - Date.parse(session.last_seen_at ?? session.created_at);
+      if (idleMs >= SESSION_IDLE_TTL_MS) {
+        await accounts.deleteSession(hash);
+        return null;
+      }
+      if (idleMs >= SESSION_TOUCH_INTERVAL_MS) await sessions.touch(hash, now.toISOString());
       const user = await accounts.findUserById(session.user_id);
       return user && user.restricted !== 1 ? viewerOf(user) : null;
     },

@@ -41,6 +41,7 @@ import type { CartRow, OrderLineRow, OrderRow, ProductRow, PromoCodeRow } from '
 import type { Clock } from '../deps';
 import type { PaymentGateway } from '../integrations/payment-gateway';
 import type { CartLineWithProduct, CartQueries, CartRepository } from '../repositories/cart';
+import { isUniqueViolation } from '../repositories/db-errors';
 import type { Viewer } from './auth';
 import { ConflictError, InvalidInputError, NotFoundError, PaymentDeclinedError, UnavailableError, UnprocessableError, type FieldError } from './errors';
 import { checkPromo, computeTotals, isShippingCountry, regionsOf, type Promo, type Totals } from './pricing';
@@ -61,6 +62,57 @@ export const NO_CART_MODIFIED = new Date(0).toISOString();
 /** Unknown cart line (or another owner's). NOT IN SPEC. */
 export const CART_ITEM_NOT_FOUND = 'This item is not in your cart.';
 export const PRODUCT_NOT_FOUND = 'Product not found';
+/** A voucher the account has already redeemed (each voucher once per account). NOT IN SPEC. */
+export const PROMO_ALREADY_USED = 'You have already used this promo code.';
+/** A guest cart nobody changed for this long is removed (member carts are kept). */
+export const GUEST_CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often the server looks for expired guest carts. */
+export const GUEST_CART_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Deletes the guest carts untouched for GUEST_CART_TTL_MS (lines with them); answers how many went. */
+export async function expireGuestCarts(carts: Pick<CartQueries, 'deleteGuestCartsBefore'>, clock: Clock): Promise<number> {
+  return carts.deleteGuestCartsBefore(new Date(clock.now().getTime() - GUEST_CART_TTL_MS).toISOString());
+}
+
+export interface GuestCartSweeper {
+  /** Settles when the first sweep (at start) is done, failed or not. */
+  firstSweep: Promise<void>;
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Expires guest carts now and every `everyMs` after, on a timer that never keeps the process alive.
+ * A failed sweep is reported to `onError` and the next one tries again.
+ */
+export function startGuestCartSweeper(
+  carts: Pick<CartQueries, 'deleteGuestCartsBefore'>,
+  clock: Clock,
+  onError: (error: unknown) => void,
+  everyMs: number = GUEST_CART_SWEEP_EVERY_MS,
+): GuestCartSweeper {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const sweep = () => {
+    if (stopped) return;
+    running = running.then(() => expireGuestCarts(carts, clock)).then(
+      () => undefined,
+      (error: unknown) => onError(error),
+    );
+  };
+  sweep();
+  const firstSweep = running;
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  return {
+    firstSweep,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
 
 /** The item type of a product row: permissions and subscriptions by kind, the rest by SKU. */
 export function itemTypeOf(product: Pick<ProductRow, 'kind' | 'sku'>): ItemType {
@@ -568,6 +620,7 @@ export function createCartService(deps: CartServiceDeps) {
         const promo = await repo.promo(code);
         const fail = (message: string) => new UnprocessableError(message, [{ field: 'code', errorMessage: message }]);
         if (!promo) throw fail(COMMERCE_MESSAGES.promoInvalid);
+        if (promo.kind === 'voucher' && (await repo.voucherRedeemed(promo.code, viewer.user.id))) throw fail(PROMO_ALREADY_USED);
         const { cart, lines } = await ensure(repo, ownerKey);
         const subtotal = lines.reduce((sum, l) => sum + l.product.price_cents * l.line.quantity, 0);
         const check = checkPromo(toPromo(promo), subtotal, clock.now());
@@ -636,6 +689,11 @@ export function createCartService(deps: CartServiceDeps) {
       if (totals.needsShipping && !readAddress(cart.shipping_address)) throw refuse(COMMERCE_MESSAGES.needsAddress, 'shippingAddress');
       if (totals.needsShipping && totals.shippingMethod === null) throw refuse(COMMERCE_MESSAGES.needsMethod, 'shippingMethod');
       if (!cart.payment_token || !readAddress(cart.billing_address)) throw refuse(COMMERCE_MESSAGES.needsPayment, 'payment');
+      // A voucher counts once per account. Checked before charging (a code applied while another
+      // checkout was redeeming it fails here, uncharged); the redemption row written with the order
+      // settles two checkouts that pass this check together.
+      const voucher = totals.promoApplied && promo?.kind === 'voucher' ? promo.code : null;
+      if (voucher && (await carts.voucherRedeemed(voucher, viewer.user.id))) throw refuse(PROMO_ALREADY_USED, 'promoCode');
 
       const charge = await payments.charge(cart.payment_token, totals.grandTotalCents, `${cart.id}:${cart.updated_at}`);
       if (!charge.approved) throw new PaymentDeclinedError(charge.reason === 'insufficient_funds' ? COMMERCE_MESSAGES.insufficientFunds : COMMERCE_MESSAGES.declined);
@@ -729,12 +787,31 @@ export function createCartService(deps: CartServiceDeps) {
             };
           }),
         );
+        if (voucher) {
+          try {
+            await repo.insertRedemption({ promo_code: voucher, user_id: viewer.user.id, order_id: orderId, redeemed_at: nowIso });
+          } catch (error) {
+            // Another order of this account redeemed it first: this order is rolled back whole.
+            if (isUniqueViolation(error)) throw refuse(PROMO_ALREADY_USED, 'promoCode');
+            throw error;
+          }
+        }
         await repo.deleteLines(cart.id);
         await repo.updateCart(cart.id, { promo_code: null, payment_token: null, payment_brand: null, payment_last4: null, updated_at: placedAt });
         const order = await repo.findOrder(orderId);
         if (!order) throw new Error(`order ${orderId} vanished`);
         return toOrder(order, await repo.orderLines(orderId));
       });
+    },
+
+    /** Removes the guest carts untouched for GUEST_CART_TTL_MS; answers how many went. */
+    async expireGuestCarts(): Promise<number> {
+      return expireGuestCarts(carts, clock);
+    },
+
+    /** Whether the owner has a cart row (a guest add without one makes one). */
+    async hasCart(ownerKey: string): Promise<boolean> {
+      return (await carts.findCart(ownerKey)) !== undefined;
     },
 
     /** GET /api/commerce/order/{id}: the owner's only. */

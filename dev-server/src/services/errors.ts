@@ -74,3 +74,8 @@ export class UnprocessableError extends Error {
 export class PaymentDeclinedError extends Error {
   override readonly name = 'PaymentDeclinedError';
 }
+
+/** The member has used up an allowance for now (the day's email-share addresses): 429, nothing sent. */
+export class TooManyRequestsError extends Error {
+  override readonly name = 'TooManyRequestsError';
+}

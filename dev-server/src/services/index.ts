@@ -4,6 +4,7 @@ import type { Repositories } from '../repositories';
 import { createTestPaymentGateway } from '../integrations/payment-gateway';
 import { createArticleAccessService } from './article-access';
 import { createCartService } from './cart';
+import { createEmailVerificationService } from './email-verification';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
@@ -32,10 +33,18 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
   const { clock, captcha, mailer } = deps;
   const accounts = repos.accounts;
   const lockout = createSignInLockout({ counters: repos.signInCounters });
-  const meter = createMeterService({ meter: repos.meter, clock });
+  // The network meter's HMAC uses the digest key under its own label ('network-meter:').
+  const meter = createMeterService({ meter: repos.meter, clock, networkSecret: deps.config.digestSecret });
   const viewerOf = createViewerLoader({ accounts, subscribers: repos.subscribers, digestSecret: deps.config.digestSecret, meter });
-  const auth = createAuthService({ accounts, clock, captcha, guard: options.signInGuard ?? lockout, viewerOf });
-  const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock });
+  const auth = createAuthService({ accounts, sessions: repos.sessionActivity, clock, captcha, guard: options.signInGuard ?? lockout, viewerOf });
+  const emailVerification = createEmailVerificationService({
+    accounts,
+    subscribers: repos.subscribers,
+    mailer,
+    clock,
+    publicOrigin: deps.config.publicOrigin,
+  });
+  const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock, verification: emailVerification });
   const content = createContentService({ content: repos.content, clock, reprints: repos.carts });
   const gifts = createGiftService({ gifts: repos.gifts, content, clock, publicOrigin: deps.config.publicOrigin });
   const readingLists = createReadingListService({ readingLists: repos.readingLists, content, clock });
@@ -64,9 +73,10 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     auth,
     lockout,
     users: createUserService({ accounts }),
-    profile: createProfileService({ accounts, auth, clock }),
+    profile: createProfileService({ accounts, auth, clock, verification: emailVerification }),
+    emailVerification,
     subscribers,
-    registration: createRegistrationService({ accounts, subscribers, lockout, auth, captcha, clock }),
+    registration: createRegistrationService({ accounts, subscribers, lockout, auth, captcha, clock, verification: emailVerification }),
     passwords: createPasswordRecoveryService({
       accounts,
       resets: repos.passwordResets,
@@ -95,8 +105,9 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       mailer,
       clock,
       publicOrigin: deps.config.publicOrigin,
-      // The digest key, used under its own label ('shared-list:'), so one secret serves both.
-      linkSecret: deps.config.digestSecret ?? DEV_DIGEST_SECRET,
+      // Its own key (SHARE_LINK_SECRET); without one, the digest key under its own label ('shared-list:').
+      linkSecret: deps.config.shareLinkSecret ?? deps.config.digestSecret ?? DEV_DIGEST_SECRET,
+      counters: repos.rateLimits,
     }),
   };
 }

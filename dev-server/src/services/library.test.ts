@@ -27,8 +27,8 @@ describe('share mail', () => {
   });
 
   it('is plain text: markup stays as typed, the description is cut with an ellipsis', () => {
-    const mail = shareMail({ ...base, sender: 'Guest@example.net', senderEmail: null, description: 'word '.repeat(100), message: '<a href="x">hi</a>\r\nbye' });
-    expect(mail.body).toContain('Guest@example.net (address not verified) shared this with you:');
+    const mail = shareMail({ ...base, sender: 'member@example.net', senderEmail: null, description: 'word '.repeat(100), message: '<a href="x">hi</a>\r\nbye' });
+    expect(mail.body).toContain('member@example.net shared this with you:');
     expect(mail.body).toContain('<a href="x">hi</a>\nbye');
     const description = mail.body.split('\n').find((l) => l.startsWith('word'))!;
     expect(description.length).toBeLessThanOrEqual(SHARE_DESCRIPTION_MAX);

@@ -1,18 +1,42 @@
 /**
- * The per-account sign-in lockout, kept in the database by normalized email (known or not, so an
- * unknown email answers exactly like a known one): SIGN_IN_MAX_TRIES tries, and the try that uses
- * the last one locks the email for ACCOUNT_LOCKOUT_SECONDS. A try is reserved before the password
- * is checked (repositories/sign-in-counters.ts), so parallel requests cannot check more passwords
- * than the limit; a correct password clears the count. Resetting the password does not unlock.
+ * The sign-in lockout, kept in the database: SIGN_IN_MAX_TRIES tries, and the try that uses the
+ * last one locks its bucket for ACCOUNT_LOCKOUT_SECONDS. A try is reserved before the password is
+ * checked (repositories/sign-in-counters.ts), so parallel requests cannot check more passwords than
+ * the limit; a correct password clears the bucket's count. Resetting the password does not unlock.
+ *
+ * Buckets ("smart lockout"): every successful sign-in binds the browser to the account with a
+ * random device token (its cookie holds the token, the database only its SHA-256, bound to that one
+ * user). A try from a browser recognised by the account counts against that browser alone; any
+ * other try (no token, a made-up one, or one bound to another account) counts in the account's
+ * unknown-browser bucket, kept by normalized email whether or not the account exists, so an unknown
+ * email answers exactly like a known one. A stranger who locks the unknown bucket does not lock out
+ * the owner's recognised browsers. The device token is replaced at every successful sign-in.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from 'shared-contracts';
-import type { SignInCounterRepository } from '../repositories/sign-in-counters';
-import type { SignInFailure, SignInGuard } from './auth';
+import type { ReservedTry, SignInCounterRepository } from '../repositories/sign-in-counters';
+import type { SignInAttempt, SignInFailure, SignInGuard } from './auth';
+
+/** How long a browser stays recognised after its last successful sign-in (the cookie's lifetime). */
+export const KNOWN_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new device token: 32 random bytes, base64url. */
+export function newKnownDeviceToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const hashDeviceToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The stored hash of a well-formed device token, else undefined. */
+export function knownDeviceHashOf(token: string | undefined): string | undefined {
+  return token && DEVICE_TOKEN_PATTERN.test(token) ? hashDeviceToken(token) : undefined;
+}
 
 export interface SignInLockout extends SignInGuard {
-  /** Seconds until the email unlocks at `now`, or 0 when it is not locked. */
+  /** Seconds until the email's unknown-browser bucket unlocks at `now`, or 0 when it is not locked. */
   lockedFor(email: string, now: Date): Promise<number>;
-  /** Forgets the tries of an email (a new account starts clean). */
+  /** Forgets the unknown-browser tries of an email (a new account starts clean). */
   clear(email: string): Promise<void>;
 }
 
@@ -34,25 +58,54 @@ export function createSignInLockout(deps: {
     return row?.locked_until ? secondsUntil(row.locked_until, now) : 0;
   }
 
+  function attemptOf(reserved: ReservedTry, now: Date, clear: () => Promise<void>): SignInAttempt {
+    return {
+      async failed() {
+        if (reserved.lockedUntil !== null) return locked(secondsUntil(reserved.lockedUntil, now));
+        return { code: 'invalid_credentials', triesLeft: Math.max(0, maxTries - reserved.failures) };
+      },
+      succeeded: clear,
+    };
+  }
+
+  type Begun = Awaited<ReturnType<SignInGuard['beginTry']>>;
+
+  /** A try on the bucket of a browser the account recognises, or undefined when it does not. */
+  async function beginDeviceTry(email: string, now: Date, deviceToken: string | undefined): Promise<Begun | undefined> {
+    const hash = knownDeviceHashOf(deviceToken);
+    if (!hash) return undefined;
+    const device = await counters.findDevice(hash, email);
+    if (!device) return undefined;
+    const nowIso = now.toISOString();
+    const reserved = await counters.reserveDeviceTry(hash, device.user_id, nowIso, new Date(now.getTime() + lockoutMs).toISOString(), maxTries);
+    if (reserved) {
+      return { ok: true, attempt: attemptOf(reserved, now, () => counters.bindDevice(hash, device.user_id, nowIso)) };
+    }
+    const current = await counters.findDevice(hash, email);
+    const seconds = current?.locked_until ? secondsUntil(current.locked_until, now) : 0;
+    return seconds > 0 ? { ok: false, failure: locked(seconds) } : undefined;
+  }
+
   return {
     lockedFor,
     clear: (email) => counters.clear(email),
 
-    async beginTry(email, now) {
+    async beginTry(email, now, deviceToken) {
+      const onDevice = await beginDeviceTry(email, now, deviceToken);
+      if (onDevice) return onDevice;
       const reserved = await counters.reserveTry(email, now.toISOString(), new Date(now.getTime() + lockoutMs).toISOString(), maxTries);
       if (!reserved) return { ok: false, failure: locked(await lockedFor(email, now)) };
-      return {
-        ok: true,
-        attempt: {
-          async failed() {
-            if (reserved.lockedUntil !== null) return locked(secondsUntil(reserved.lockedUntil, now));
-            return { code: 'invalid_credentials', triesLeft: Math.max(0, maxTries - reserved.failures) };
-          },
-          async succeeded() {
-            await counters.clear(email);
-          },
-        },
-      };
+      return { ok: true, attempt: attemptOf(reserved, now, () => counters.clear(email)) };
+    },
+
+    async rememberDevice(userId, previousToken, now) {
+      const nowIso = now.toISOString();
+      const token = newKnownDeviceToken();
+      const previous = knownDeviceHashOf(previousToken);
+      if (previous) await counters.forgetDevice(previous, userId);
+      await counters.deleteStaleDevices(userId, new Date(now.getTime() - KNOWN_DEVICE_TTL_MS).toISOString());
+      await counters.bindDevice(hashDeviceToken(token), userId, nowIso);
+      return { token, expiresAt: new Date(now.getTime() + KNOWN_DEVICE_TTL_MS) };
     },
   };
 }

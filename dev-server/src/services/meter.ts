@@ -8,8 +8,15 @@
  *   month is free. Ascend articles count against the ascend quota, every other metered article
  *   against the quota. Free articles and subscribers are never metered (the access service decides).
  * - Counting is one statement (repositories/meter.ts), so parallel requests never pass the limit.
+ * - Guests are also counted by their network ('n:{HMAC-SHA-256 of month and network}', limits
+ *   NETWORK_QUOTA_MULTIPLIER times a guest's): a guest whose network has spent its quota meets the
+ *   wall even with a fresh device cookie. The network is the IPv4 address, or the /64 of an IPv6
+ *   address; the raw address is never stored, and the key changes every month. Loopback and unknown
+ *   addresses (the app's own machine, a local proxy without TRUST_PROXY) are not network-metered.
+ *   Signed-in readers are metered by their account only.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT, type Quota } from 'shared-contracts';
 import type { Clock } from '../deps';
 import type { UserRow } from '../db/database';
@@ -30,6 +37,46 @@ export interface Quotas {
 export type ViewOutcome = 'metered' | 'reread' | 'walled';
 
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A network's quota is this many times a guest device's (an office of guests behind one address). */
+export const NETWORK_QUOTA_MULTIPLIER = 5;
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part allowed), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const v4 = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (v4) {
+    const octets = v4[2]!.split('.').map(Number);
+    text = `${v4[1]}${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const groups = [...head, ...new Array<number>(Math.max(0, fill)).fill(0), ...tail];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The network a client address stands for: an IPv4 address itself (IPv4-mapped IPv6 included), the
+ * /64 prefix of an IPv6 address (one subscriber line rotates addresses inside it), or null for a
+ * loopback, malformed or missing address, which is not network-metered.
+ */
+export function networkOf(address: string | undefined): string | null {
+  if (address === undefined) return null;
+  const plain = address.replace(/%.*$/, '');
+  if (isIPv4(plain)) return plain.startsWith('127.') ? null : plain;
+  if (!isIPv6(plain)) return null;
+  const g = ipv6Groups(plain.toLowerCase());
+  if (g === null) return null;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
+    return networkOf(`${g[6]! >> 8}.${g[6]! & 0xff}.${g[7]! >> 8}.${g[7]! & 0xff}`);
+  }
+  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return null;
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+}
 
 /** The meter period of an instant: 'YYYY-MM' in UTC. */
 export function meterPeriod(date: Date): string {
@@ -75,8 +122,26 @@ export function freshQuotas(limits: Record<MeterKind, number> = { article: DEFAU
   return { quota: quotaOfCount(limits.article, 0), ascendQuota: quotaOfCount(limits.ascend, 0) };
 }
 
-export function createMeterService(deps: { meter: MeterRepository; clock: Clock }) {
+/** The limits of a network: NETWORK_QUOTA_MULTIPLIER times a guest device's. */
+export const NETWORK_LIMITS: Record<MeterKind, number> = {
+  article: DEFAULT_QUOTA_LIMIT * NETWORK_QUOTA_MULTIPLIER,
+  ascend: DEFAULT_ASCEND_QUOTA_LIMIT * NETWORK_QUOTA_MULTIPLIER,
+};
+
+/** Key of the network meter's HMAC when none is given (development only). */
+const DEV_NETWORK_SECRET = 'magazine-site-development-network-meter-key';
+
+export function createMeterService(deps: { meter: MeterRepository; clock: Clock; networkSecret?: string }) {
   const { meter, clock } = deps;
+  const networkSecret = deps.networkSecret ?? DEV_NETWORK_SECRET;
+
+  /** The network meter of a guest's address this month, or null when the address is not metered. */
+  function networkSubject(address: string | undefined): MeterSubject | null {
+    const network = networkOf(address);
+    if (network === null) return null;
+    const mac = createHmac('sha256', networkSecret).update(`network-meter:${meterPeriod(clock.now())}:${network}`).digest('hex');
+    return { key: `n:${mac}`, limits: NETWORK_LIMITS };
+  }
 
   async function quotas(subject: MeterSubject): Promise<Quotas> {
     const counts = await meter.countsOf(subject.key, meterPeriod(clock.now()));
@@ -86,8 +151,25 @@ export function createMeterService(deps: { meter: MeterRepository; clock: Clock 
     };
   }
 
+  /** The guest's quotas: the device's, with nothing left while their network's meter of that kind is spent. */
+  async function guestQuotas(deviceToken: string | undefined, address: string | undefined): Promise<Quotas> {
+    const own = deviceToken === undefined ? freshQuotas() : await quotas(deviceSubject(deviceToken));
+    const network = networkSubject(address);
+    if (network === null) return own;
+    const shared = await quotas(network);
+    const capped = (q: Quota, n: Quota): Quota => (n.remaining > 0 ? q : { ...q, remaining: 0 });
+    return { quota: capped(own.quota, shared.quota), ascendQuota: capped(own.ascendQuota, shared.ascendQuota) };
+  }
+
   return {
     quotas,
+    networkSubject,
+    guestQuotas,
+
+    /** True when the subject has already counted the article this month (reading it again is free). */
+    async hasViewed(subject: MeterSubject, articleId: string): Promise<boolean> {
+      return meter.hasView(subject.key, articleId, meterPeriod(clock.now()));
+    },
 
     /** The quota of one kind, now. */
     async quotaOf(subject: MeterSubject, kind: MeterKind): Promise<Quota> {

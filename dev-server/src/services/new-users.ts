@@ -27,6 +27,8 @@ export function newUserRow(input: {
     created_at: now,
     updated_at: now,
     opt_in: input.optIn ? 1 : 0,
+    // Unverified until the member follows the link mailed to the address.
+    email_verified_at: null,
     quota_limit: DEFAULT_QUOTA_LIMIT,
     ascend_quota_limit: DEFAULT_ASCEND_QUOTA_LIMIT,
   };

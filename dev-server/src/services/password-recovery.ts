@@ -4,12 +4,14 @@
  * Forgot-password answers every email alike (200, the spec's success text) unless the account is
  * restricted (403) or locked by sign-in tries (423); only a known email gets a mail. The link holds
  * a random token whose SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and
- * a newer link retires older ones. Resetting never unlocks a locked account.
+ * a newer link retires older ones. Resetting never unlocks a locked account. The stored token and
+ * its mail (plain text and HTML, mail/templates.ts) are one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ApiMessage } from 'shared-contracts';
-import { validateEmail, validateRegistrationPassword, validateSitePassword } from 'shared-contracts/forms';
+import { validateChangedPassword, validateEmail, validateRegistrationPassword } from 'shared-contracts/forms';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
+import { mailMessage, passwordResetMail, RESET_MAIL_SUBJECT } from '../mail/templates';
 import type { AccountRepository } from '../repositories/accounts';
 import type { PasswordResetRepository } from '../repositories/password-resets';
 import type { AuthService, Viewer } from './auth';
@@ -26,23 +28,13 @@ export const RESET_MESSAGES = {
   expired: 'This password reset link has expired. Please ask for a new one.',
 } as const;
 
-export const RESET_MAIL_SUBJECT = 'Reset your password';
+export { RESET_MAIL_SUBJECT };
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function badToken(message: string): InvalidInputError {
   return new InvalidInputError(message, [{ field: 'token', errorMessage: message }]);
-}
-
-export function resetMailBody(link: string): string {
-  return [
-    'Someone (we hope you) asked to reset the password of your account.',
-    '',
-    `Choose a new password here: ${link}`,
-    '',
-    `The link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
-  ].join('\n');
 }
 
 export function createPasswordRecoveryService(deps: {
@@ -69,15 +61,18 @@ export function createPasswordRecoveryService(deps: {
       if ((await lockout.lockedFor(email, now)) > 0) throw new LockedError(MESSAGES.forgotPassword.locked);
       if (user) {
         const token = randomBytes(32).toString('base64url');
-        await resets.replaceForUser({
-          token_hash: hashToken(token),
-          user_id: user.id,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
-          used_at: null,
-        });
-        const link = `${origin}/reset-password?token=${token}`;
-        await mailer.send({ to: user.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(link) });
+        const mail = mailMessage(user.email, passwordResetMail({ origin, token, ttlMinutes: PASSWORD_RESET_TTL_MINUTES }));
+        // The token and its mail commit together: no link is mailed for a token that was not stored.
+        await resets.replaceForUser(
+          {
+            token_hash: hashToken(token),
+            user_id: user.id,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+            used_at: null,
+          },
+          (trx) => mailer.send(mail, { db: trx }),
+        );
       }
       return { message: MESSAGES.forgotPassword.success };
     },
@@ -108,9 +103,9 @@ export function createPasswordRecoveryService(deps: {
     async changePassword(viewer: Viewer, input: { current: string; password: string }, currentToken: string | undefined): Promise<ApiMessage> {
       checkFields([
         ['current', input.current === '' ? MESSAGES.changePassword.currentRequired : null],
-        // The site spec's change-password rule (site §5): its own password pattern, which the
-        // change-password flyout checks too.
-        ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateSitePassword(input.password)],
+        // The site password pattern and then the registration rule, as the change-password flyout
+        // checks: a changed password is never weaker than registration allows.
+        ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateChangedPassword(input.password)],
       ]);
       if (!(await verifyPassword(input.current, viewer.user.password_hash))) {
         throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [

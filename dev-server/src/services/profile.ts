@@ -3,6 +3,10 @@
  * companySize (each '' or one of the spec's lists) and optIn ('true' / 'false'). Every accepted
  * change bumps updated_at, the profile's Last-Modified. Quotas are the meter's counts of the current
  * calendar month (services/meter.ts), with the limits of the user's row.
+ *
+ * A different email address needs the current password and is not switched here: a link goes to
+ * the new address and a notice to the current one (services/email-verification.ts); the address
+ * changes when the link is followed.
  */
 import { MESSAGES, type Quota } from 'shared-contracts';
 import { maxLengthMessage } from 'shared-contracts/forms';
@@ -14,8 +18,10 @@ import type { Clock } from '../deps';
 import type { UserTable } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { AuthService, Viewer } from './auth';
-import { invalidFields, type FieldError } from './errors';
+import type { EmailVerificationService } from './email-verification';
+import { InvalidInputError, invalidFields, type FieldError } from './errors';
 import { emailTaken, normalizeEmail } from './field-rules';
+import { verifyPassword } from './passwords';
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 
@@ -64,20 +70,44 @@ export function profilePatch(input: ProfileUpdateRequest): { patch: Updateable<U
   return { patch, errors };
 }
 
-export function createProfileService(deps: { accounts: AccountRepository; auth: AuthService; clock: Clock }) {
-  const { accounts, auth, clock } = deps;
+/** A different address needs the current password: required, then checked. */
+async function requireCurrentPassword(viewer: Viewer, currentPassword: string | undefined): Promise<void> {
+  if (currentPassword === undefined || currentPassword === '') {
+    throw invalidFields([{ field: 'currentPassword', errorMessage: MESSAGES.changePassword.currentRequired }]);
+  }
+  if (!(await verifyPassword(currentPassword, viewer.user.password_hash))) {
+    throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [
+      { field: 'currentPassword', errorMessage: MESSAGES.changePassword.currentInvalid },
+    ]);
+  }
+}
+
+export function createProfileService(deps: {
+  accounts: AccountRepository;
+  auth: AuthService;
+  clock: Clock;
+  verification: Pick<EmailVerificationService, 'requestEmailChange'>;
+}) {
+  const { accounts, auth, clock, verification } = deps;
   return {
     async update(viewer: Viewer, input: ProfileUpdateRequest): Promise<Viewer> {
       const { patch, errors } = profilePatch(input);
       if (errors.length > 0) throw invalidFields(errors);
-      if (patch.email !== undefined && patch.email !== viewer.user.email) {
-        const holder = await accounts.findUserByEmail(patch.email);
+      const { email: requestedEmail, ...rest } = patch;
+      const newEmail = requestedEmail !== undefined && requestedEmail !== viewer.user.email ? requestedEmail : undefined;
+      if (newEmail !== undefined) {
+        await requireCurrentPassword(viewer, input.currentPassword);
+        const holder = await accounts.findUserByEmail(newEmail);
         if (holder && holder.id !== viewer.user.id) throw emailTaken();
       }
-      if (Object.keys(patch).length === 0) return viewer;
-      patch.updated_at = clock.now().toISOString();
-      if (!(await accounts.updateUser(viewer.user.id, patch))) throw emailTaken();
-      return auth.reload(viewer);
+      let updated = viewer;
+      if (Object.keys(rest).length > 0) {
+        rest.updated_at = clock.now().toISOString();
+        await accounts.updateUser(viewer.user.id, rest);
+        updated = await auth.reload(viewer);
+      }
+      if (newEmail !== undefined) await verification.requestEmailChange(viewer.user, newEmail);
+      return updated;
     },
   };
 }

@@ -2,7 +2,7 @@
  * Registration (paywall §3 Registration payload, §4, §5, §8): the field rules, the captcha, then
  * one of: 403 for a restricted account's email, 409 for a taken one, the subscriber route for an
  * email with an active subscription and no web account (nothing is created), or a new registered
- * account, signed in.
+ * account, signed in, whose address is unverified until the member follows the link mailed to it.
  */
 import { MESSAGES } from 'shared-contracts';
 import type { RegistrationRequest } from 'shared-contracts/forms';
@@ -15,6 +15,7 @@ import {
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { AccountRepository } from '../repositories/accounts';
 import type { AuthService, StartedSession } from './auth';
+import type { EmailVerificationService } from './email-verification';
 import { ForbiddenError } from './errors';
 import { checkFields, emailTaken, normalizeEmail, requireCaptcha } from './field-rules';
 import type { SignInLockout } from './lockout';
@@ -36,8 +37,9 @@ export function createRegistrationService(deps: {
   auth: AuthService;
   captcha: CaptchaVerifier;
   clock: Clock;
+  verification: Pick<EmailVerificationService, 'sendVerificationLink'>;
 }) {
-  const { accounts, subscribers, lockout, auth, captcha, clock } = deps;
+  const { accounts, subscribers, lockout, auth, captcha, clock, verification } = deps;
   return {
     async register(input: RegistrationRequest, previousToken: string | undefined): Promise<RegistrationOutcome> {
       checkFields([
@@ -72,6 +74,7 @@ export function createRegistrationService(deps: {
       await lockout.clear(email);
       const created = await accounts.findUserById(user.id);
       if (!created) throw new Error(`user ${user.id} vanished after creation`);
+      await verification.sendVerificationLink(created);
       return { outcome: 'created', ...(await auth.startSession(created, previousToken)) };
     },
   };

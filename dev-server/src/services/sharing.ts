@@ -5,9 +5,16 @@
  * - A share names a page of this site: a path ('/...', never '//...') or an absolute URL on the
  *   public origin, pointing at a published article, video or chart, or at a share-list link. Any
  *   other URL is refused, so the mail never carries somebody else's link.
- * - Email: one plain-text mail per recipient (never HTML), link built by the server from the content
- *   it found (never the URL as typed), description truncated, the sender's message quoted. Guests
- *   must give a valid FROM address; it is shown as unverified.
+ * - Email: only a signed-in member whose address is confirmed (users.email_verified_at) shares by
+ *   email: a guest gets 401, an unconfirmed member 403, and any `from` in the request is ignored.
+ *   The mail names the member's confirmed address, with their display name beside it only when
+ *   that name is plain words (letters, spaces, . ' -), never an address, link or markup. One
+ *   plain-text mail per recipient (never HTML), link built by the server from the content it
+ *   found (never the URL as typed), description truncated, the sender's message quoted (at most
+ *   SHARE_MESSAGE_MAX characters). A recipient address with a control character (CR/LF: a header
+ *   injection) is refused. At most SHARE_MAX_RECIPIENTS addresses a share and
+ *   SHARE_RECIPIENTS_PER_DAY a member in 24 hours, counted in the database (every API process
+ *   shares the count); over it, 429 and nothing is sent.
  * - Members' shares of content are recorded (the shared history); shares of a folder link are not
  *   (a folder is not a library item).
  * - Share-list link: 32 random bytes of nonce per folder; the token is HMAC-SHA256(server key,
@@ -22,14 +29,23 @@ import { validateShareEmail } from 'shared-contracts/forms';
 import {
   LIBRARY_MESSAGES,
   SHARE_DESCRIPTION_MAX,
+  SHARE_RECIPIENTS_PER_DAY,
   type ShareRequest,
   type SharedList,
 } from 'shared-contracts/library';
 import type { Clock, Mailer } from '../deps';
 import type { ActivityRepository } from '../repositories/activity';
 import type { LibraryKind, LibraryRepository } from '../repositories/library';
+import type { RateLimitRepository } from '../repositories/rate-limits';
 import type { Viewer } from './auth';
-import { InvalidInputError, invalidFields, NotFoundError, NotSignedInError, type FieldError } from './errors';
+import {
+  ForbiddenError,
+  InvalidInputError,
+  invalidFields,
+  NotFoundError,
+  NotSignedInError,
+  TooManyRequestsError,
+} from './errors';
 import { contentBlock, libraryItems } from './library-entries';
 import { toFolder } from './library';
 import { videoPath } from './stream-entries';
@@ -49,6 +65,24 @@ const LIST_PATH = /^\/my-library\/shared\/([A-Za-z0-9_-]{43})\/?$/;
 /** Control characters (a header never carries a line break; a body keeps only its newlines). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A display name shown beside the member's address: plain words only (letters, with spaces,
+ * apostrophes, hyphens, and a dot only at a word's end), so never an address, a domain, a link,
+ * markup, digits or quotes.
+ */
+const SAFE_DISPLAY_NAME = /^[\p{L}\p{M}]+(?:(?:\. |[ '\-])[\p{L}\p{M}]+)*\.?$/u;
+const DISPLAY_NAME_MAX = 60;
+/** The day's count of email-share addresses, one counter per member. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SHARE_RECIPIENTS_COUNTER = 'shareRecipients:user:';
+
+/** The member's name as the mail shows it, or null when it is not plain words (then only the address shows). */
+export function safeDisplayName(name: string): string | null {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  return trimmed.length > 0 && trimmed.length <= DISPLAY_NAME_MAX && SAFE_DISPLAY_NAME.test(trimmed) ? trimmed : null;
+}
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -61,9 +95,9 @@ export type ShareTarget =
 
 /** The mail of one email share (plain text). */
 export function shareMail(input: {
-  /** Who shared: the member's name, or the guest's FROM address. */
+  /** Who shared: the member's plain display name, or their address when the name is not plain words. */
   sender: string;
-  /** The member's address, shown beside the name; null for a guest (whose FROM is unverified). */
+  /** The member's confirmed address, shown beside the name (null: the sender is the address itself). */
   senderEmail: string | null;
   title: string;
   link: string;
@@ -73,7 +107,7 @@ export function shareMail(input: {
 }): { subject: string; body: string } {
   const sender = input.sender.replace(CONTROL, ' ').trim();
   const title = input.title.replace(CONTROL, ' ').trim();
-  const who = input.senderEmail === null ? `${sender} (address not verified)` : `${sender} (${input.senderEmail.replace(CONTROL, '')})`;
+  const who = input.senderEmail === null ? sender : `${sender} (${input.senderEmail.replace(CONTROL, '')})`;
   const lines = [`${who} shared this with you:`, '', title, input.link];
   if (input.description) lines.push('', truncateWithEllipsis(input.description.replace(CONTROL_BUT_NEWLINE, ' ').trim(), SHARE_DESCRIPTION_MAX));
   if (input.message) lines.push('', `Message from ${sender}:`, input.message.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, ' ').trim());
@@ -89,8 +123,10 @@ export function createSharingService(deps: {
   publicOrigin: string;
   /** Key of the share-list token HMAC. */
   linkSecret: string;
+  /** The database counters (as the rate limits'): each member's email-share addresses in 24 hours. */
+  counters: Pick<RateLimitRepository, 'hit' | 'unhit'>;
 }) {
-  const { library, activity, mailer, clock } = deps;
+  const { library, activity, mailer, clock, counters } = deps;
   const origin = new URL(deps.publicOrigin).origin;
   const now = () => clock.now().toISOString();
   const tokenOf = (nonce: string) => createHmac('sha256', deps.linkSecret).update(`shared-list:${nonce}`).digest('base64url');
@@ -140,38 +176,62 @@ export function createSharingService(deps: {
     return null;
   }
 
-  /** The email share's recipients (deduplicated, case-insensitively) and sender, or the 400. */
+  /**
+   * The email share's recipients (deduplicated, case-insensitively) and sender, or the refusal:
+   * 401 for a guest, 403 for an unconfirmed address, 400 for a bad address. `from` is never read.
+   */
   function emailFields(request: ShareRequest, viewer: Viewer | null): { recipients: string[]; sender: string; senderEmail: string | null } {
+    if (viewer === null) throw new NotSignedInError(MESSAGES.signIn.prompt);
+    if (!viewer.user.email_verified_at) throw new ForbiddenError(LIBRARY_MESSAGES.shareEmailUnverified);
+    const listed = request.sharedWith ?? [];
     const seen = new Set<string>();
     const recipients: string[] = [];
-    for (const address of request.sharedWith ?? []) {
+    for (const address of listed) {
       const trimmed = address.trim();
       if (trimmed !== '' && !seen.has(trimmed.toLowerCase())) {
         seen.add(trimmed.toLowerCase());
         recipients.push(trimmed);
       }
     }
-    const from = request.from?.trim() ?? '';
-    const errors = validateShareEmail({ to: recipients.join(', '), from }, viewer !== null);
-    // Each listed address must be one address: a comma inside one is not two.
-    const to = errors.to ?? ((request.sharedWith ?? []).some((a) => a.includes(',')) ? MESSAGES.email.invalidShared : undefined);
-    const fieldErrors: FieldError[] = [];
-    if (to) fieldErrors.push({ field: 'sharedWith', errorMessage: to });
-    if (errors.from) fieldErrors.push({ field: 'from', errorMessage: errors.from });
-    if (fieldErrors.length > 0) throw invalidFields(fieldErrors);
-    if (viewer === null) return { recipients, sender: from, senderEmail: null };
-    return { recipients, sender: viewer.user.display_name.trim() || viewer.user.first_name.trim() || viewer.user.email, senderEmail: viewer.user.email };
+    const errors = validateShareEmail({ to: recipients.join(', ') }, true);
+    // Each listed address must be one address: a comma inside one is not two, and a control
+    // character (a CR/LF would start another mail header) is never part of one.
+    const to = errors.to ?? (listed.some((a) => a.includes(',') || HAS_CONTROL.test(a)) ? MESSAGES.email.invalidShared : undefined);
+    if (to) throw invalidFields([{ field: 'sharedWith', errorMessage: to }]);
+    const name = safeDisplayName(viewer.user.display_name) ?? safeDisplayName(`${viewer.user.first_name} ${viewer.user.last_name}`);
+    return name === null
+      ? { recipients, sender: viewer.user.email, senderEmail: null }
+      : { recipients, sender: name, senderEmail: viewer.user.email };
+  }
+
+  /**
+   * Counts `n` addresses against the member's day, one database hit each (so concurrent shares
+   * from any process are all counted); over the allowance, this share's hits are taken back and
+   * nothing is sent.
+   */
+  async function spendRecipients(userId: string, n: number): Promise<void> {
+    const key = `${SHARE_RECIPIENTS_COUNTER}${userId}`;
+    const now = clock.now();
+    const resetIso = new Date(now.getTime() + DAY_MS).toISOString();
+    for (let i = 0; i < n; i++) {
+      const { hits } = await counters.hit(key, now.toISOString(), resetIso);
+      if (hits > SHARE_RECIPIENTS_PER_DAY) {
+        for (let j = 0; j <= i; j++) await counters.unhit(key);
+        throw new TooManyRequestsError(LIBRARY_MESSAGES.shareDailyLimit);
+      }
+    }
   }
 
   return {
-    /** Shares a page of this site; answers the 'Shared via' message. Guests may share by email only. */
+    /** Shares a page of this site; answers the 'Shared via' message. Guests may not share by email. */
     async share(viewer: Viewer | null, request: ShareRequest): Promise<{ message: string }> {
       if (viewer === null && request.provider !== 'email') throw new NotSignedInError();
       const email = request.provider === 'email' ? emailFields(request, viewer) : null;
       const target = await resolveTarget(request.url);
       if (target === null) throw invalidUrl();
 
-      if (email) {
+      if (email && viewer) {
+        await spendRecipients(viewer.user.id, email.recipients.length);
         const message = request.message?.trim() ? request.message : null;
         const description = request.description?.trim() ? request.description : null;
         const mail = shareMail({

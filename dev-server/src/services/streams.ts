@@ -192,8 +192,12 @@ export function createStreamService(deps: {
       return JSON.stringify([type, page.number, page.size, options.contentType ?? null, options.topic ?? null, epoch]);
     },
 
-    /** One page of a stream. Guests get 401 for the following stream. */
-    async stream(type: StreamType, page: StreamPage, options: StreamOptions, viewer: Viewer | null): Promise<Stream> {
+    /**
+     * One page of a stream. Guests get 401 for the following stream. A `walled` reader (the media
+     * decision, services/video-access.ts) gets of the visual-library stream exactly what the walled
+     * visual-library feed shows: its first chart, as the only page, whatever page was asked.
+     */
+    async stream(type: StreamType, page: StreamPage, options: StreamOptions, viewer: Viewer | null, walled = false): Promise<Stream> {
       if (type === 'search') {
         return searchStream(
           { query: options.query ?? '', contentType: options.contentType, topic: options.topic, sort: options.sort, order: options.order },
@@ -238,6 +242,18 @@ export function createStreamService(deps: {
           return answer(type, page, total, rows.map(videoEntry), viewer);
         }
         case 'visual-library': {
+          if (walled) {
+            const total = await media.countCharts(null);
+            const rows = await media.listCharts(null, 0, 1);
+            const first = firstPageOf(type);
+            return {
+              entry: rows.map(chartEntry),
+              page: { number: first, size: page.size, totalPages: 1, totalElements: total, last: true },
+              type,
+              isPaywallEnabled: isPaywallEnabledFor(viewer),
+              maintenanceStatus: false,
+            };
+          }
           const total = await media.countPublishedCharts(until);
           const { offset } = streamPageInfo(type, page, total);
           const rows = total > offset ? await media.listPublishedCharts(until, offset, page.size) : [];

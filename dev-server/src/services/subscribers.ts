@@ -3,6 +3,10 @@
  * creating the web account of a subscriber, and linking subscriptions after a checkout.
  * The lookup accepts only active CDS_US / CDS_UK records, and the latest subscription is picked
  * with ACCESS_CODE ones ignored; a record with nothing else counts as no active subscription.
+ *
+ * A record is only ever linked to an account whose member has proved they own the record's email
+ * address (users.email_verified_at; services/email-verification.ts): knowing an address and an
+ * account number is not enough.
  */
 import { MESSAGES, type SubscriberLookup } from 'shared-contracts';
 import { validateEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
@@ -11,6 +15,7 @@ import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
 import type { AuthService, StartedSession, Viewer } from './auth';
+import type { EmailVerificationService } from './email-verification';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { checkFields, emailTaken, normalizeEmail } from './field-rules';
 import type { SignInLockout } from './lockout';
@@ -26,14 +31,36 @@ export interface EligibleSubscriber {
 
 const noActiveSubscription = () => new NotFoundError(MESSAGES.subscriberLookup.noActiveSubscriptions);
 
+/**
+ * Links every eligible, unlinked record of `email` to the user and makes them a subscriber with
+ * the records' tiers. Call it only once the user has proved they own `email`. Answers how many
+ * records were linked.
+ */
+export async function linkOwnedRecords(
+  subscribers: SubscriberRepository,
+  userId: string,
+  email: string,
+  nowIso: string,
+): Promise<number> {
+  const records = (await subscribers.findRecordsByEmail(email)).filter((r) => isEligibleRecord(r) && r.linked_user_id === null);
+  const roles = records.map((r) => roleCodeFor(r.subscription_code)).filter((r): r is NonNullable<typeof r> => r !== null);
+  return subscribers.linkToUser(
+    userId,
+    records.map((r) => r.id),
+    roles,
+    nowIso,
+  );
+}
+
 export function createSubscriberService(deps: {
   accounts: AccountRepository;
   subscribers: SubscriberRepository;
   lockout: SignInLockout;
   auth: AuthService;
   clock: Clock;
+  verification: Pick<EmailVerificationService, 'sendVerificationLink'>;
 }) {
-  const { accounts, subscribers, lockout, auth, clock } = deps;
+  const { accounts, subscribers, lockout, auth, clock, verification } = deps;
 
   /**
    * The eligible record of an email (optionally with this account number) that holds the latest
@@ -53,13 +80,17 @@ export function createSubscriberService(deps: {
   return {
     findEligible,
 
-    /** POST /api/user/subscriber/search. */
-    async search(input: { emailAddress: string; accountNumber?: string }): Promise<SubscriberLookup> {
+    /**
+     * POST /api/user/subscriber/search: the details only when the email and the account number
+     * both match one eligible record. A missing or wrong number gets the same 404 as an unknown
+     * email, after the same queries, so the answer never tells whether the email has a record.
+     */
+    async search(input: { emailAddress: string; accountNumber: string }): Promise<SubscriberLookup> {
       checkFields([['emailAddress', validateEmail(input.emailAddress, 'modal')]]);
       const email = normalizeEmail(input.emailAddress);
-      const accountNumber = input.accountNumber?.trim() || undefined;
+      const accountNumber = input.accountNumber.trim();
       const found = await findEligible(email, accountNumber);
-      if (!found) throw noActiveSubscription();
+      if (!found || accountNumber === '') throw noActiveSubscription();
       const user = await accounts.findUserByEmail(email);
       return {
         active: true,
@@ -72,7 +103,11 @@ export function createSubscriberService(deps: {
       };
     },
 
-    /** POST /api/user/subscribe: the web account of an eligible, unlinked record, signed in. */
+    /**
+     * POST /api/user/subscribe: the web account of an eligible, unlinked record, signed in as a
+     * registered reader with an unverified address. The record is linked (and the account made a
+     * subscriber) when the member follows the link mailed to the address.
+     */
     async subscribe(
       input: { emailAddress: string; accountNumber: string; password: string; optIn?: boolean },
       previousToken: string | undefined,
@@ -96,36 +131,28 @@ export function createSubscriberService(deps: {
         firstName: record.first_name,
         lastName: record.last_name,
         passwordHash: await hashPassword(input.password),
-        status: 'subscriber',
+        status: 'registered',
         optIn: input.optIn ?? record.opt_in === 1,
         now: clock.now(),
       });
-      const role = roleCodeFor(record.subscription_code);
-      const outcome = await subscribers.createLinkedAccount(user, role ? [role] : [], record.id);
-      if (outcome === 'email-taken') throw emailTaken();
-      if (outcome === 'already-linked') throw alreadyLinked();
+      // A race with another registration of the same email ends here, on the unique index.
+      if (!(await accounts.insertUser(user))) throw emailTaken();
       await lockout.clear(email);
       const created = await accounts.findUserById(user.id);
       if (!created) throw new Error(`user ${user.id} vanished after creation`);
+      await verification.sendVerificationLink(created);
       return auth.startSession(created, previousToken);
     },
 
     /**
      * POST /api/user/subscribe/checkoutComplete: links every eligible, unlinked record of the
      * viewer's email to them and makes them a subscriber. Nothing to link leaves them unchanged
-     * (the subscription may not have reached the fulfilment system yet).
+     * (the subscription may not have reached the fulfilment system yet), and so does an address
+     * the viewer has not proved they own: its records are linked when they follow the mailed link.
      */
     async checkoutComplete(viewer: Viewer): Promise<Viewer> {
-      const records = (await subscribers.findRecordsByEmail(viewer.user.email)).filter(
-        (r) => isEligibleRecord(r) && r.linked_user_id === null,
-      );
-      const roles = records.map((r) => roleCodeFor(r.subscription_code)).filter((r): r is NonNullable<typeof r> => r !== null);
-      const linked = await subscribers.linkToUser(
-        viewer.user.id,
-        records.map((r) => r.id),
-        roles,
-        clock.now().toISOString(),
-      );
+      if (viewer.user.email_verified_at === null) return viewer;
+      const linked = await linkOwnedRecords(subscribers, viewer.user.id, viewer.user.email, clock.now().toISOString());
       return linked > 0 ? auth.reload(viewer) : viewer;
     },
   };

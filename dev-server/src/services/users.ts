@@ -43,6 +43,7 @@ export function toUserAnswer(viewer: Viewer): User {
     companySize: user.company_size,
     optIn: user.opt_in === 1,
     hmmEligible: isHmmEligible(viewer),
+    emailVerified: user.email_verified_at !== null,
     subscriber: subscriber ? viewer.subscriber : null,
   };
 }

@@ -95,8 +95,10 @@ export const UNLIMITED: AppConfig['rateLimits'] = {
   registration: { windowMs: 60_000, limit: 10_000 },
   forgotPassword: { windowMs: 60_000, limit: 10_000 },
   subscriberSearch: { windowMs: 60_000, limit: 10_000 },
+  subscriberSearchEmail: { windowMs: 60_000, limit: 10_000 },
   share: { windowMs: 60_000, limit: 10_000 },
   checkout: { windowMs: 60_000, limit: 10_000 },
+  guestCarts: { windowMs: 60_000, limit: 10_000 },
   clientErrors: { windowMs: 60_000, limit: 10_000 },
 };
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FLYOUT_CONFIRMATION_MS, MESSAGES } from 'shared-contracts';
-import { SHARE_DESCRIPTION_MAX, sharePopupUrl } from 'shared-contracts/library';
+import { LIBRARY_MESSAGES, SHARE_DESCRIPTION_MAX, SHARE_MAX_RECIPIENTS, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import { shareConnectedKey } from './shareConnection';
 import { shareDescription } from './ShareFlyout';
@@ -204,29 +204,48 @@ describe('share flyout: email', () => {
     expect(onDone).toHaveBeenCalledWith({ message: 'Shared via email' });
   });
 
-  it('asks a guest for From, required and valid, and sends it', async () => {
+  it('shows a guest the sign-in prompt instead of the form: only members share by email', async () => {
     setStatus('guest');
     const api = shareApi();
     openFlyout(shareArticle);
     const panel = await emailTab();
-    const from = within(panel).getByRole('textbox', { name: 'From' });
+    expect(panel).toHaveTextContent(MESSAGES.signIn.prompt);
+    expect(within(panel).getByRole('button', { name: 'SIGN IN' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it(`refuses more than ${SHARE_MAX_RECIPIENTS} addresses before sending, and limits the message to ${SHARE_MESSAGE_MAX} characters`, async () => {
+    signIn();
+    const api = shareApi();
+    openFlyout(shareArticle);
+    const panel = await emailTab();
+    const to = within(panel).getByRole('textbox', { name: 'To' });
+    const many = Array.from({ length: SHARE_MAX_RECIPIENTS + 1 }, (_, i) => `r${i}@example.com`).join(', ');
+    await userEvent.click(to);
+    await userEvent.paste(many);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
+    expect(to).toHaveAccessibleDescription(expect.stringContaining(LIBRARY_MESSAGES.shareTooManyRecipients));
+    expect(to).toHaveFocus();
+    expect(api.fetch).not.toHaveBeenCalled();
+    expect(within(panel).getByRole('textbox', { name: 'Message' })).toHaveAttribute('maxLength', String(SHARE_MESSAGE_MAX));
+  });
+
+  it.each([
+    [403, LIBRARY_MESSAGES.shareEmailUnverified],
+    [429, LIBRARY_MESSAGES.shareDailyLimit],
+    [401, MESSAGES.signIn.prompt],
+  ])("shows the server's words for a %s (address not confirmed, the day's allowance, signed out)", async (status, message) => {
+    signIn();
+    mockApiRoutes({ 'POST /service/user/share': { status, body: { message } } });
+    const { onDone } = openFlyout(shareArticle);
+    const panel = await emailTab();
     await userEvent.type(within(panel).getByRole('textbox', { name: 'To' }), 'ann@example.com');
     await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(from).toHaveAttribute('aria-invalid', 'true');
-    expect(from).toHaveAccessibleDescription(MESSAGES.required);
-    expect(from).toHaveFocus();
-
-    await userEvent.type(from, 'me@');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(from).toHaveAccessibleDescription('Please enter a valid email address.');
-    expect(api.fetch).not.toHaveBeenCalled();
-
-    await userEvent.type(from, 'example.com');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Shared via email')).toBeInTheDocument();
-    expect(api.sent('POST /service/user/share')).toEqual([
-      { url: article.url, description: article.summary, provider: 'email', sharedWith: ['ann@example.com'], from: 'me@example.com' },
-    ]);
+    expect(await within(panel).findByText(message)).toHaveAttribute('role', 'alert');
+    expect(within(panel).getByRole('textbox', { name: 'To' })).toHaveValue('ann@example.com');
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('shows the errors of a 400 on their fields', async () => {

@@ -7,18 +7,20 @@
  *   the network's share page in a 700x450 popup without an opener, remembers the connection,
  *   records the share in a member's shared history (guests: no record) and confirms
  *   'Shared via {network}'.
- * - The email tab is a form: To (required; several comma-separated addresses, each valid), From
- *   (shown and required only when the reader is not signed in), Message, and a preview of the
- *   title and the summary truncated with an ellipsis. Send -> POST /service/user/share ->
- *   'Shared via email'. Field errors of a 400 show on their fields; other failures show the
- *   generic failure.
+ * - The email tab is for signed-in members only (the mail names their confirmed address): a guest
+ *   sees the sign-in prompt there instead. For a member it is a form: To (required; up to
+ *   SHARE_MAX_RECIPIENTS comma-separated addresses, each valid), Message (up to SHARE_MESSAGE_MAX
+ *   characters), and a preview of the title and the summary truncated with an ellipsis. Send ->
+ *   POST /service/user/share -> 'Shared via email'. Field errors of a 400 show on their fields;
+ *   the server's refusal of a 401, 403 (address not confirmed) or 429 (the day's allowance) shows
+ *   as the form's message; other failures show the generic failure.
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { api, ApiError, SHARE_PROVIDER_LABELS, type ShareProvider } from 'shared-contracts';
+import { api, ApiError, SHARE_PROVIDER_LABELS, SignInPrompt, type ShareProvider } from 'shared-contracts';
 import { truncateWithEllipsis } from 'shared-contracts/library';
 import { connectWithNetwork, shareOnNetwork, sharedVia } from 'shared-contracts/library';
 import { parseEmailList, validateShareEmail } from 'shared-contracts/forms';
-import { SHARE_DESCRIPTION_MAX, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';
+import { LIBRARY_MESSAGES, SHARE_DESCRIPTION_MAX, SHARE_MAX_RECIPIENTS, SHARE_MESSAGE_MAX, sharePopupUrl } from 'shared-contracts/library';
 import { FormMessage, TextField, useField } from 'shared-contracts/forms';
 import { GenericFailure } from '../common/Failure';
 import { useReader } from '../common/reader';
@@ -46,7 +48,6 @@ export const SHARE_TEXT = {
   tabs: 'Share with',
   to: 'To',
   toHint: 'Separate several addresses with commas.',
-  from: 'From',
   message: 'Message',
   send: 'Send',
   cancel: 'Cancel',
@@ -67,6 +68,7 @@ type ShareBodyProps = FlyoutBodyProps & { item: FlyoutItem };
 export function ShareBody({ item, confirm, cancel }: ShareBodyProps) {
   const reader = useReader();
   const loggedIn = reader.kind === 'member';
+  const guest = reader.kind === 'guest';
   const baseId = useId();
   const [selected, setSelected] = useState<ShareProvider>('facebook');
   const tabRefs = useRef(new Map<ShareProvider, HTMLButtonElement>());
@@ -117,8 +119,10 @@ export function ShareBody({ item, confirm, cancel }: ShareBodyProps) {
       <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} className="share-panel" data-share-provider={selected}>
         {isSocial(selected) ? (
           <SocialShare key={selected} provider={selected} item={item} record={loggedIn} confirm={confirm} />
+        ) : guest ? (
+          <SignInPrompt />
         ) : (
-          <EmailShare item={item} loggedIn={loggedIn} confirm={confirm} cancel={cancel} />
+          <EmailShare item={item} confirm={confirm} cancel={cancel} />
         )}
       </div>
     </div>
@@ -156,31 +160,37 @@ function SocialShare({ provider, item, record, confirm }: SocialShareProps) {
 }
 
 /** Maps the fields of a 400 answer onto the form's fields. */
-function fieldOf(serverField: string): 'to' | 'from' | 'message' | null {
+function fieldOf(serverField: string): 'to' | 'message' | null {
   if (serverField === 'to' || serverField.startsWith('sharedWith')) return 'to';
-  if (serverField === 'from') return 'from';
   if (serverField === 'message') return 'message';
   return null;
 }
 
+/** Refusals whose message the server words for the reader: signed out, address not confirmed, the day's allowance used. */
+const SERVER_WORDED = new Set([401, 403, 429]);
+
+/** TO: the shared rule (required, each address valid), then at most SHARE_MAX_RECIPIENTS addresses. */
+function validateTo(value: string): string | null {
+  const error = validateShareEmail({ to: value }, true).to;
+  if (error) return error;
+  return new Set(parseEmailList(value).map((a) => a.toLowerCase())).size > SHARE_MAX_RECIPIENTS ? LIBRARY_MESSAGES.shareTooManyRecipients : null;
+}
+
 interface EmailShareProps {
   item: FlyoutItem;
-  loggedIn: boolean;
   confirm(message: string): void;
   cancel(): void;
 }
 
 type FormProblem = { kind: 'message'; text: string } | { kind: 'generic' } | null;
 
-function EmailShare({ item, loggedIn, confirm, cancel }: EmailShareProps) {
-  const to = useField((v) => validateShareEmail({ to: v }, true).to ?? null);
-  const from = useField((v) => validateShareEmail({ to: '', from: v }, false).from ?? null);
+function EmailShare({ item, confirm, cancel }: EmailShareProps) {
+  const to = useField(validateTo);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | null>(null);
   const [problem, setProblem] = useState<FormProblem>(null);
   const [busy, setBusy] = useState(false);
   const toRef = useRef<HTMLInputElement>(null);
-  const fromRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
   const problemId = useId();
   const mounted = useMounted();
@@ -191,15 +201,10 @@ function EmailShare({ item, loggedIn, confirm, cancel }: EmailShareProps) {
     if (busy) return;
     setProblem(null);
     setMessageError(null);
-    const errors = validateShareEmail({ to: to.value, from: from.value }, loggedIn);
-    to.setError(errors.to ?? null);
-    from.setError(loggedIn ? null : (errors.from ?? null));
-    if (errors.to) {
+    const toError = validateTo(to.value);
+    to.setError(toError);
+    if (toError) {
       toRef.current?.focus();
-      return;
-    }
-    if (!loggedIn && errors.from) {
-      fromRef.current?.focus();
       return;
     }
     setBusy(true);
@@ -210,7 +215,6 @@ function EmailShare({ item, loggedIn, confirm, cancel }: EmailShareProps) {
         description: shareDescription(item),
         provider: 'email',
         sharedWith: parseEmailList(to.value),
-        ...(loggedIn ? {} : { from: from.value.trim() }),
         ...(text ? { message: text } : {}),
       });
       if (!mounted.current) return;
@@ -224,12 +228,15 @@ function EmailShare({ item, loggedIn, confirm, cancel }: EmailShareProps) {
         for (const e of body.errors ?? []) {
           const field = fieldOf(e.field);
           if (field === 'to') to.setError(e.errorMessage);
-          else if (field === 'from' && !loggedIn) from.setError(e.errorMessage);
           else if (field === 'message') setMessageError(e.errorMessage);
           else unplaced.push(e.errorMessage);
         }
         if ((body.errors ?? []).length === 0) setProblem({ kind: 'message', text: body.message });
         else if (unplaced.length > 0) setProblem({ kind: 'message', text: unplaced.join(' ') });
+        return;
+      }
+      if (error instanceof ApiError && SERVER_WORDED.has(error.status) && body && 'message' in body && body.message) {
+        setProblem({ kind: 'message', text: body.message });
         return;
       }
       setProblem({ kind: 'generic' });
@@ -239,7 +246,6 @@ function EmailShare({ item, loggedIn, confirm, cancel }: EmailShareProps) {
   return (
     <form className="share-email" noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
       <TextField label={SHARE_TEXT.to} name="to" type="text" autoComplete="off" field={to} description={SHARE_TEXT.toHint} inputRef={toRef} />
-      {!loggedIn && <TextField label={SHARE_TEXT.from} name="from" type="email" autoComplete="email" field={from} inputRef={fromRef} />}
       <div className="field">
         <label htmlFor={messageId}>{SHARE_TEXT.message}</label>
         <textarea

@@ -2,3 +2,4 @@
 export * from '../forms';
 export * from '../captcha';
 export * from '../form-rules';
+export * from '../names';

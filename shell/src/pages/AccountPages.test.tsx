@@ -8,7 +8,7 @@ import { mockApi, resetAuthTestState } from '../auth/testing';
 import { RegisterPage } from './RegisterPage';
 import { MISSING_RESET_TOKEN, ResetPasswordPage } from './ResetPasswordPage';
 import { RestrictedUserPage } from './RestrictedUserPage';
-import { BAD_SUBSCRIBER_LINK, SubscriberRegistrationPage, decodeEmailParam } from './SubscriberRegistrationPage';
+import { ACCOUNT_NUMBER_LABEL, BAD_SUBSCRIBER_LINK, SubscriberRegistrationPage, decodeEmailParam } from './SubscriberRegistrationPage';
 
 jest.mock('../RemoteSlot', () => ({ RemoteSlot: () => null, SlotFallback: () => null }));
 
@@ -117,6 +117,12 @@ describe('/subscriber-registration', () => {
     userAccountExists: false,
   };
 
+  /** Gives the account number and asks for the lookup. */
+  async function lookUp(accountNumber: string) {
+    await userEvent.type(await screen.findByLabelText(ACCOUNT_NUMBER_LABEL), accountNumber);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  }
+
   it('decodes the email safely', () => {
     expect(decodeEmailParam(b64('sam@example.com'))).toBe('sam@example.com');
     expect(decodeEmailParam(b64('sam@example.com').replace(/=+$/, ''))).toBe('sam@example.com');
@@ -135,29 +141,43 @@ describe('/subscriber-registration', () => {
     expect(api.sent('POST /api/user/subscriber/search')).toHaveLength(0);
   });
 
-  it('looks the subscriber up, greets them and creates the account with a password', async () => {
+  it('asks for the account number first and looks nothing up without it', async () => {
+    const api = mockApi({ 'POST /api/user/subscriber/search': { body: lookup } });
+    at(`/subscriber-registration?emailAddress=${b64('sam@example.com')}`, <SubscriberRegistrationPage />, '/subscriber-registration');
+    const number = screen.getByLabelText(ACCOUNT_NUMBER_LABEL);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(number).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(number).toHaveFocus();
+    expect(api.sent('POST /api/user/subscriber/search')).toHaveLength(0);
+  });
+
+  it('looks the subscriber up with email and account number, greets them and creates the account with a password', async () => {
     const user = sampleUser({ firstName: 'Sam', status: 'subscriber' });
     const api = mockApi({
       'POST /api/user/subscriber/search': { body: lookup },
       'POST /api/user/subscribe': { body: user },
     });
     at(`/subscriber-registration?emailAddress=${encodeURIComponent(b64('sam@example.com'))}`, <SubscriberRegistrationPage />, '/subscriber-registration');
+    await lookUp(' 800000201 ');
     expect(await screen.findByText(/Welcome, Sam Subscriber\./)).toBeVisible();
-    expect(api.sent('POST /api/user/subscriber/search')).toEqual([{ emailAddress: 'sam@example.com' }]);
+    expect(api.sent('POST /api/user/subscriber/search')).toEqual([{ emailAddress: 'sam@example.com', accountNumber: '800000201' }]);
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAccessibleDescription(HINT);
     expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
     await userEvent.type(password, 'Strong#Pass2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Home page')).toBeVisible();
-    expect(api.sent('POST /api/user/subscribe')).toEqual([{ emailAddress: 'sam@example.com', accountNumber: '', password: 'Strong#Pass2026' }]);
+    expect(api.sent('POST /api/user/subscribe')).toEqual([{ emailAddress: 'sam@example.com', accountNumber: '800000201', password: 'Strong#Pass2026' }]);
     expect(userStore.getState().status).toBe('subscriber');
   });
 
   it('404: No Active Subscriptions Found', async () => {
     mockApi({ 'POST /api/user/subscriber/search': { status: 404, body: { message: 'No Active Subscriptions Found' } } });
     at(`/subscriber-registration?emailAddress=${b64('sam@example.com')}`, <SubscriberRegistrationPage />, '/subscriber-registration');
+    await lookUp('123');
     expect((await screen.findByRole('alert')).textContent).toBe('No Active Subscriptions Found');
+    // The number can be corrected and tried again.
+    expect(screen.getByLabelText(ACCOUNT_NUMBER_LABEL)).toHaveValue('123');
   });
 
   it('an existing account is asked to sign in', async () => {
@@ -165,6 +185,7 @@ describe('/subscriber-registration', () => {
     const seen: unknown[] = [];
     const off = bus.on('auth:open', (p) => seen.push(p));
     at(`/subscriber-registration?emailAddress=${b64('sam@example.com')}`, <SubscriberRegistrationPage />, '/subscriber-registration');
+    await lookUp('800000201');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(seen).toEqual([{ screen: 'signin' }]);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();

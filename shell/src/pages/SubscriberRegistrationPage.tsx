@@ -1,21 +1,21 @@
 /**
  * /subscriber-registration?emailAddress={base64 email} (paywall §2, §4): a subscriber without a
- * web account, sent here by registration, sets a password. The email is looked up with the
- * subscriber search; 404 means no active subscription.
+ * web account, sent here by registration, sets a password. The subscriber first gives the account
+ * number of their subscription: the lookup answers only for the email and that number together;
+ * 404 means no active subscription for them.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'shared-contracts/router';
 import {
   api,
   ApiError,
   bus,
   MESSAGES,
-  pickLatestSubscription,
   pushDataLayer,
   userStore,
   type SubscriberLookup,
 } from 'shared-contracts';
-import { isValidEmail, validateRegistrationPassword } from 'shared-contracts/forms';
+import { isValidEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
 import { FormMessage, TextField, useField } from 'shared-contracts/forms';
 
 /** NOT IN SPEC: the link's email cannot be read. */
@@ -39,33 +39,20 @@ export function decodeEmailParam(raw: string | null): string | null {
   }
 }
 
+/** NOT IN SPEC: the label and help of the account number asked before the lookup. */
+export const ACCOUNT_NUMBER_LABEL = 'Account number';
+export const ACCOUNT_NUMBER_HELP = 'Your account number is on your subscription confirmation and on the mailing label of your magazine.';
+
 type Lookup =
+  | { state: 'asking' }
   | { state: 'loading' }
-  | { state: 'found'; subscriber: SubscriberLookup }
+  | { state: 'found'; subscriber: SubscriberLookup; accountNumber: string }
   | { state: 'error'; message: string };
 
 export function SubscriberRegistrationPage() {
   const [params] = useSearchParams();
   const email = decodeEmailParam(params.get('emailAddress'));
-  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
-
-  useEffect(() => {
-    if (email === null) return;
-    let live = true;
-    setLookup({ state: 'loading' });
-    api.subscriberSearch({ emailAddress: email }).then(
-      (subscriber) => live && setLookup({ state: 'found', subscriber }),
-      (err: unknown) =>
-        live &&
-        setLookup({
-          state: 'error',
-          message: err instanceof ApiError && err.status === 404 ? MESSAGES.subscriberLookup.noActiveSubscriptions : MESSAGES.generic,
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [email]);
+  const [lookup, setLookup] = useState<Lookup>({ state: 'asking' });
 
   return (
     <main id="main" className="page account-page">
@@ -73,18 +60,62 @@ export function SubscriberRegistrationPage() {
       <h1>Subscriber registration</h1>
       {email === null ? (
         <FormMessage kind="error">{BAD_SUBSCRIBER_LINK}</FormMessage>
-      ) : lookup.state === 'loading' ? (
-        <p role="status">Loading…</p>
-      ) : lookup.state === 'error' ? (
-        <FormMessage kind="error">{lookup.message}</FormMessage>
+      ) : lookup.state === 'found' ? (
+        <SubscriberPasswordForm subscriber={lookup.subscriber} email={email} accountNumber={lookup.accountNumber} />
       ) : (
-        <SubscriberPasswordForm subscriber={lookup.subscriber} email={email} />
+        <AccountNumberForm email={email} lookup={lookup} onLookup={setLookup} />
       )}
     </main>
   );
 }
 
-function SubscriberPasswordForm({ subscriber, email }: { subscriber: SubscriberLookup; email: string }) {
+/** Asks for the account number and looks the subscription up with it and the link's email. */
+function AccountNumberForm({ email, lookup, onLookup }: { email: string; lookup: Lookup; onLookup: (next: Lookup) => void }) {
+  const accountNumber = useField(validateRequired);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = lookup.state === 'loading';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!accountNumber.validate()) {
+      inputRef.current?.focus();
+      return;
+    }
+    const number = accountNumber.value.trim();
+    onLookup({ state: 'loading' });
+    try {
+      const subscriber = await api.subscriberSearch({ emailAddress: email, accountNumber: number });
+      onLookup({ state: 'found', subscriber, accountNumber: number });
+    } catch (err) {
+      onLookup({
+        state: 'error',
+        message: err instanceof ApiError && err.status === 404 ? MESSAGES.subscriberLookup.noActiveSubscriptions : MESSAGES.generic,
+      });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <TextField
+        label={ACCOUNT_NUMBER_LABEL}
+        name="accountNumber"
+        autoComplete="off"
+        field={accountNumber}
+        inputRef={inputRef}
+        description={ACCOUNT_NUMBER_HELP}
+      />
+      {lookup.state === 'error' && <FormMessage kind="error">{lookup.message}</FormMessage>}
+      {busy && <p role="status">Loading…</p>}
+      {/* NOT IN SPEC: the button's wording. */}
+      <button type="submit" className="button-primary" disabled={busy}>
+        Continue
+      </button>
+    </form>
+  );
+}
+
+function SubscriberPasswordForm({ subscriber, email, accountNumber }: { subscriber: SubscriberLookup; email: string; accountNumber: string }) {
   const navigate = useNavigate();
   const password = useField(validateRegistrationPassword);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -104,7 +135,7 @@ function SubscriberPasswordForm({ subscriber, email }: { subscriber: SubscriberL
     try {
       const user = await api.subscribe({
         emailAddress: email,
-        accountNumber: pickLatestSubscription(subscriber.subscriptions)?.accountNumber ?? '',
+        accountNumber,
         password: password.value,
       });
       pushDataLayer({ event: 'sign_up', method: 'register-page', optIn: user.optIn });

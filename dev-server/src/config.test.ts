@@ -1,0 +1,43 @@
+/** Production settings: no development key or verifier is ever used with NODE_ENV=production. */
+import request from 'supertest';
+import { assertProductionSettings, PRODUCTION_SECRETS, settingsFromEnv } from './config';
+import { startServer } from './server';
+
+const SECRETS = { DIGEST_SECRET: 'd'.repeat(40), SHARE_LINK_SECRET: 's'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40) };
+
+describe('production settings', () => {
+  it('refuses to start in production without its secrets, naming each missing setting', () => {
+    expect(() => settingsFromEnv({ NODE_ENV: 'production', SHELL_DIST: '' }, '/repo')).toThrow(
+      'Refusing to start in production: set DIGEST_SECRET, SHARE_LINK_SECRET, CAPTCHA_SECRET',
+    );
+    expect(() => settingsFromEnv({ NODE_ENV: 'production', DIGEST_SECRET: 'x'.repeat(40), CAPTCHA_SECRET: '' }, '/repo')).toThrow(
+      'Refusing to start in production: set SHARE_LINK_SECRET, CAPTCHA_SECRET',
+    );
+    expect(PRODUCTION_SECRETS).toEqual(['DIGEST_SECRET', 'SHARE_LINK_SECRET', 'CAPTCHA_SECRET']);
+  });
+
+  it('refuses to serve the mail outbox in production', () => {
+    expect(() => assertProductionSettings({ NODE_ENV: 'production', ...SECRETS, DEV_OUTBOX: '1' })).toThrow(
+      'Refusing to start in production: unset DEV_OUTBOX',
+    );
+  });
+
+  it('starts in production with every secret set, and uses them', async () => {
+    const settings = settingsFromEnv({ NODE_ENV: 'production', ...SECRETS, SHELL_DIST: '' }, '/repo');
+    expect(settings).toMatchObject({ digestSecret: SECRETS.DIGEST_SECRET, shareLinkSecret: SECRETS.SHARE_LINK_SECRET, captchaSecret: SECRETS.CAPTCHA_SECRET });
+    const server = await startServer({ ...settings, logLevel: 'silent', port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
+    try {
+      expect((await request(server.app).get('/healthz').expect(200)).body).toEqual({ ok: true });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the development defaults in any other mode (npm start, e2e, tests)', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const s = settingsFromEnv({ NODE_ENV }, '/repo');
+      expect(s).toMatchObject({ digestSecret: undefined, shareLinkSecret: undefined, captchaSecret: undefined });
+    }
+    expect(settingsFromEnv({ NODE_ENV: 'test', DEV_OUTBOX: '1' }, '/repo').exposeOutbox).toBe(true);
+  });
+});

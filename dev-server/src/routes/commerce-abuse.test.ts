@@ -1,0 +1,321 @@
+/**
+ * Store abuse over HTTP: a voucher redeemed once per account (checked at apply and at submit, and
+ * settled by the redemption row written with the order), and guest carts (new ones limited per
+ * address, untouched ones expired).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { CartSchema, OrderSchema, TEST_CARDS, type Address, type Cart } from 'shared-contracts/commerce';
+import { createFakeClock } from '../deps';
+import { deviceCartKey } from '../services/cart';
+import { startServer } from '../server';
+import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from '../http/rate-limit';
+import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
+import { createCartRepository } from '../repositories/cart';
+import { GUEST_CART_TTL_MS, PROMO_ALREADY_USED, startGuestCartSweeper } from '../services/cart';
+import { registerFresh } from '../test/accounts';
+import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
+
+interface Who {
+  sid?: string;
+  mid?: string;
+}
+
+function call(app: TestApp['app'], method: 'get' | 'post' | 'delete', path: string, who: Who = {}, body?: unknown) {
+  let req = request(app)[method](path);
+  if (method !== 'get') req = req.set(CSRF_HEADER, CSRF_VALUE);
+  const cookies = [who.sid ? `sid=${who.sid}` : '', who.mid ? `mid=${who.mid}` : ''].filter(Boolean);
+  if (cookies.length > 0) req = req.set('Cookie', cookies.join('; '));
+  return body === undefined ? req : req.send(body as object);
+}
+
+function midFrom(res: request.Response): string | undefined {
+  for (const line of setCookies(res)) {
+    const match = /^mid=([^;]*)/.exec(line);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+const address = (): Address => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '1 Main Street',
+  address2: '',
+  city: 'Albany',
+  state: 'NY',
+  postalCode: '12207',
+  countryCode: 'US',
+});
+const checkoutForm = { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: { number: TEST_CARDS.approved, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'Ada Lovelace' } };
+
+/** An available hardcover (ships, priced above the voucher) by its availability id. */
+async function hardcoverOf(t: TestApp): Promise<string> {
+  const row = await t.db
+    .selectFrom('products')
+    .select('availability_id')
+    .where('sku', 'like', '%-HBK')
+    .where('availability_status', '=', 'AVAILABLE')
+    .where('kind', '=', 'product')
+    .where('price_cents', '>', 2500)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.availability_id;
+}
+
+async function userIdOf(t: TestApp, email: string): Promise<string> {
+  return (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+const getCart = async (t: TestApp, who: Who): Promise<Cart> => CartSchema.parse((await call(t.app, 'get', '/api/shopping-cart', who).expect(200)).body);
+
+/** The test gateway, counting the charges it approves. */
+function countingGateway(onCharge: () => Promise<void> = async () => undefined): PaymentGateway & { approved: number } {
+  const inner = createTestPaymentGateway(createFakeClock(TEST_NOW));
+  const gateway = {
+    approved: 0,
+    tokenize: inner.tokenize,
+    async charge(token: string, amount: number, key: string) {
+      await onCharge();
+      const result = await inner.charge(token, amount, key);
+      if (result.approved) gateway.approved += 1;
+      return result;
+    },
+  };
+  return gateway;
+}
+
+/** A member whose cart holds a hardcover, checkout filled in and GIFT25 applied. */
+async function readyWithVoucher(t: TestApp, who: Who, hardcover: string): Promise<Cart> {
+  await call(t.app, 'post', '/api/shopping-cart', who, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+  await call(t.app, 'post', '/api/commerce/shipping-payment', who, checkoutForm).expect(200);
+  return CartSchema.parse((await call(t.app, 'post', '/api/commerce/order/promo-code', who, { code: 'GIFT25' }).expect(200)).body);
+}
+
+describe('a voucher is redeemed once per account', () => {
+  it('two concurrent submits from two sessions of one account that both applied GIFT25 place one discounted order; the account cannot apply it again, another account can', async () => {
+    // Both submits price the cart and charge before either places its order.
+    let release: () => void = () => undefined;
+    const bothCharging = new Promise<void>((resolve) => (release = resolve));
+    let charging = 0;
+    const gateway = countingGateway(async () => {
+      charging += 1;
+      if (charging === 2) release();
+      await bothCharging;
+    });
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const { sid: first, email, password } = await registerFresh(t);
+      const second = sidFrom(await signIn(t.app, email, password).expect(200));
+      if (!second) throw new Error('no second session');
+      await readyWithVoucher(t, { sid: first }, hardcover);
+      const applied = CartSchema.parse((await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second }, { code: 'GIFT25' }).expect(200)).body);
+      expect(applied).toMatchObject({ promoCode: { code: 'GIFT25' }, discountCents: 2500 });
+
+      const results = await Promise.all([call(t.app, 'post', '/api/commerce/order/submit', { sid: first }, {}), call(t.app, 'post', '/api/commerce/order/submit', { sid: second }, {})]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const userId = await userIdOf(t, email);
+      const orders = await t.db.selectFrom('orders').select(['id', 'promo_code', 'discount_cents']).where('user_id', '=', userId).execute();
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ promo_code: 'GIFT25', discount_cents: 2500 });
+      expect(await t.db.selectFrom('voucher_redemptions').select(['promo_code', 'order_id']).where('user_id', '=', userId).execute()).toEqual([
+        { promo_code: 'GIFT25', order_id: orders[0]?.id },
+      ]);
+
+      // A later order of the same account: the code is refused and the cart is not changed.
+      await call(t.app, 'post', '/api/shopping-cart', { sid: second }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      const before = await getCart(t, { sid: second });
+      for (const code of ['GIFT25', 'gift25']) {
+        const refused = await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second }, { code }).expect(422);
+        expect(ApiErrorBodySchema.parse(refused.body)).toEqual({ message: PROMO_ALREADY_USED, errors: [{ field: 'code', errorMessage: PROMO_ALREADY_USED }] });
+      }
+      expect(await getCart(t, { sid: second })).toEqual(before);
+      // Other codes still apply to this account.
+      await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second }, { code: 'SAVE10' }).expect(200);
+
+      // Another account still can.
+      const other = await registerFresh(t);
+      await readyWithVoucher(t, { sid: other.sid }, hardcover);
+      const order = OrderSchema.parse((await call(t.app, 'post', '/api/commerce/order/submit', { sid: other.sid }, {}).expect(201)).body);
+      expect(order).toMatchObject({ promoCode: 'GIFT25', discountCents: 2500 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a submit that raced past the apply step fails uncharged, places nothing and keeps the cart', async () => {
+    const gateway = countingGateway();
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const { sid, email } = await registerFresh(t);
+      await readyWithVoucher(t, { sid }, hardcover);
+      await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(201);
+      expect(gateway.approved).toBe(1);
+
+      // The next cart, with GIFT25 written by an apply that checked before that order committed.
+      await call(t.app, 'post', '/api/shopping-cart', { sid }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      await call(t.app, 'post', '/api/commerce/shipping-payment', { sid }, checkoutForm).expect(200);
+      const userId = await userIdOf(t, email);
+      await t.db.updateTable('carts').set({ promo_code: 'GIFT25' }).where('owner_key', '=', `u:${userId}`).execute();
+      const before = await getCart(t, { sid });
+      expect(before).toMatchObject({ promoCode: { code: 'GIFT25' }, discountCents: 2500 });
+
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(422);
+      expect(ApiErrorBodySchema.parse(refused.body)).toEqual({ message: PROMO_ALREADY_USED, errors: [{ field: 'promoCode', errorMessage: PROMO_ALREADY_USED }] });
+      expect(gateway.approved).toBe(1);
+      expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);
+      expect(await getCart(t, { sid })).toEqual(before);
+
+      // Without the voucher the order goes through at full price.
+      await call(t.app, 'delete', '/api/commerce/order/promo-code', { sid }).expect(200);
+      const order = OrderSchema.parse((await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(201)).body);
+      expect(order).toMatchObject({ promoCode: null, discountCents: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the redemption written with the order refuses a checkout that passed the check while another redeemed the voucher', async () => {
+    let userId = '';
+    let t: TestApp | undefined;
+    // While this checkout charges, another order of the same account redeems GIFT25 and commits.
+    const gateway = countingGateway(async () => {
+      if (!t) return;
+      await t.db
+        .insertInto('orders')
+        .values({ id: 'o-elsewhere', user_id: userId, status: 'COMPLETED', title: 'Elsewhere', grand_total_inc_tax: 0, account_number: null, created_at: TEST_NOW })
+        .execute();
+      await t.db.insertInto('voucher_redemptions').values({ promo_code: 'GIFT25', user_id: userId, order_id: 'o-elsewhere', redeemed_at: TEST_NOW }).execute();
+    });
+    t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const { sid, email } = await registerFresh(t);
+      userId = await userIdOf(t, email);
+      await readyWithVoucher(t, { sid }, hardcover);
+      const before = await getCart(t, { sid });
+
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(422);
+      expect(ApiErrorBodySchema.parse(refused.body).message).toBe(PROMO_ALREADY_USED);
+      expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toEqual([{ id: 'o-elsewhere' }]);
+      expect(await t.db.selectFrom('voucher_redemptions').select('order_id').where('user_id', '=', userId).execute()).toEqual([{ order_id: 'o-elsewhere' }]);
+      expect(await getCart(t, { sid })).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('guest carts', () => {
+  it('50 cookieless add-to-cart requests from one address make at most the limit of carts; the rest get 429', async () => {
+    const limit = DEFAULT_RATE_LIMITS.guestCarts.limit;
+    const t = await createTestApp({ rateLimits: { ...UNLIMITED, guestCarts: DEFAULT_RATE_LIMITS.guestCarts } });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const guestCarts = async () => Number((await t.db.selectFrom('carts').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_key', 'like', 'd:%').executeTakeFirstOrThrow()).n);
+      const before = await guestCarts();
+      const body = { items: [{ availabilityId: hardcover, quantity: 1 }] };
+      const results = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'post', '/api/shopping-cart', {}, body)));
+      const added = results.filter((r) => r.status === 200);
+      const limited = results.filter((r) => r.status === 429);
+      expect(added).toHaveLength(limit);
+      expect(limited).toHaveLength(50 - limit);
+      for (const r of limited) {
+        expect(ApiErrorBodySchema.parse(r.body).message).toBe(TOO_MANY_REQUESTS);
+        expect(midFrom(r)).toBeUndefined();
+      }
+      expect((await guestCarts()) - before).toBeLessThanOrEqual(limit);
+
+      // A guest adding to the cart it has, and a member, are not limited.
+      const mid = midFrom(added[0] as request.Response);
+      expect(mid).toBeDefined();
+      await call(t.app, 'post', '/api/shopping-cart', { mid }, body).expect(200);
+      const { sid } = await registerFresh(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid }, body).expect(200);
+      // A made-up device cookie without a cart would make one: limited too.
+      await call(t.app, 'post', '/api/shopping-cart', { mid: 'A'.repeat(43) }, body).expect(429);
+      expect((await guestCarts()) - before).toBe(limit);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('expires guest carts untouched for 30 days; a recently touched guest cart and member carts stay', async () => {
+    const t = await createTestApp({ rateLimits: UNLIMITED });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const body = { items: [{ availabilityId: hardcover, quantity: 1 }] };
+      const guest = async (): Promise<Who> => ({ mid: midFrom(await call(t.app, 'post', '/api/shopping-cart', {}, body).expect(200)) });
+      const stale = await guest();
+      const touched = await guest();
+      const { sid, email } = await registerFresh(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid }, body).expect(200);
+      const memberKey = `u:${await userIdOf(t, email)}`;
+
+      t.clock.advance(GUEST_CART_TTL_MS - 24 * 60 * 60 * 1000);
+      await call(t.app, 'post', '/api/shopping-cart', touched, body).expect(200);
+      const fresh = await guest();
+      t.clock.advance(2 * 24 * 60 * 60 * 1000);
+
+      // What the server runs at start and every hour.
+      const errors: unknown[] = [];
+      const sweeper = startGuestCartSweeper(createCartRepository(t.db), t.clock, (error) => errors.push(error));
+      await sweeper.stop();
+      expect(errors).toEqual([]);
+
+      expect((await getCart(t, stale)).itemCount).toBe(0);
+      expect(await t.db.selectFrom('carts').select('id').where('owner_key', '=', deviceCartKey(stale.mid ?? '')).execute()).toEqual([]);
+      expect((await getCart(t, touched)).itemCount).toBe(2);
+      expect((await getCart(t, fresh)).itemCount).toBe(1);
+      // The member's cart (read from the database: the session itself has ended by now).
+      const memberCart = await t.db.selectFrom('carts').select('id').where('owner_key', '=', memberKey).executeTakeFirstOrThrow();
+      expect(await t.db.selectFrom('cart_lines').select('quantity').where('cart_id', '=', memberCart.id).execute()).toEqual([{ quantity: 1 }]);
+      const orphanLines = await t.db
+        .selectFrom('cart_lines')
+        .leftJoin('carts', 'carts.id', 'cart_lines.cart_id')
+        .select('cart_lines.id')
+        .where('carts.id', 'is', null)
+        .execute();
+      expect(orphanLines).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the server expires guest carts', () => {
+  // Two real starts over one database file (the first migrates and seeds it).
+  jest.setTimeout(60_000);
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guest-carts-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('at start: a guest cart untouched for 30 days is gone once the server is up', async () => {
+    const databaseFile = path.join(dir, 'site.db');
+    const clock = createFakeClock(TEST_NOW);
+    const first = await startServer({ port: 0, host: '127.0.0.1', databaseFile, clock, logLevel: 'silent' });
+    let mid: string | undefined;
+    try {
+      const product = await first.db.selectFrom('products').select('availability_id').where('availability_status', '=', 'AVAILABLE').orderBy('id').executeTakeFirstOrThrow();
+      mid = midFrom(await call(first.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: product.availability_id, quantity: 1 }] }).expect(200));
+      expect(mid).toBeDefined();
+    } finally {
+      await first.close();
+    }
+
+    clock.advance(GUEST_CART_TTL_MS + 60_000);
+    const second = await startServer({ port: 0, host: '127.0.0.1', databaseFile, clock, logLevel: 'silent' });
+    try {
+      expect(await second.db.selectFrom('carts').select('id').where('owner_key', '=', deviceCartKey(mid ?? '')).execute()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
