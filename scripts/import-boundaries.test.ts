@@ -78,4 +78,51 @@ describe('import boundaries', () => {
     }
     expect(violations).toEqual([]);
   });
+
+  // Decision 030: the server imports shared-contracts only through its pure entry, so it never loads
+  // React (dev-server/src/no-react.test.ts proves it at run time); no browser build carries that
+  // entry. A server test may also drive the browser's API client (`createApiClient`) against the API.
+  it('dev-server imports shared-contracts only through shared-contracts/server', () => {
+    const violations: string[] = [];
+    for (const file of sourceFiles(path.join(ROOT, 'dev-server', 'src'))) {
+      const rel = path.relative(ROOT, file);
+      const test = /\.test\.tsx?$/.test(rel);
+      for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) {
+        if (spec !== 'shared-contracts' && !spec.startsWith('shared-contracts/')) continue;
+        if (spec === 'shared-contracts/server' || (test && spec === 'shared-contracts')) continue;
+        violations.push(`${rel} imports '${spec}'`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('no browser part imports shared-contracts/server', () => {
+    const violations: string[] = [];
+    for (const pkg of PACKAGES.filter((p) => p !== 'dev-server')) {
+      for (const file of sourceFiles(path.join(ROOT, pkg, 'src'))) {
+        const rel = path.relative(ROOT, file);
+        if (rel === path.join('shared-contracts', 'src', 'entries', 'server.ts')) continue;
+        for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) if (spec === 'shared-contracts/server') violations.push(`${rel} imports '${spec}'`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  // The modules `shared-contracts/server` re-exports run in Node: they import the core's pure part
+  // by `shared-contracts/contracts` (in a browser build, the page's one core), never the core itself.
+  it('the pure modules of shared-contracts import no browser module', () => {
+    const dir = path.join(ROOT, 'shared-contracts', 'src');
+    const server = fs.readFileSync(path.join(dir, 'entries', 'server.ts'), 'utf8');
+    const contracts = fs.readFileSync(path.join(dir, 'entries', 'contracts.ts'), 'utf8');
+    const pure = [...specifiers(server), ...specifiers(contracts)].filter((s) => s.startsWith('.')).map((s) => path.resolve(dir, 'entries', `${s}.ts`));
+    expect(pure.length).toBeGreaterThan(8);
+    const violations: string[] = [];
+    for (const file of pure) {
+      for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) {
+        const allowed = spec === 'zod/mini' || spec === 'shared-contracts/contracts' || (spec.startsWith('./') && pure.includes(path.resolve(dir, `${spec}.ts`)));
+        if (!allowed) violations.push(`${path.relative(ROOT, file)} imports '${spec}'`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
 });

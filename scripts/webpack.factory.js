@@ -16,7 +16,10 @@ const SDK_NODE_STUB = path.join(__dirname, 'federation/sdk-node-stub.js');
 /** Replaces the runtime's manifest and snapshot loading in the shell's build (decision 022). */
 const SNAPSHOT_HANDLER_STUB = path.join(__dirname, 'federation/snapshot-handler-stub.js');
 
-/** The entries of shared-contracts besides its core and the router façade (decision 022). */
+/**
+ * The entries of shared-contracts besides its core, the router façade and the pure contracts
+ * (decision 022). `shared-contracts/server` is the server's and is never in a browser build.
+ */
 const CONTRACT_AREAS = ['discovery', 'library', 'commerce', 'video', 'visual', 'forms'];
 
 /** Versions every build shares, read from the package that declares them. */
@@ -35,6 +38,10 @@ function sharedConfig(pkg, { host = false } = {}) {
     // The router façade, not react-router-dom: one router on the page, and react-router
     // tree-shaken to the names the façade re-exports (62 -> 14 KB gzip; decision 018).
     'shared-contracts/router': contractsShared,
+    // The pure contracts (decision 030): in the browser they are the core's, which re-exports the
+    // same modules, so an area importing `shared-contracts/contracts` gets the page's one core: no
+    // module of its own (`import: false`), looked up under the core's key.
+    'shared-contracts/contracts': { ...contractsShared, shareKey: 'shared-contracts', import: false },
     // The areas' entries: a page loads only the areas it shows (decision 022). The shell provides
     // every one of them, imported or not (an absolute `import` is provided even when no module of
     // the build asks for it), so a remote uses the shell's copy, built on the shell's zod, instead

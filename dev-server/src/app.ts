@@ -8,8 +8,7 @@
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
-import { STREAM_PAGE_SIZE } from 'shared-contracts';
-import { firstPageOf } from 'shared-contracts/discovery';
+import { firstPageOf, STREAM_PAGE_SIZE } from 'shared-contracts/server';
 import type { AppDeps } from './deps';
 import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';

@@ -1,6 +1,6 @@
 /** Settings from the environment (main.ts), with the defaults of a local checkout. */
 import path from 'node:path';
-import type { RemoteName } from 'shared-contracts';
+import { type RemoteName } from 'shared-contracts/server';
 import type { RateLimits } from './deps';
 import { normalizeCountryCode } from './deps';
 import { isPostgresUrl } from './db/postgres';

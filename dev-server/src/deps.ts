@@ -5,37 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RemoteName } from 'shared-contracts';
+import { type RemoteName } from 'shared-contracts/server';
+import { systemClock, type Clock } from './clock';
 import type { Database } from './db/database';
 import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import type { MailKind } from './mail/templates';
 import { createOutboxRepository } from './repositories/outbox';
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock tests move by hand. */
-export interface FakeClock extends Clock {
-  set(date: Date | string): void;
-  advance(ms: number): void;
-}
-
-export function createFakeClock(start: Date | string): FakeClock {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set(date) {
-      current = new Date(date).getTime();
-    },
-    advance(ms) {
-      current += ms;
-    },
-  };
-}
+export { createFakeClock, systemClock, type Clock, type FakeClock } from './clock';
 
 export interface MailMessage {
   to: string;
@@ -191,9 +169,9 @@ export interface RateLimits {
   forgotPassword: RateLimit;
   /** POST /api/user/subscriber/search, /api/user/subscribe, /api/user/subscriber/register. */
   subscriberSearch: RateLimit;
-  /** POST /api/user/subscriber/search per looked-up email, whatever the client's address. */
+  /** POST /api/user/subscriber/search, /api/user/subscribe and /api/user/subscriber/register per email, whatever the client's address: one count for the three. */
   subscriberSearchEmail: RateLimit;
-  /** POST /service/user/share by email (each request mails up to 20 addresses): per member, or per address for guests. */
+  /** POST /service/user/share by email (each request mails up to 10 addresses): per member (guests cannot share by email). */
   share: RateLimit;
   /** POST /api/commerce/shipping-payment and /api/commerce/order/submit (card attempts): per member. */
   checkout: RateLimit;

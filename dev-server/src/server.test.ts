@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ArticleStreamSchema, RemotesConfigSchema, UserSchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { ArticleStreamSchema, CSRF_HEADER, CSRF_VALUE, RemotesConfigSchema, UserSchema } from 'shared-contracts/server';
 import { settingsFromEnv } from './config';
 import { startServer } from './server';
 import { DEMO_SUBSCRIBER } from './seed/demo-users';

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import type { Kysely } from 'kysely';
-import type { RemoteName } from 'shared-contracts';
+import { type RemoteName } from 'shared-contracts/server';
 import { createApp } from './app';
 import { DEFAULT_MAIL_FROM, REMOTE_ENV } from './config';
 import type { Database } from './db/database';

@@ -116,9 +116,10 @@ test('share an article by email: the recipient gets the mail and the shared hist
 
   const library = await openLibrary(page);
   await library.getByRole('tab', { name: 'Shared' }).click();
-  const item = library.locator(`[data-item-id="${article!.id}"][data-activity="shared"]`);
+  // The demo reader shares the newest article on every run against the same server, and each share
+  // is its own entry: this run's is the one naming this run's friend.
+  const item = library.locator(`[data-item-id="${article!.id}"][data-activity="shared"]`).filter({ hasText: friend });
   await expect(item).toBeVisible();
-  await expect(item).toContainText(friend);
 });
 
 test('stop following a topic from the library topic menu', async ({ page }) => {

@@ -56,6 +56,3 @@ export function statusOf(error: unknown): number | null {
 export function commerceItems(lines: readonly Pick<CartLine, 'sku' | 'productTitle' | 'unitPriceCents' | 'quantity'>[]): CommerceItem[] {
   return lines.map((l) => ({ item_id: l.sku, item_name: l.productTitle, price: centsToDollars(l.unitPriceCents), quantity: l.quantity }));
 }
-
-/** False once the component has unmounted (shared-contracts). */
-export { useMounted } from 'shared-contracts';

@@ -28,6 +28,7 @@ const CSS = `
 [data-remote-root="store"] .cart-totals, [data-remote-root="store"] .order-facts, [data-remote-root="store"] .better-together-prices { display: grid; grid-template-columns: max-content max-content; gap: .25rem 2rem; font-family: Arial, sans-serif; }
 [data-remote-root="store"] .cart-totals dd, [data-remote-root="store"] .order-facts dd, [data-remote-root="store"] .better-together-prices dd { margin: 0; text-align: right; }
 [data-remote-root="store"] .cart-actions, [data-remote-root="store"] .modal-actions { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin-top: 1rem; }
+[data-remote-root="store"] .added-to-cart-modal { align-self: flex-start; margin-top: 4vh; }
 [data-remote-root="store"] .promo-code { margin: 1rem 0; font-family: Arial, sans-serif; }
 [data-remote-root="store"] fieldset { border: 1px solid #ddd; margin: 1rem 0; padding: .75rem 1rem; }
 [data-remote-root="store"] legend { font: 700 1rem Arial, sans-serif; }

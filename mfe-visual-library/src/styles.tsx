@@ -1,13 +1,17 @@
 /**
  * The visual library's own styles, shipped with the remote (deployed on its own). React 19 hoists
  * the <style> into the head once.
+ *
+ * Chart and collection images are lazy and charts are drawn 16:10 (640 x 400): the images keep that
+ * space before they load, so a reader scrolling to the pagination does not see it jump away as the
+ * rows above fill in (a click pressed on Page 2 was released elsewhere and lost).
  */
 const CSS = `
 [data-remote-root="visualLibrary"] .chart-list { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1.5rem; }
 [data-remote-root="visualLibrary"] .chart-entry, [data-remote-root="visualLibrary"] .collection-card { border: 1px solid #ddd; padding: 1rem; font-family: Arial, sans-serif; font-size: .9rem; }
 [data-remote-root="visualLibrary"] .collection-card { background: #f6efe6; }
 [data-remote-root="visualLibrary"] .chart-title, [data-remote-root="visualLibrary"] .collection-title { font: 700 1.05rem Georgia, serif; margin: .25rem 0 .5rem; }
-[data-remote-root="visualLibrary"] .chart-image, [data-remote-root="visualLibrary"] .collection-image { display: block; width: 100%; height: auto; background: #fff; }
+[data-remote-root="visualLibrary"] .chart-image, [data-remote-root="visualLibrary"] .collection-image { display: block; width: 100%; height: auto; aspect-ratio: auto 16 / 10; background: #fff; }
 [data-remote-root="visualLibrary"] .chart-actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: .5rem 0; }
 [data-remote-root="visualLibrary"] .chart-badge, [data-remote-root="visualLibrary"] .collection-label { display: inline-block; font: 700 .7rem Arial, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: #a6192e; }
 [data-remote-root="visualLibrary"] .visual-library-tabs [role="tablist"], [data-remote-root="visualLibrary"] [role="tablist"] { display: flex; flex-wrap: wrap; gap: .25rem; }

@@ -10,7 +10,7 @@
  * component (react-router's `Link`) as `linkComponent` for client-side navigation.
  */
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
-import { paginationItems } from 'shared-contracts';
+import { paginationItems } from 'shared-contracts/contracts';
 import { paginationControls } from './discovery';
 
 export interface PaginationLinkProps {

@@ -4,7 +4,7 @@
  * server) the token is a fixed string; a real reCAPTCHA client plugs in with setCaptchaClient.
  */
 import { api } from 'shared-contracts';
-import type { CaptchaStatus } from './schemas';
+import type { CaptchaStatus } from 'shared-contracts/contracts';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha';
 

@@ -1,4 +1,5 @@
-import { ApiError, CSRF_HEADER, CSRF_VALUE, createApiClient } from './client';
+import { ApiError, createApiClient } from './client';
+import { CSRF_HEADER, CSRF_VALUE } from './constants';
 
 function fakeFetch(status: number, body: unknown) {
   return jest.fn(async (_url: string, _init?: RequestInit) =>

@@ -32,6 +32,7 @@ import {
   type RegistrationResult,
   type User,
 } from './schemas';
+import { CSRF_HEADER, CSRF_VALUE, SESSION_HINT_COOKIE } from './constants';
 import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -87,16 +88,7 @@ function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name
 /** What the header's cart count reads of GET /api/shopping-cart (the whole answer is commerce's CartSchema). */
 const CartCountSchema = z.object({ itemCount: z.int(), lastModified: z.string() });
 
-/** Header (and value) that every state-changing request carries; the server refuses those without it. */
-export const CSRF_HEADER = 'X-Requested-With';
-export const CSRF_VALUE = 'magazine-site';
 
-/**
- * A readable cookie the server sets and clears with the (HttpOnly) session cookie. It says only
- * "a session may exist", so a guest's page need not ask the server who is signed in (no request,
- * no 401). Its presence is never trusted for anything else.
- */
-export const SESSION_HINT_COOKIE = 'signed_in';
 
 /** True when the page's cookies carry the session hint. */
 export function hasSessionHint(): boolean {

@@ -6,7 +6,7 @@
  * only (decision 014). The catalogue's `Product.listPrice` (schemas.ts) stays in dollars.
  */
 import * as z from 'zod/mini';
-import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts';
+import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts/contracts';
 import { personNameText, withoutHiddenCharacters } from './names';
 
 /** Currency of cart totals (site §9). */

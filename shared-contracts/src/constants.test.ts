@@ -10,17 +10,9 @@ import * as Visual from './visual';
 const C = { ...Constants, ...FormRules, ...Discovery, ...Library, ...Commerce, ...Video, ...Visual };
 
 describe('paywall spec section 9 constants', () => {
-  it('quota defaults', () => {
-    expect(C.DEFAULT_QUOTA_LIMIT).toBe(4);
-    expect(C.DEFAULT_ASCEND_QUOTA_LIMIT).toBe(3);
-    expect(C.QUOTA_DEFAULTS).toEqual({ quota: 4, ascendQuota: 3 });
-  });
-
   it('timings', () => {
     expect(C.VIDEO_END_COUNTDOWN_SECONDS).toBe(10);
     expect(C.FORGOT_PASSWORD_AUTO_CLOSE_MS).toBe(5000);
-    expect(C.ACCOUNT_LOCKOUT_HOURS).toBe(24);
-    expect(C.ACCOUNT_LOCKOUT_SECONDS).toBe(86400);
     expect(C.SCROLL_ANIMATION_MS).toBe(1000);
   });
 
@@ -182,8 +174,6 @@ describe('lists from other sections', () => {
 
   it('permissions, sources, auth modal', () => {
     expect(C.CONTENT_PERMISSIONS).toEqual(['PERM_VISUAL_LIBRARY', 'PERM_CASES', 'PERM_TOP_50_ARTICLES']);
-    expect(C.LOOKUP_ACCEPTED_SOURCES).toEqual(['CDS_US', 'CDS_UK']);
-    expect(C.LATEST_SUBSCRIPTION_IGNORED_SOURCE).toBe('ACCESS_CODE');
     expect(C.AUTH_MODAL_SCREENS).toEqual(['sign-in', 'registration', 'forgot-password', 'profile_settings']);
     expect(C.AUTH_MODAL_ACTIONS).toEqual(['registration', 'signin', 'forgot-password']);
     expect(C.AUTH_MODAL_PARENT_MESSAGES).toEqual({ goBack: 'OnGoBack', close: 'OnClose' });

@@ -7,30 +7,8 @@
 
 /* ------------------------------------------------------------------ quota and accounts */
 
-/** Default metered-article quota limit (paywall §3 User defaults, §9). */
-export const DEFAULT_QUOTA_LIMIT = 4;
-/** Default Ascend quota limit (paywall §3 User defaults, §9). */
-export const DEFAULT_ASCEND_QUOTA_LIMIT = 3;
-/** Both quota defaults together (paywall §9). */
-export const QUOTA_DEFAULTS = { quota: DEFAULT_QUOTA_LIMIT, ascendQuota: DEFAULT_ASCEND_QUOTA_LIMIT } as const;
+/* Quota defaults, the sign-in lockout, reset and gift link lifetimes: dev-server/src/server-rules.ts. */
 
-/** Account lockout on a password-reset attempt, in hours (paywall §9; site §9 "Forgot-password lock wait"). */
-export const ACCOUNT_LOCKOUT_HOURS = 24;
-/** Same lockout in seconds. */
-export const ACCOUNT_LOCKOUT_SECONDS = ACCOUNT_LOCKOUT_HOURS * 3600;
-
-/**
- * NOT IN SPEC: wrong passwords allowed before the account is locked for ACCOUNT_LOCKOUT_SECONDS.
- * The spec has the tries_left and lockout_duration answers but not the count.
- */
-export const SIGN_IN_MAX_TRIES = 5;
-/** NOT IN SPEC: how long a mailed password-reset link works, in minutes. */
-export const PASSWORD_RESET_TTL_MINUTES = 60;
-
-/** NOT IN SPEC: article gifts a subscriber may give per calendar month. */
-export const GIFT_MONTHLY_ALLOWANCE = 5;
-/** NOT IN SPEC: how long a gift link opens its article, in days. */
-export const GIFT_LINK_TTL_DAYS = 30;
 /** Query parameter of a gift link (the token). */
 export const GIFT_QUERY_PARAM = 'gift';
 
@@ -66,12 +44,6 @@ export const SUBSCRIBER_ROLE_CODES = Object.keys(SUBSCRIBER_TIERS) as readonly S
 export const CONTENT_PERMISSIONS = ['PERM_VISUAL_LIBRARY', 'PERM_CASES', 'PERM_TOP_50_ARTICLES'] as const;
 export type ContentPermission = (typeof CONTENT_PERMISSIONS)[number];
 
-/** Subscription source codes (paywall §6). */
-export const SUBSCRIPTION_SOURCES = { CDS_US: 'CDS_US', CDS_UK: 'CDS_UK', ACCESS_CODE: 'ACCESS_CODE' } as const;
-/** Sources accepted by the subscriber lookup (active subscriptions only) (paywall §6). */
-export const LOOKUP_ACCEPTED_SOURCES = ['CDS_US', 'CDS_UK'] as const;
-/** Source ignored when picking the latest subscription (paywall §6). */
-export const LATEST_SUBSCRIPTION_IGNORED_SOURCE = 'ACCESS_CODE';
 
 /** Country codes: "domestic US" is US only, "domestic" is US and Canada (paywall §6; site §4). */
 export const DOMESTIC_US_COUNTRIES = ['US'] as const;
@@ -246,3 +218,16 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
+
+/* ------------------------------------------------------------------ the API's wire rules */
+
+/** Header (and value) that every state-changing request carries; the server refuses those without it. */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_VALUE = 'magazine-site';
+
+/**
+ * A readable cookie the server sets and clears with the (HttpOnly) session cookie. It says only
+ * "a session may exist", so a guest's page need not ask the server who is signed in (no request,
+ * no 401). Its presence is never trusted for anything else.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';

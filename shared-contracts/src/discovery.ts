@@ -8,11 +8,14 @@ import {
   AUTO_SUGGEST,
   STREAM_AUTOLOAD_PAGES,
   STREAMS_COUNTING_FROM_ONE,
-  AuthorSchema,
   PageInfoSchema,
+  StreamEntrySchema,
   TopicSchema,
   type Topic,
-} from 'shared-contracts';
+} from 'shared-contracts/contracts';
+
+/** An entry of a stream is the pure contracts' `StreamEntry` (My Library's items extend it). */
+export type { StreamEntry } from 'shared-contracts/contracts';
 
 /* ================================================================== issue codes (site §2) */
 
@@ -119,32 +122,6 @@ export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** Streams only a signed-in member can load (401 for guests). */
 export const MEMBER_STREAMS: readonly StreamType[] = ['following'];
-
-/**
- * One stream entry (site §3, Stream entry): an article, a video (webinars), a chart (visual-library)
- * or a sponsored report (analytics). `url` is the entry's page (the spec's endpoint).
- */
-export const StreamEntrySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  url: z.string(),
-  published: z.string(),
-  /** 'Magazine Article', 'Digital Article', 'Video', 'Chart', 'Sponsored Report'. */
-  contentType: z.string(),
-  category: z.object({ term: z.string() }),
-  author: z.array(AuthorSchema),
-  image: z.nullable(z.string()),
-  /** Sponsored entries get their own style (site §2); `sponsor` names who paid for it. */
-  sponsored: z.boolean(),
-  sponsor: z.nullable(z.string()),
-  /** 'F' means coming soon (site §3); null for content that is not a product. */
-  productStatus: z.nullable(z.string()),
-  productLink: z.nullable(z.string()),
-  /** Cents, or null when the entry is not sold. */
-  listPrice: z.nullable(z.int()),
-});
-export type StreamEntry = z.infer<typeof StreamEntrySchema>;
 
 /** A facet value of the search answer, with how many results carry it. */
 export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });

@@ -13,7 +13,7 @@ import {
   isBlank,
   wholeCount,
   plural,
-} from 'shared-contracts';
+} from 'shared-contracts/contracts';
 import { personNameText, validateNameCharacters } from './names';
 
 /* ------------------------------------------------------------------ sign-in */

@@ -1,10 +1,10 @@
 /**
  * Form fields of the account screens: a visible label, an optional description, and the error next
- * to the field (role=alert) tied to it with aria-invalid and aria-describedby. Validation follows
- * paywall §5: on blur, on change once the field shows an error, and on submit.
+ * to the field (role=alert) tied to it with aria-invalid and aria-describedby. Validation runs on
+ * blur, on change once the field shows an error, and on submit.
  */
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { type Rule, UI_TEXT } from 'shared-contracts';
+import { type Rule, UI_TEXT } from 'shared-contracts/contracts';
 import { shouldValidateOn } from './form-rules';
 
 export interface FieldState {
@@ -48,12 +48,41 @@ function describedBy(...ids: (string | null | undefined | false)[]): string | un
   return list.length ? list.join(' ') : undefined;
 }
 
+/** A field whose value and error live in the form's own state (the flyouts): no rule of its own. */
+export function valueField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}): FieldState {
+  return {
+    value,
+    error: error ? error : null,
+    valid: !error,
+    change: onChange,
+    blur() {},
+    validate: () => !error,
+    setError() {},
+  };
+}
+
+/**
+ * How a field shows its error:
+ * - `alert` (the account forms): a fixed area that keeps its height, the message role=alert;
+ * - `live` (the flyouts): a polite live paragraph that is always there, empty without an error.
+ */
+export type FieldErrorDisplay = 'alert' | 'live';
+
 interface TextFieldProps {
   label: string;
   field: FieldState;
   type?: 'text' | 'email' | 'password';
-  name: string;
+  name?: string;
   autoComplete?: string;
+  errorDisplay?: FieldErrorDisplay;
   /** Shown under the label and read with the field; hidden while an error with the same text shows. */
   description?: string;
   /** Marks the field invalid for an error shown elsewhere (the sign-in message), described by that id. */
@@ -76,6 +105,7 @@ export function TextField({
   inputRef,
   revealable,
   errorAction,
+  errorDisplay = 'alert',
 }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -121,16 +151,29 @@ export function TextField({
       ) : (
         input
       )}
-      {/* A fixed error area: a one-line message appearing on blur does not move what is below
-          (a click on the next control would otherwise land elsewhere). */}
-      <div className="field-error-area">
-        {field.error !== null && (
-          <p id={errorId} className="form-error" role="alert">
-            {field.error}
-            {errorAction ? <> {errorAction}</> : null}
-          </p>
-        )}
-      </div>
+      <FieldError id={errorId} error={field.error} display={errorDisplay} action={errorAction} />
+    </div>
+  );
+}
+
+function FieldError({ id, error, display, action }: { id: string; error: string | null; display: FieldErrorDisplay; action?: ReactNode }) {
+  if (display === 'live') {
+    return (
+      <p id={id} className="form-error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    );
+  }
+  // A fixed error area: a one-line message appearing on blur does not move what is below (a click
+  // on the next control would otherwise land elsewhere).
+  return (
+    <div className="field-error-area">
+      {error !== null && (
+        <p id={id} className="form-error" role="alert">
+          {error}
+          {action ? <> {action}</> : null}
+        </p>
+      )}
     </div>
   );
 }
@@ -143,7 +186,7 @@ interface SelectFieldProps {
   onChange(value: string): void;
 }
 
-/** An optional select with a blank first choice (paywall §5 profile settings). */
+/** An optional select with a blank first choice (the profile settings). */
 export function SelectField({ label, name, value, options, onChange }: SelectFieldProps) {
   const id = useId();
   return (
@@ -170,7 +213,7 @@ export function FormMessage({ id, kind, children }: { id?: string; kind: 'error'
   );
 }
 
-/** Submit label of the modal forms (paywall §2): checkout and gift flows word it differently. */
+/** Submit label of the modal forms: checkout and gift flows word it differently. */
 export function submitLabel(reason: string | undefined, fallback: string): string {
   if (reason === 'checkout') return UI_TEXT.onToCheckout;
   if (reason === 'gift') return UI_TEXT.onToRecipient;

@@ -5,7 +5,8 @@
  * A failed lookup counts as unknown and is not cached, so the next page asks again.
  */
 import { useEffect, useState } from 'react';
-import { isDomestic, api } from 'shared-contracts';
+import { api } from 'shared-contracts';
+import { isDomestic } from 'shared-contracts/contracts';
 
 export const COUNTRY_CACHE_KEY = 'tmr:geo-country';
 

@@ -14,9 +14,9 @@ import {
   wholeCount,
   plural,
   SHARE_PROVIDER_LABELS,
+  StreamEntrySchema,
   type ShareProvider,
-} from 'shared-contracts';
-import { StreamEntrySchema } from 'shared-contracts/discovery';
+} from 'shared-contracts/contracts';
 
 /**
  * Share email text truncated with an ellipsis (paywall §5). The result is at most maxLength

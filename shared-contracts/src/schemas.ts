@@ -343,3 +343,29 @@ export type ReadingList = z.infer<typeof ReadingListSchema>;
 /** GET /api/reading-lists?article={articleId}: the lists the article appears in, the selected first. */
 export const ReadingListsSchema = z.object({ lists: z.array(ReadingListSchema) });
 export type ReadingLists = z.infer<typeof ReadingListsSchema>;
+
+/**
+ * One stream entry (site §3, Stream entry): an article, a video (webinars), a chart (visual-library)
+ * or a sponsored report (analytics). `url` is the entry's page (the spec's endpoint).
+ */
+export const StreamEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  published: z.string(),
+  /** 'Magazine Article', 'Digital Article', 'Video', 'Chart', 'Sponsored Report'. */
+  contentType: z.string(),
+  category: z.object({ term: z.string() }),
+  author: z.array(AuthorSchema),
+  image: z.nullable(z.string()),
+  /** Sponsored entries get their own style (site §2); `sponsor` names who paid for it. */
+  sponsored: z.boolean(),
+  sponsor: z.nullable(z.string()),
+  /** 'F' means coming soon (site §3); null for content that is not a product. */
+  productStatus: z.nullable(z.string()),
+  productLink: z.nullable(z.string()),
+  /** Cents, or null when the entry is not sold. */
+  listPrice: z.nullable(z.int()),
+});
+export type StreamEntry = z.infer<typeof StreamEntrySchema>;

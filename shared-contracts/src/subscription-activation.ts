@@ -4,7 +4,8 @@
  * the user store and deletes the cookie (subscription-order.ts). Success and failure are only
  * logged: nothing is shown to the user. A guest's load leaves the cookie for a later, signed-in load.
  */
-import { api, documentCookies, SUBSCRIPTION_ORDER_COOKIE, type CookieJar, type User } from 'shared-contracts';
+import { api, documentCookies, SUBSCRIPTION_ORDER_COOKIE, type CookieJar } from 'shared-contracts';
+import type { User } from 'shared-contracts/contracts';
 
 export interface SubscriptionOrderDeps {
   cookies?: CookieJar;

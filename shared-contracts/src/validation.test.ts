@@ -1,6 +1,5 @@
 import { MESSAGES } from './messages';
 import {
-  formatHttpDate,
   formatLongDate,
   formatMonthYear,
   headerLogoSize,
@@ -8,10 +7,8 @@ import {
   isDomestic,
   isDomesticUs,
   isEuCountry,
-  isLookupEligible,
   normalizeReadingListName,
   paginationItems,
-  pickLatestSubscription,
   registrationOptIn,
   sameReadingList,
   shouldAutoSuggest,
@@ -551,20 +548,6 @@ describe('subscribers', () => {
     expect(subscriberTierOf([])).toBeNull();
     expect(subscriberTierOf(undefined)).toBeNull();
   });
-  it('lookup accepts only active CDS_US / CDS_UK', () => {
-    expect(isLookupEligible({ subscriptionActive: true, source: 'CDS_UK' })).toBe(true);
-    expect(isLookupEligible({ subscriptionActive: false, source: 'CDS_US' })).toBe(false);
-    expect(isLookupEligible({ subscriptionActive: true, source: 'ACCESS_CODE' })).toBe(false);
-  });
-  it('latest subscription ignores ACCESS_CODE', () => {
-    const subs = [
-      { id: 1, subscriptionSourceCode: 'CDS_US', mostRecentPurchaseDate: '2023-01-01' },
-      { id: 2, subscriptionSourceCode: 'ACCESS_CODE', mostRecentPurchaseDate: '2025-01-01' },
-      { id: 3, subscriptionSourceCode: 'CDS_UK', mostRecentPurchaseDate: '2024-06-01' },
-    ];
-    expect(pickLatestSubscription(subs)?.id).toBe(3);
-    expect(pickLatestSubscription([subs[1]!])).toBeNull();
-  });
   it('captcha action names', () => {
     expect(captchaAction('forgot_pass', 'sync_sub')).toBe('forgot_pass_sync_sub');
     expect(captchaAction('sign_in', 'modal')).toBe('sign_in_modal');
@@ -598,9 +581,6 @@ describe('dates', () => {
   });
   it('month-year', () => {
     expect(formatMonthYear('2024-03-05')).toBe('March 2024');
-  });
-  it('RFC-style cached date', () => {
-    expect(formatHttpDate('2024-03-05T00:00:00Z')).toBe('Tue, 05 Mar 2024 00:00:00 GMT');
   });
 });
 

@@ -15,8 +15,6 @@ import {
   DOMESTIC_US_COUNTRIES,
   EU_CONSENT_COUNTRIES,
   HEADER_LOGO_THRESHOLDS,
-  LATEST_SUBSCRIPTION_IGNORED_SOURCE,
-  LOOKUP_ACCEPTED_SOURCES,
   MONTH_NAMES,
   PAGINATION_MAX_ITEMS,
   STREAMS_COUNTING_FROM_ONE,
@@ -153,32 +151,6 @@ export function subscriberTierOf(tiers: readonly { roleCode: string }[] | null |
   return first ? subscriberTier(first.roleCode) : null;
 }
 
-/** Subscriber lookup accepts only active subscriptions with source CDS_US or CDS_UK (paywall §6). */
-export function isLookupEligible(record: { subscriptionActive: boolean; source: string }): boolean {
-  return record.subscriptionActive && (LOOKUP_ACCEPTED_SOURCES as readonly string[]).includes(record.source);
-}
-
-/**
- * The latest subscription, ignoring source ACCESS_CODE (paywall §6). "Latest" is taken as the
- * most recent mostRecentPurchaseDate; undated subscriptions come last. Null when none remain.
- */
-export function pickLatestSubscription<
-  T extends { subscriptionSourceCode: string; mostRecentPurchaseDate?: string | null },
->(subscriptions: readonly T[]): T | null {
-  let best: T | null = null;
-  let bestTime = -Infinity;
-  for (const s of subscriptions) {
-    if (s.subscriptionSourceCode === LATEST_SUBSCRIPTION_IGNORED_SOURCE) continue;
-    const parsed = s.mostRecentPurchaseDate ? Date.parse(s.mostRecentPurchaseDate) : NaN;
-    const time = Number.isNaN(parsed) ? -Infinity : parsed;
-    if (best === null || time > bestTime) {
-      best = s;
-      bestTime = time;
-    }
-  }
-  return best;
-}
-
 /* ================================================================== dates and durations */
 
 function toDate(input: string | number | Date): Date | null {
@@ -196,12 +168,6 @@ export function formatLongDate(input: string | number | Date): string {
   if (!d) return '';
   const month = MONTH_NAMES[d.getUTCMonth()] ?? '';
   return `${month} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`;
-}
-
-/** The cached user's RFC-style date (paywall §9), e.g. 'Tue, 05 Mar 2024 00:00:00 GMT'. Invalid gives ''. */
-export function formatHttpDate(input: string | number | Date): string {
-  const d = toDate(input);
-  return d ? d.toUTCString() : '';
 }
 
 export type PaginationItem = number | 'ellipsis';

@@ -5,7 +5,7 @@
  * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.
  */
 import * as z from 'zod/mini';
-import { wholeCount, plural } from 'shared-contracts';
+import { wholeCount, plural } from 'shared-contracts/contracts';
 
 /** Named playlists that get an ad slot (paywall §9). */
 export const PLAYLIST_AD_SLOT_PLAYLISTS = ['What to watch next', 'The Latest', 'Explainers'] as const;

@@ -5,8 +5,7 @@
  * paginationItems in validation.ts; ChartSchema / ChartPageSchema / VisualSubjectSchema in schemas.ts.
  */
 import * as z from 'zod/mini';
-import type { ContentPermission, SubscriberRoleCode } from './constants';
-import type { User } from './schemas';
+import type { ContentPermission, SubscriberRoleCode, User } from 'shared-contracts/contracts';
 
 /** A collection card is inserted after every N entries (paywall §2, §9). */
 export const VISUAL_LIBRARY_COLLECTION_EVERY = 3;

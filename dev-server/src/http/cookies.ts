@@ -1,6 +1,6 @@
 /** The session cookie: 'sid', HttpOnly, SameSite=Lax, Path=/, Secure behind HTTPS. */
 import type { Request, Response } from 'express';
-import { SESSION_HINT_COOKIE } from 'shared-contracts';
+import { SESSION_HINT_COOKIE } from 'shared-contracts/server';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -5,7 +5,7 @@
  * it must be the site's own.
  */
 import type { RequestHandler } from 'express';
-import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import { errorBody } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 /** The JSON error handler never sends a stack, a file path or a library's own error text. */
 import express from 'express';
 import request from 'supertest';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/server';
 import { jsonErrorHandler } from './errors';
 import { createMemoryLogger } from './logger';
 

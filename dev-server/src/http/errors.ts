@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { MESSAGES, type ApiErrorBody } from 'shared-contracts';
+import { type ApiErrorBody, MESSAGES } from 'shared-contracts/server';
 import {
   ConflictError,
   ForbiddenError,

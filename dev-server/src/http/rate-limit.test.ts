@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import type { RateLimits } from '../deps';
 import { DEMO_READER } from '../seed/demo-users';
 import { createTestApp, signIn, type TestApp } from '../test/harness';

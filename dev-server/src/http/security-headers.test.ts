@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import { createTestApp, TEST_ORIGIN, TEST_REMOTES, type TestApp } from '../test/harness';
 import { cspDirectives, cspHeaderValue, headerPlanOf, helmetOptions, isEmbedPath, remoteOrigins, securityHeaders } from './security-headers';
 

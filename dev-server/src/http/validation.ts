@@ -3,7 +3,7 @@
  * field. A missing or blank field gets the spec's 'This field is required.'
  */
 import * as z from 'zod';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/server';
 import { InvalidInputError, type FieldError } from '../services/errors';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -9,8 +9,8 @@
  * numbers and CVCs are never stored or logged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { COMMERCE_MESSAGES, TEST_CARDS, type Card } from 'shared-contracts/commerce';
-import type { Clock } from '../deps';
+import { type Card, COMMERCE_MESSAGES, TEST_CARDS } from 'shared-contracts/server';
+import type { Clock } from '../clock';
 
 export interface CardFieldError {
   /** 'number', 'expiry', 'cvc' or 'nameOnCard'. */

@@ -3,7 +3,7 @@
  * POST https://www.google.com/recaptcha/api/siteverify and the secret. Picked by main.ts when
  * CAPTCHA_SECRET is set. For v3 tokens the answer's action must match and the score reach minScore.
  */
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/server';
 import type { CaptchaAction, CaptchaVerifier } from '../deps';
 import { UnavailableError } from '../services/errors';
 

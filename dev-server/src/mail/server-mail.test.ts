@@ -1,5 +1,5 @@
 /** startServer with SMTP_URL: the API process runs the mail worker, and close() stops it. */
-import { CSRF_HEADER, CSRF_VALUE, MESSAGES } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE, MESSAGES } from 'shared-contracts/server';
 import { startServer } from '../server';
 import { DEMO_READER } from '../seed/demo-users';
 import { startTestSmtpServer } from './test-smtp-server';

@@ -1,10 +1,12 @@
 /** The mail templates: both parts from one template, the site's name, why-lines, escaping, links on the site only. */
-import { SHARE_DESCRIPTION_MAX, truncateWithEllipsis } from 'shared-contracts/library';
+import { SHARE_DESCRIPTION_MAX, truncateWithEllipsis } from 'shared-contracts/server';
 import {
+  EMAIL_CHANGED_NOTICE_SUBJECT,
   emailChangeConfirmationMail,
   emailChangeNoticeMail,
   emailVerificationMail,
   escapeHtml,
+  linkLifetime,
   MAIL_SITE_NAME,
   mailMessage,
   maskEmail,
@@ -23,11 +25,12 @@ const every: RenderedMail[] = [
   shareMailTemplate({ origin: ORIGIN, sender: 'Ann', senderEmail: 'ann@example.org', title: 'Leading Teams', path: '/2025/06/leading-teams' }),
   emailVerificationMail({ origin: ORIGIN, token: TOKEN, path: '/verify-email', ttlMinutes: 1440 }),
   emailChangeNoticeMail({ origin: ORIGIN, newEmail: 'new@example.org' }),
+  emailChangeNoticeMail({ origin: ORIGIN, newEmail: 'new@example.org', changed: true }),
   emailChangeConfirmationMail({ origin: ORIGIN, token: TOKEN, path: '/confirm-email', ttlMinutes: 60 }),
 ];
 
 describe('mail templates', () => {
-  it.each(every.map((m) => [m.kind, m] as const))('%s: names the site and says why the reader got it, in both parts', (_kind, mail) => {
+  it.each(every.map((m) => [`${m.kind} (${m.subject})`, m] as const))('%s: names the site and says why the reader got it, in both parts', (_kind, mail) => {
     expect(mail.text).toContain(MAIL_SITE_NAME);
     expect(mail.html).toContain(escapeHtml(MAIL_SITE_NAME));
     expect(mail.text).toMatch(/You got this mail because /);
@@ -73,11 +76,11 @@ describe('mail templates', () => {
     expect(siteLink(ORIGIN, '/reset-password', { token: 'a&b=c' })).toBe(`${ORIGIN}/reset-password?token=a%26b%3Dc`);
   });
 
-  it('the share mail cuts a long description as the share rules do, and marks a guest sender unverified', () => {
-    const mail = shareMailTemplate({ origin: ORIGIN, sender: 'guest@example.org', senderEmail: null, title: 'T', path: '/video/1', description: 'x'.repeat(1000) });
+  it('the share mail cuts a long description as the share rules do, and names a member by address alone when told to', () => {
+    const mail = shareMailTemplate({ origin: ORIGIN, sender: 'member@example.org', senderEmail: null, title: 'T', path: '/video/1', description: 'x'.repeat(1000) });
     expect(mail.text).toContain(truncateWithEllipsis('x'.repeat(1000), SHARE_DESCRIPTION_MAX));
     expect(mail.text).not.toContain('x'.repeat(SHARE_DESCRIPTION_MAX + 1));
-    expect(mail.text).toContain('guest@example.org (address not verified) shared this with you:');
+    expect(mail.text).toContain('member@example.org shared this with you:');
     expect(mail.text).toContain(`T: ${ORIGIN}/video/1`);
   });
 
@@ -87,5 +90,17 @@ describe('mail templates', () => {
     expect(mail.text).toContain('n•••@example.org');
     expect(mail.text).not.toContain('newname');
     expect(mail.text).toContain(`${ORIGIN}/subscriber-help#contact-customer-service`);
+    const done = emailChangeNoticeMail({ origin: ORIGIN, newEmail: 'newname@example.org', changed: true });
+    expect(done).toMatchObject({ kind: 'email-change-notice', subject: EMAIL_CHANGED_NOTICE_SUBJECT });
+    expect(done.text).toContain('has been changed to n•••@example.org');
+    expect(done.text).not.toContain('newname');
+  });
+
+  it('says how long a link works in minutes, or in hours when whole hours', () => {
+    expect(linkLifetime(60)).toBe('60 minutes');
+    expect(linkLifetime(1440)).toBe('24 hours');
+    expect(linkLifetime(90)).toBe('90 minutes');
+    expect(emailVerificationMail({ origin: ORIGIN, token: TOKEN, path: '/verify-email', ttlMinutes: 1440 }).text).toContain('within 24 hours');
+    expect(passwordResetMail({ origin: ORIGIN, token: TOKEN }).text).toContain('within 60 minutes');
   });
 });

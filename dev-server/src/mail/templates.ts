@@ -9,8 +9,8 @@
  * - Every interpolated value is HTML-escaped in the HTML part; header values (the subject) and
  *   one-line values lose their control characters, so no value can add a header or a line.
  */
-import { PASSWORD_RESET_TTL_MINUTES } from 'shared-contracts';
-import { SHARE_DESCRIPTION_MAX, truncateWithEllipsis } from 'shared-contracts/library';
+import { SHARE_DESCRIPTION_MAX, truncateWithEllipsis } from 'shared-contracts/server';
+import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
 
 /** The site's name, as mails sign it. */
 export const MAIL_SITE_NAME = 'The Management Review';
@@ -44,6 +44,7 @@ export interface RenderedMail {
 export const RESET_MAIL_SUBJECT = 'Reset your password';
 export const VERIFY_MAIL_SUBJECT = 'Confirm your email address';
 export const EMAIL_CHANGE_NOTICE_SUBJECT = 'Your email address is being changed';
+export const EMAIL_CHANGED_NOTICE_SUBJECT = 'Your email address has been changed';
 export const EMAIL_CHANGE_CONFIRM_SUBJECT = 'Confirm your new email address';
 
 /** The customer-service page of the site, linked from notices a reader did not ask for. */
@@ -83,6 +84,12 @@ export function siteLink(origin: string, path: string, query: Record<string, str
   if (url.origin !== base) throw new Error(`not a path of this site: ${JSON.stringify(path)}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** How long a link works, as a mail says it: '60 minutes', '24 hours'. */
+export function linkLifetime(minutes: number): string {
+  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /** A piece of a mail: a paragraph of text lines, or a link on its own line. */
@@ -126,7 +133,7 @@ export function passwordResetMail(input: { origin: string; token: string; ttlMin
     [
       { text: ['Someone (we hope you) asked to reset the password of your account.'] },
       { link: siteLink(input.origin, '/reset-password', { token: input.token }), label: 'Choose a new password here' },
-      { text: [`The link works once, within ${ttl} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`] },
+      { text: [`The link works once, within ${linkLifetime(ttl)}. If you did not ask for it, ignore this mail: your password stays as it is.`] },
     ],
     `You got this mail because someone asked to reset the password of the ${MAIL_SITE_NAME} account with this address (${new URL(input.origin).host}).`,
     input.origin,
@@ -136,9 +143,9 @@ export function passwordResetMail(input: { origin: string; token: string; ttlMin
 /** One email share of a page of the site, to one recipient. */
 export function shareMailTemplate(input: {
   origin: string;
-  /** Who shared: the member's name, or the guest's FROM address. */
+  /** Who shared: the member's plain display name, or their address when the name is not plain words. */
   sender: string;
-  /** The member's address, shown beside the name; null for a guest (whose FROM is unverified). */
+  /** The member's confirmed address, shown beside the name; null when `sender` is the address itself. */
   senderEmail: string | null;
   title: string;
   /** The shared page's path on this site (built by the server from what it found, never as typed). */
@@ -148,7 +155,7 @@ export function shareMailTemplate(input: {
 }): RenderedMail {
   const sender = oneLine(input.sender);
   const title = oneLine(input.title);
-  const who = input.senderEmail === null ? `${sender} (address not verified)` : `${sender} (${oneLine(input.senderEmail)})`;
+  const who = input.senderEmail === null ? sender : `${sender} (${oneLine(input.senderEmail)})`;
   const blocks: Block[] = [{ text: [`${who} shared this with you:`] }, { link: siteLink(input.origin, input.path), label: title }];
   const description = input.description ? oneLine(input.description) : '';
   if (description) blocks.push({ text: [truncateWithEllipsis(description, SHARE_DESCRIPTION_MAX)] });
@@ -177,7 +184,12 @@ export function emailVerificationMail(input: {
     [
       { text: [`Please confirm that this is your email address for your ${MAIL_SITE_NAME} account.`] },
       { link: siteLink(input.origin, input.path, { token: input.token }), label: 'Confirm your email address' },
-      { text: [`The link works once, within ${input.ttlMinutes} minutes. If you did not register, ignore this mail.`] },
+      {
+        text: [
+          `The link works once, within ${linkLifetime(input.ttlMinutes)}. A subscription held under this address is linked to your account when you follow it.`,
+        ],
+      },
+      { text: ['If you did not create an account with us, do not follow the link: ignore this mail and nothing will be linked.'] },
     ],
     `You got this mail because this address was used to register with ${MAIL_SITE_NAME} (${new URL(input.origin).host}).`,
     input.origin,
@@ -192,13 +204,23 @@ export function maskEmail(email: string): string {
   return `${clean.slice(0, 1)}•••${clean.slice(at)}`;
 }
 
-/** Sent to the account's old address when a change of address is asked for. */
-export function emailChangeNoticeMail(input: { origin: string; newEmail: string }): RenderedMail {
+/**
+ * Sent to the account's old address when a change of address is asked for, and again (`changed`)
+ * once the new address's link has been followed. The new address is shown masked.
+ */
+export function emailChangeNoticeMail(input: { origin: string; newEmail: string; changed?: boolean }): RenderedMail {
+  const masked = maskEmail(input.newEmail);
   return render(
     'email-change-notice',
-    EMAIL_CHANGE_NOTICE_SUBJECT,
+    input.changed ? EMAIL_CHANGED_NOTICE_SUBJECT : EMAIL_CHANGE_NOTICE_SUBJECT,
     [
-      { text: [`Someone asked to change the email address of your ${MAIL_SITE_NAME} account to ${maskEmail(input.newEmail)}.`] },
+      {
+        text: [
+          input.changed
+            ? `The email address of your ${MAIL_SITE_NAME} account has been changed to ${masked}. We will write to that address from now on.`
+            : `Someone asked to change the email address of your ${MAIL_SITE_NAME} account to ${masked}. It changes once a link we sent there is followed.`,
+        ],
+      },
       { text: ['If it was you, there is nothing to do here. If it was not, change your password and contact our Customer Service team:'] },
       { link: siteLink(input.origin, CUSTOMER_SERVICE_PATH), label: 'Customer Service' },
     ],
@@ -215,7 +237,11 @@ export function emailChangeConfirmationMail(input: { origin: string; token: stri
     [
       { text: [`Please confirm that you want to use this address for your ${MAIL_SITE_NAME} account.`] },
       { link: siteLink(input.origin, input.path, { token: input.token }), label: 'Confirm your new email address' },
-      { text: [`The link works once, within ${input.ttlMinutes} minutes. Until then the account keeps its old address. If you did not ask for this, ignore this mail.`] },
+      {
+        text: [
+          `The link works once, within ${linkLifetime(input.ttlMinutes)}. Until then the account keeps its old address. If you did not ask for this, do not follow the link: ignore this mail.`,
+        ],
+      },
     ],
     `You got this mail because this address was entered as the new address of a ${MAIL_SITE_NAME} account (${new URL(input.origin).host}).`,
     input.origin,

@@ -4,15 +4,16 @@
  * database, leases, and the forgot-password mail committed with its token or not at all.
  * Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import type { Kysely } from 'kysely';
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE, MESSAGES } from 'shared-contracts';
-import { createApp } from '../app';
-import { createFakeClock, createOutboxMailer, localCaptchaVerifier, createLocalGeolocator, type Mailer } from '../deps';
+import { CSRF_HEADER, CSRF_VALUE, MESSAGES } from 'shared-contracts/server';
+import type { Database } from '../db/database';
+import { createOutboxMailer, type Clock, type Mailer } from '../deps';
 import { silentLogger } from '../http/logger';
 import { createOutboxRepository } from '../repositories/outbox';
 import { DEMO_READER } from '../seed/demo-users';
 import { post } from '../test/accounts';
-import { closeDatabase, createTestApp, seededDatabase, TEST_NOW, TEST_ORIGIN, TEST_REMOTES, UNLIMITED, type TestApp } from '../test/harness';
+import { createTestApp, TEST_NOW, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';
 import { createSmtpTransport, type MailTransport } from './smtp';
 import { RESET_MAIL_SUBJECT } from './templates';
 import { decodeQuotedPrintable, freePort, startTestSmtpServer, type TestSmtpServer } from './test-smtp-server';
@@ -219,26 +220,18 @@ describe('the mail worker over SMTP', () => {
 
 describe('the forgot-password mail and its transaction', () => {
   it('a reset whose transaction rolls back leaves no mail and no token; the next request works', async () => {
-    const db = await seededDatabase();
-    const clock = createFakeClock(TEST_NOW);
-    const outbox = createOutboxMailer(db, clock);
     let failAfterQueueing = true;
     // Queues the mail in the caller's transaction, then fails: the whole change must roll back.
-    const mailer: Mailer = {
-      async send(message, options) {
-        await outbox.send(message, options);
-        if (failAfterQueueing) throw new Error('failure after the mail was queued');
-      },
+    const failing = (db: Kysely<Database>, clock: Clock): Mailer => {
+      const outbox = createOutboxMailer(db, clock);
+      return {
+        async send(message, options) {
+          await outbox.send(message, options);
+          if (failAfterQueueing) throw new Error('failure after the mail was queued');
+        },
+      };
     };
-    const app = createApp({
-      db,
-      clock,
-      config: { publicOrigin: TEST_ORIGIN, remotes: TEST_REMOTES, shellDist: null, cookieSecure: false, rateLimits: UNLIMITED },
-      mailer,
-      captcha: localCaptchaVerifier,
-      geolocation: createLocalGeolocator('US'),
-      logger: silentLogger,
-    });
+    const { app, db, close } = await createTestApp({ rateLimits: UNLIMITED }, { mailer: failing });
     try {
       const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_READER.email).executeTakeFirstOrThrow();
       const ask = () =>
@@ -256,7 +249,7 @@ describe('the forgot-password mail and its transaction', () => {
       expect(await createOutboxRepository(db).list(DEMO_READER.email)).toHaveLength(1);
       expect(await db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1);
     } finally {
-      await closeDatabase(db);
+      await close();
     }
   });
 });

@@ -1,8 +1,7 @@
 /** Users, their tiers, sessions, folders and email-confirmation links. */
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
-import { folderNameKey } from 'shared-contracts/forms';
+import { folderNameKey, MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/server';
 import type {
   Database,
   EmailVerificationTable,
@@ -74,9 +73,13 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     /**
      * Stores a new email-confirmation link and retires the user's unused links of the same kind
-     * (only the newest link of a kind works).
+     * (only the newest link of a kind works). `within` runs in the same transaction (it queues the
+     * link's mails): the link and its mails are committed together, and when either fails neither is.
      */
-    async replaceEmailVerification(row: Insertable<EmailVerificationTable>): Promise<void> {
+    async replaceEmailVerification(
+      row: Insertable<EmailVerificationTable>,
+      within?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('email_verifications')
@@ -86,6 +89,7 @@ export function createAccountRepository(db: Kysely<Database>) {
           .where('used_at', 'is', null)
           .execute();
         await trx.insertInto('email_verifications').values(row).execute();
+        if (within) await within(trx);
       });
     },
 

@@ -3,8 +3,7 @@
  * and no person name (registration, profile display name, checkout address and card names) holds a
  * hidden or control character.
  */
-import { ApiErrorBodySchema, MESSAGES, UserSchema } from 'shared-contracts';
-import { NAME_HIDDEN_CHARACTERS_MESSAGE } from 'shared-contracts/forms';
+import { ApiErrorBodySchema, MESSAGES, NAME_HIDDEN_CHARACTERS_MESSAGE, UserSchema } from 'shared-contracts/server';
 import { get, post, registerFresh, registrationBody } from '../test/accounts';
 import { createTestApp, signIn, UNLIMITED, type TestApp } from '../test/harness';
 

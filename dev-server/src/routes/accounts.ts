@@ -1,12 +1,14 @@
 /** Registration and subscribers: creating web accounts (paywall §7 Identity and account). */
 import { createHash } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
-import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, type RegistrationResult } from 'shared-contracts';
 import {
+  REGISTRATION_HEADER,
+  REGISTRATION_HEADER_VALUE,
   RegistrationRequestSchema,
+  type RegistrationResult,
   SubscribeRequestSchema,
   SubscriberSearchRequestSchema,
-} from 'shared-contracts/forms';
+} from 'shared-contracts/server';
 import { readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';
@@ -39,8 +41,9 @@ export function accountRoutes({ config, services, viewers, logger, limit }: Rout
   router.post('/api/user/register', registrationLimit, register);
   router.post('/service/user/register', registrationLimit, register);
 
-  // A second counter per looked-up email (hashed, so the counters hold no addresses): guesses at
-  // one subscriber's account number stop there however many client addresses send them.
+  // A second counter per email (hashed, so the counters hold no addresses), shared by the search
+  // and both subscribe routes: guesses at one subscriber's account number stop there however many
+  // client addresses send them, and whichever of these routes they go to.
   const subscriberEmailLimit = limit('subscriberSearchEmail', {
     keyGenerator: async (req) => {
       const email: unknown = typeof req.body === 'object' && req.body !== null ? (req.body as { emailAddress?: unknown }).emailAddress : undefined;
@@ -62,8 +65,8 @@ export function accountRoutes({ config, services, viewers, logger, limit }: Rout
     setSessionCookie(res, started.sessionToken, started.expiresAt, config.cookieSecure);
     res.status(201).set('Cache-Control', 'no-store').json(toUserAnswer(started.viewer));
   };
-  router.post('/api/user/subscribe', subscriberLimit, subscribe);
-  router.post('/api/user/subscriber/register', subscriberLimit, subscribe);
+  router.post('/api/user/subscribe', subscriberLimit, subscriberEmailLimit, subscribe);
+  router.post('/api/user/subscriber/register', subscriberLimit, subscriberEmailLimit, subscribe);
 
   router.post('/api/user/subscribe/checkoutComplete', async (req, res) => {
     const viewer = await viewers.requireViewer(req);

@@ -6,7 +6,7 @@
  * Metered articles declare their gated part (hasPart .article-gated), where the paywall gate puts
  * the body; an empty section.article-gated is rendered so the selector names an element.
  */
-import type { Article } from 'shared-contracts';
+import { type Article } from 'shared-contracts/server';
 
 export const SITE_NAME = 'The Management Review';
 export const GATED_SELECTOR = '.article-gated';

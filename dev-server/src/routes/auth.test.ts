@@ -7,7 +7,7 @@ import {
   FolderListSchema,
   LoginErrorSchema,
   UserSchema,
-} from 'shared-contracts';
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { createTestApp, setCookies, sidFrom, signIn, TEST_ORIGIN, type TestApp } from '../test/harness';

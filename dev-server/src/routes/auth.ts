@@ -1,8 +1,12 @@
 /** Sign-in and sign-out. */
 import { Router, type Request } from 'express';
-import { MESSAGES, type LoginError } from 'shared-contracts';
-import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
-import { SignInRequestSchema } from 'shared-contracts/forms';
+import {
+  lockoutMessage,
+  type LoginError,
+  MESSAGES,
+  SignInRequestSchema,
+  signInTriesLeft,
+} from 'shared-contracts/server';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { readKnownDevice, setKnownDeviceCookie } from '../http/known-device';
 import { parseInput } from '../http/validation';

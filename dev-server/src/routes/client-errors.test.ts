@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, type ClientErrorReport } from 'shared-contracts';
+import { ApiErrorBodySchema, type ClientErrorReport, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import { createMemoryLogger, type MemoryLogger } from '../http/logger';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { createTestApp, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';

@@ -6,7 +6,7 @@
  * URLs in it lose their query strings and email addresses are masked before it is logged.
  */
 import { Router } from 'express';
-import { ClientErrorReportSchema } from 'shared-contracts';
+import { ClientErrorReportSchema } from 'shared-contracts/server';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import { InvalidInputError } from '../services/errors';

@@ -7,15 +7,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
-import { CartSchema, OrderSchema, TEST_CARDS, type Address, type Cart } from 'shared-contracts/commerce';
+import {
+  type Address,
+  ApiErrorBodySchema,
+  type Cart,
+  CartSchema,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  OrderSchema,
+  TEST_CARDS,
+} from 'shared-contracts/server';
 import { createFakeClock } from '../deps';
-import { deviceCartKey } from '../services/cart';
+import { deviceCartKey, GUEST_CART_TTL_MS, startGuestCartSweeper } from '../services/cart';
+import { PROMO_ALREADY_USED } from '../services/checkout';
 import { startServer } from '../server';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
 import { createCartRepository } from '../repositories/cart';
-import { GUEST_CART_TTL_MS, PROMO_ALREADY_USED, startGuestCartSweeper } from '../services/cart';
 import { registerFresh } from '../test/accounts';
 import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 

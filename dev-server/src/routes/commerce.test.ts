@@ -1,30 +1,28 @@
 /** The store and cart over HTTP (issue 7): product pages, cart, checkout, orders, merge at sign-in. */
 import request from 'supertest';
 import {
+  type Address,
+  AddToCartResultSchema,
   ApiErrorBodySchema,
   ArticleSchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  MESSAGES,
-  UserSchema,
-} from 'shared-contracts';
-import { cartApology } from 'shared-contracts/commerce';
-import { REFERRAL_CODES } from 'shared-contracts/commerce';
-import {
-  AddToCartResultSchema,
   AvailabilityListSchema,
+  type Cart,
+  cartApology,
   CartSchema,
   COMMERCE_MESSAGES,
+  CSRF_HEADER,
+  CSRF_VALUE,
   EstimateSchema,
+  MESSAGES,
   OrderSchema,
   ProductDetailSchema,
   RecommendationsSchema,
+  REFERRAL_CODES,
   StateProvinceListSchema,
   SubscriptionOffersSchema,
   TEST_CARDS,
-  type Address,
-  type Cart,
-} from 'shared-contracts/commerce';
+  UserSchema,
+} from 'shared-contracts/server';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';
 import { sessionOf } from '../test/discovery';

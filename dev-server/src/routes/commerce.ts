@@ -14,16 +14,17 @@ import {
   PromoCodeRequestSchema,
   ShippingMethodRequestSchema,
   ShippingPaymentRequestSchema,
-} from 'shared-contracts/commerce';
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
 import { errorFields } from '../http/logger';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
-import type { Viewer } from '../services/auth';
-import { CART_ITEM_NOT_FOUND, deviceCartKey, memberCartKey, PRODUCT_NOT_FOUND } from '../services/cart';
+import { CART_ITEM_NOT_FOUND, deviceCartKey, memberCartKey } from '../services/cart';
 import { NotFoundError, NotSignedInError } from '../services/errors';
 import { regionsOf } from '../services/pricing';
+import { PRODUCT_NOT_FOUND } from '../services/products';
+import type { Viewer } from '../services/viewers';
 import type { RouteContext } from './context';
 
 const NO_STORE = 'no-store';
@@ -43,52 +44,34 @@ function paramsOr404<T extends z.ZodType>(schema: T, req: Request, message: stri
   return parsed.data;
 }
 
-export function commerceRoutes({ config, services, viewers, limit }: RouteContext): Router {
-  const router = Router();
-  const { cart, catalogue } = services;
-  const checkoutLimit = limit('checkout', {
-    keyGenerator: async (req) => {
-      const viewer = await viewers.viewerOf(req);
-      return viewer ? `user:${viewer.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;
-    },
-  });
+const noStore = (res: Response) => res.set('Cache-Control', NO_STORE);
 
+/** Who a commerce request is for. */
+interface Shopper {
   /** The cart's owner key: the member's, else the device cookie's, else null (an empty cart). */
-  async function ownerKeyOf(req: Request): Promise<string | null> {
-    const viewer = await viewers.viewerOf(req);
-    if (viewer) return memberCartKey(viewer.user.id);
-    const token = deviceTokenOf(req);
-    return token ? deviceCartKey(token) : null;
-  }
-
+  ownerKeyOf(req: Request): Promise<string | null>;
   /** Checkout is for members: a guest gets 401 'Sign in or register to check out.' */
-  async function member(req: Request): Promise<Viewer> {
-    const viewer = await viewers.viewerOf(req);
-    if (!viewer) throw new NotSignedInError(COMMERCE_MESSAGES.signInToCheckout);
-    return viewer;
-  }
+  member(req: Request): Promise<Viewer>;
+}
 
-  const noStore = (res: Response) => res.set('Cache-Control', NO_STORE);
-
-  /**
-   * An add that would make a new guest cart (no member, and no cart for the device cookie, or no
-   * cookie at all) counts against the address's guestCarts limit; adds to an existing cart and a
-   * member's adds do not.
-   */
-  const guestCartLimit = limit('guestCarts');
-  const limitNewGuestCarts: RequestHandler = (req, res, next) => {
-    (async () => {
-      if (await viewers.viewerOf(req)) return false;
+function shopperOf(viewers: RouteContext['viewers']): Shopper {
+  return {
+    async ownerKeyOf(req) {
+      const viewer = await viewers.viewerOf(req);
+      if (viewer) return memberCartKey(viewer.user.id);
       const token = deviceTokenOf(req);
-      return !token || !(await cart.hasCart(deviceCartKey(token)));
-    })().then(
-      (creates) => (creates ? guestCartLimit(req, res, next) : next()),
-      (error: unknown) => next(error),
-    );
+      return token ? deviceCartKey(token) : null;
+    },
+    async member(req) {
+      const viewer = await viewers.viewerOf(req);
+      if (!viewer) throw new NotSignedInError(COMMERCE_MESSAGES.signInToCheckout);
+      return viewer;
+    },
   };
+}
 
-  /* ---------------------------------------------------------------- product pages */
-
+/** Product pages: detail, availabilities, recommendations, subscription offers, and the state lists of the address forms. */
+function productPageRoutes(router: Router, { catalogue }: RouteContext['services']): void {
   router.get('/api/store/product/:availabilityId', async (req, res) => {
     const { availabilityId } = paramsOr404(AvailabilityParams, req, PRODUCT_NOT_FOUND);
     res.json(await catalogue.productDetail(availabilityId));
@@ -119,8 +102,28 @@ export function commerceRoutes({ config, services, viewers, limit }: RouteContex
     if (!states) throw new NotFoundError(COMMERCE_MESSAGES.badCountry);
     res.json({ countryCode: country, states });
   });
+}
 
-  /* ---------------------------------------------------------------- cart */
+/** The cart, for members by session and guests by the device cookie. */
+function cartRoutes(router: Router, { config, services, viewers }: RouteContext, shopper: Shopper, guestCartLimit: RequestHandler): void {
+  const { cart } = services;
+  const { ownerKeyOf } = shopper;
+
+  /**
+   * An add that would make a new guest cart (no member, and no cart for the device cookie, or no
+   * cookie at all) counts against the address's guestCarts limit; adds to an existing cart and a
+   * member's adds do not.
+   */
+  const limitNewGuestCarts: RequestHandler = (req, res, next) => {
+    (async () => {
+      if (await viewers.viewerOf(req)) return false;
+      const token = deviceTokenOf(req);
+      return !token || !(await cart.hasCart(deviceCartKey(token)));
+    })().then(
+      (creates) => (creates ? guestCartLimit(req, res, next) : next()),
+      (error: unknown) => next(error),
+    );
+  };
 
   router.get('/api/shopping-cart', async (req, res) => {
     noStore(res).json(await cart.cart(await ownerKeyOf(req)));
@@ -157,32 +160,34 @@ export function commerceRoutes({ config, services, viewers, limit }: RouteContex
     const body = parseInput(EstimateRequestSchema, req.body, 'Invalid estimate');
     noStore(res).json(await cart.estimate(await ownerKeyOf(req), body));
   });
+}
 
-  /* ---------------------------------------------------------------- checkout (members) */
-
+/** Checkout and orders (members only). */
+function checkoutRoutes(router: Router, { checkout, orders }: RouteContext['services'], { member }: Shopper, checkoutLimit: RequestHandler): void {
   router.post('/api/commerce/address', async (req, res) => {
     const viewer = await member(req);
     const body = parseInput(AddressRequestSchema, req.body, 'Invalid address');
-    noStore(res).json(await cart.setAddress(viewer, body));
+    noStore(res).json(await checkout.setAddress(viewer, body));
   });
 
   router.post('/api/commerce/order/shipping-method', async (req, res) => {
     const viewer = await member(req);
     const body = parseInput(ShippingMethodRequestSchema, req.body, COMMERCE_MESSAGES.badMethod);
-    noStore(res).json(await cart.setShippingMethod(viewer, body.shippingMethod));
+    noStore(res).json(await checkout.setShippingMethod(viewer, body.shippingMethod));
   });
 
   router.post('/api/commerce/order/promo-code', async (req, res) => {
     const viewer = await member(req);
     const body = parseInput(PromoCodeRequestSchema, req.body, COMMERCE_MESSAGES.promoInvalid);
-    noStore(res).json(await cart.applyPromo(viewer, body.code));
+    noStore(res).json(await checkout.applyPromo(viewer, body.code));
   });
 
   router.delete('/api/commerce/order/promo-code', async (req, res) => {
     const viewer = await member(req);
-    noStore(res).json(await cart.removePromo(viewer));
+    noStore(res).json(await checkout.removePromo(viewer));
   });
 
+  // A guest is refused (401) before the checkout limit counts the request.
   const requireMemberFirst: RequestHandler = (req, _res, next) => {
     member(req).then(
       () => next(),
@@ -193,20 +198,36 @@ export function commerceRoutes({ config, services, viewers, limit }: RouteContex
   router.post('/api/commerce/shipping-payment', requireMemberFirst, checkoutLimit, async (req, res) => {
     const viewer = await member(req);
     const body = parseInput(ShippingPaymentRequestSchema, req.body, 'Invalid checkout');
-    noStore(res).json(await cart.shippingPayment(viewer, body));
+    noStore(res).json(await checkout.shippingPayment(viewer, body));
   });
 
   router.post('/api/commerce/order/submit', requireMemberFirst, checkoutLimit, async (req, res) => {
     const viewer = await member(req);
-    noStore(res).status(201).json(await cart.submit(viewer));
+    noStore(res).status(201).json(await checkout.submit(viewer));
   });
 
   router.get('/api/commerce/order/:id', async (req, res) => {
     const viewer = await member(req);
     const { id } = paramsOr404(OrderParams, req, COMMERCE_MESSAGES.orderNotFound);
-    noStore(res).json(await cart.order(viewer, id));
+    noStore(res).json(await orders.order(viewer, id));
   });
+}
 
+export function commerceRoutes(context: RouteContext): Router {
+  const { services, viewers, limit } = context;
+  const router = Router();
+  // Checkout counts per member (per address for a request that is somehow not signed in).
+  const checkoutLimit = limit('checkout', {
+    keyGenerator: async (req) => {
+      const viewer = await viewers.viewerOf(req);
+      return viewer ? `user:${viewer.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;
+    },
+  });
+  const shopper = shopperOf(viewers);
+  const guestCartLimit = limit('guestCarts');
+  productPageRoutes(router, services);
+  cartRoutes(router, context, shopper, guestCartLimit);
+  checkoutRoutes(router, services, shopper, checkoutLimit);
   return router;
 }
 

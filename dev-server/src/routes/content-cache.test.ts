@@ -5,8 +5,7 @@
  */
 import express from 'express';
 import request from 'supertest';
-import { ArticleSchema } from 'shared-contracts';
-import { StreamSchema } from 'shared-contracts/discovery';
+import { ArticleSchema, StreamSchema } from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { loadStream, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

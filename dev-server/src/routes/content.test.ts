@@ -1,7 +1,12 @@
 import request from 'supertest';
-import { ApiErrorBodySchema, ArticleSchema, ArticleStreamSchema, TopicSchema } from 'shared-contracts';
-import { TOPIC_TAXONOMY_ROOTS } from 'shared-contracts/discovery';
-import { ArchiveSchema } from 'shared-contracts/discovery';
+import {
+  ApiErrorBodySchema,
+  ArchiveSchema,
+  ArticleSchema,
+  ArticleStreamSchema,
+  TOPIC_TAXONOMY_ROOTS,
+  TopicSchema,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness';
 

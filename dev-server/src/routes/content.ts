@@ -1,6 +1,6 @@
 /** The latest stream, articles, topics and the magazine archive. */
 import { Router } from 'express';
-import { STREAM_PAGE_SIZE } from 'shared-contracts';
+import { STREAM_PAGE_SIZE } from 'shared-contracts/server';
 import { z } from 'zod';
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
 import { parseInput } from '../http/validation';

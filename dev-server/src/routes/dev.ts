@@ -1,7 +1,8 @@
 /**
  * Development-only routes, mounted by createApp only when config.exposeOutbox is true (DEV_OUTBOX=1,
  * set by e2e; never by default): GET /dev/outbox?to=<email> answers the newest mails (to that
- * address) as [{to, subject, body, createdAt}], newest first.
+ * address) as [{to, subject, body, createdAt, kind, status}], newest first: `body` is the plain-text
+ * part, `kind` the template that wrote the mail, `status` where it is in the queue.
  */
 import { Router } from 'express';
 import { z } from 'zod';

@@ -4,15 +4,15 @@
  * (page and size in the query) stays in routes/content.ts.
  */
 import { Router } from 'express';
-import { STREAM_PAGE_SIZE } from 'shared-contracts';
 import {
   firstPageOf,
   SEARCH_ORDERS,
   SEARCH_SORTS,
-  STREAM_TYPES,
   type Stream,
+  STREAM_PAGE_SIZE,
+  STREAM_TYPES,
   type StreamType,
-} from 'shared-contracts/discovery';
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { deviceTokenOf } from '../http/device';
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';

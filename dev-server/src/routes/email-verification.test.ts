@@ -4,16 +4,17 @@
  * switches the address when the link mailed to the new address is followed.
  */
 import { createHash } from 'node:crypto';
-import { MESSAGES, UserSchema } from 'shared-contracts';
+import { MESSAGES, UserSchema } from 'shared-contracts/server';
 import { DEMO_PRINT_SUBSCRIBER, DEMO_READER } from '../seed/demo-users';
 import {
-  CHANGE_MAIL_SUBJECT,
-  CHANGE_NOTICE_SUBJECT,
-  CHANGED_NOTICE_SUBJECT,
-  EMAIL_VERIFICATION_MESSAGES,
-  EMAIL_VERIFICATION_TTL_HOURS,
+  EMAIL_CHANGE_CONFIRM_SUBJECT,
+  EMAIL_CHANGE_NOTICE_SUBJECT,
+  EMAIL_CHANGED_NOTICE_SUBJECT,
+  MAIL_SITE_NAME,
+  maskEmail,
   VERIFY_MAIL_SUBJECT,
-} from '../services/email-verification';
+} from '../mail/templates';
+import { EMAIL_VERIFICATION_MESSAGES, EMAIL_VERIFICATION_TTL_HOURS } from '../services/email-verification';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { get, post, registerFresh, STRONG_PASSWORD, uniqueEmail, WRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
@@ -95,8 +96,9 @@ describe('registration and the confirmation link', () => {
     const account = await registerFresh(t);
     expect(account.user.emailVerified).toBe(false);
     const [mail] = mailsTo(account.email);
-    expect(mail?.subject).toBe(VERIFY_MAIL_SUBJECT);
+    expect(mail).toMatchObject({ subject: VERIFY_MAIL_SUBJECT, kind: 'email-verification' });
     expect(mail?.body).toMatch(/https:\/\/www\.example\.com\/verify-email\?token=[\w-]{43}\n/);
+    expect(mail?.html).toMatch(/<a href="https:\/\/www\.example\.com\/verify-email\?token=[\w-]{43}">/);
 
     const hostile = await post(t.app, '/service/user/register', {
       firstName: 'Hal',
@@ -198,18 +200,23 @@ describe('changing the email address', () => {
     const account = await registerVerified(t);
     const target = uniqueEmail('target');
     await post(t.app, '/service/user/profile', { emailAddress: target, currentPassword: account.password }, account.sid).expect(200);
-    expect(mailsTo(target).map((m) => m.subject)).toEqual([CHANGE_MAIL_SUBJECT]);
-    const notice = mailsTo(account.email).find((m) => m.subject === CHANGE_NOTICE_SUBJECT);
-    expect(notice?.body).toContain(`Your email address is being changed to ${target}`);
-    expect(notice?.body).toContain('If this was not you');
+    expect(mailsTo(target).map((m) => [m.subject, m.kind])).toEqual([[EMAIL_CHANGE_CONFIRM_SUBJECT, 'email-change-confirmation']]);
+    expect(mailsTo(target)[0]?.body).toMatch(/https:\/\/www\.example\.com\/verify-email\?token=[\w-]{43}\n/);
+    const notice = mailsTo(account.email).find((m) => m.subject === EMAIL_CHANGE_NOTICE_SUBJECT);
+    expect(notice?.kind).toBe('email-change-notice');
+    expect(notice?.body).toContain(`change the email address of your ${MAIL_SITE_NAME} account to ${maskEmail(target)}`);
+    expect(notice?.body).toContain('If it was not, change your password');
+    expect(notice?.body).not.toContain(target);
     expect(notice?.body).not.toMatch(/token=/);
+    expect(notice?.html).toContain(maskEmail(target));
     expect((await profile(account.sid)).emailAddress).toBe(account.email);
 
     const res = await verify(verificationTokenFor(t, target)).expect(200);
     expect(res.body).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.changed });
     expect(await profile(account.sid)).toMatchObject({ emailAddress: target, username: target, emailVerified: true });
-    const done = mailsTo(account.email).find((m) => m.subject === CHANGED_NOTICE_SUBJECT);
-    expect(done?.body).toContain(`Your email address has been changed to ${target}`);
+    const done = mailsTo(account.email).find((m) => m.subject === EMAIL_CHANGED_NOTICE_SUBJECT);
+    expect(done?.kind).toBe('email-change-notice');
+    expect(done?.body).toContain(`has been changed to ${maskEmail(target)}`);
   });
 
   it('refuses an address another account holds, with the spec 409', async () => {

@@ -1,5 +1,6 @@
 /** Article gifts: giving (subscribers only, monthly allowance), the allowance, and opening a gift link. */
-import { ApiErrorBodySchema, ArticleGiftSchema, GiftAllowanceSchema, GIFT_MONTHLY_ALLOWANCE } from 'shared-contracts';
+import { ApiErrorBodySchema, ArticleGiftSchema, GiftAllowanceSchema } from 'shared-contracts/server';
+import { GIFT_MONTHLY_ALLOWANCE } from '../server-rules';
 import { DEMO_BETTER, DEMO_EXECUTIVE, DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post } from '../test/accounts';
 import { createTestApp, sidFrom, signIn, TEST_NOW, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';

@@ -6,7 +6,7 @@
  * layout shift is counted) and draws the same slide from the same stream page, which the HTML's
  * preload has already fetched.
  */
-import type { StreamEntry } from 'shared-contracts/discovery';
+import { type StreamEntry } from 'shared-contracts/server';
 import { escapeHtml } from './article-html';
 
 /** Home's heading and the carousel's name (shell/src/pages/Home.tsx). */

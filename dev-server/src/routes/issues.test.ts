@@ -1,6 +1,6 @@
 /** Magazine issues: the table of contents, the current issue and the generated covers. */
 import request from 'supertest';
-import { DISCOVERY_MESSAGES, IssueSchema } from 'shared-contracts/discovery';
+import { DISCOVERY_MESSAGES, IssueSchema } from 'shared-contracts/server';
 import { createTestApp, getText, TEST_NOW, type TestApp } from '../test/harness';
 
 let t: TestApp;

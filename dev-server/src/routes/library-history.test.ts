@@ -1,12 +1,12 @@
 /** My Library's histories over HTTP: saved, read, shared, watched, ordered; POST /service/user/watched. */
-import { ApiErrorBodySchema } from 'shared-contracts';
 import {
+  ApiErrorBodySchema,
   caseStudyAccessEnds,
   LIBRARY_ACTIVITIES,
   LIBRARY_MESSAGES,
   orderStatusLabel,
   visibleOrderLines,
-} from 'shared-contracts/library';
+} from 'shared-contracts/server';
 import { DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { sessionOf } from '../test/discovery';

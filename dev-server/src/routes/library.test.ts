@@ -2,15 +2,17 @@
 import request from 'supertest';
 import {
   ApiErrorBodySchema,
+  BulkResultSchema,
   CSRF_HEADER,
   CSRF_VALUE,
-  FolderSchema,
-  MESSAGES,
   type Folder,
-} from 'shared-contracts';
-import { folderAlreadyExists } from 'shared-contracts/library';
-import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
-import { BulkResultSchema, ItemListsSchema, LIBRARY_MESSAGES } from 'shared-contracts/library';
+  folderAlreadyExists,
+  FolderSchema,
+  ItemListsSchema,
+  LIBRARY_MESSAGES,
+  MESSAGES,
+  MY_LIBRARY_FOLDER_NAME,
+} from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

@@ -12,12 +12,12 @@ import {
   FolderRequestSchema,
   LIBRARY_ACTIVITIES,
   LIBRARY_MESSAGES,
+  type LibraryActivity,
   OrganizeRequestSchema,
   SaveRequestSchema,
   ShareRequestSchema,
   WatchedRequestSchema,
-  type LibraryActivity,
-} from 'shared-contracts/library';
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { parseInput } from '../http/validation';
 import { NotFoundError } from '../services/errors';

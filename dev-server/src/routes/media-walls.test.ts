@@ -5,10 +5,14 @@
  * reader exactly what /api/data-and-visuals gives. Deciding never spends the meter.
  */
 import request from 'supertest';
-import { ApiErrorBodySchema, QuotaSchema } from 'shared-contracts';
-import { firstPageOf, StreamSchema } from 'shared-contracts/discovery';
-import { VideoAccessSchema } from 'shared-contracts/video';
-import { ChartPageSchema } from 'shared-contracts/visual';
+import {
+  ApiErrorBodySchema,
+  ChartPageSchema,
+  firstPageOf,
+  QuotaSchema,
+  StreamSchema,
+  VideoAccessSchema,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';

@@ -1,9 +1,13 @@
 import request from 'supertest';
-import { ApiErrorBodySchema } from 'shared-contracts';
-import { productTypeFromSku } from 'shared-contracts/commerce';
-import { ProductListSchema } from 'shared-contracts/commerce';
-import { PlaylistSchema, VideoSchema } from 'shared-contracts/video';
-import { ChartPageSchema, VisualSubjectSchema } from 'shared-contracts/visual';
+import {
+  ApiErrorBodySchema,
+  ChartPageSchema,
+  PlaylistSchema,
+  ProductListSchema,
+  productTypeFromSku,
+  VideoSchema,
+  VisualSubjectSchema,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { createTestApp, getText, type TestApp } from '../test/harness';
 

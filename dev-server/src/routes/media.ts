@@ -1,9 +1,7 @@
 /** Videos, playlists, the visual library and the images drawn for them. */
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { PLAYLIST_PARAM_PATTERN } from 'shared-contracts/video';
-import { VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/visual';
-import { permissionsOf } from 'shared-contracts/visual';
+import { permissionsOf, PLAYLIST_PARAM_PATTERN, VISUAL_LIBRARY_PAGE_SIZE } from 'shared-contracts/server';
 import { z } from 'zod';
 import { parseInput } from '../http/validation';
 import type { Viewer } from '../services/auth';

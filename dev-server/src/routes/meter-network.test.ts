@@ -6,8 +6,15 @@
  * client address (TRUST_PROXY).
  */
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE, DEFAULT_QUOTA_LIMIT, ArticleContentSchema, QuotaSchema, type ArticleContent } from 'shared-contracts';
-import { VideoAccessSchema } from 'shared-contracts/video';
+import {
+  type ArticleContent,
+  ArticleContentSchema,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  QuotaSchema,
+  VideoAccessSchema,
+} from 'shared-contracts/server';
+import { DEFAULT_QUOTA_LIMIT } from '../server-rules';
 import { settingsFromEnv } from '../config';
 import { NETWORK_LIMITS, NETWORK_QUOTA_MULTIPLIER, networkOf } from '../services/meter';
 import { registerFresh } from '../test/accounts';

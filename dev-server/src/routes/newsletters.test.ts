@@ -3,9 +3,9 @@ import request from 'supertest';
 import {
   DISCOVERY_MESSAGES,
   NewsletterListSchema,
-  NewsletterSubscriptionsSchema,
   type NewsletterSubscriptions,
-} from 'shared-contracts/discovery';
+  NewsletterSubscriptionsSchema,
+} from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

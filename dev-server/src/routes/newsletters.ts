@@ -3,7 +3,7 @@
  * subscriptions, one pair of calls per kind, and unsubscribe-all (site §7).
  */
 import { Router } from 'express';
-import { NewsletterRequestSchema, type NewsletterKind } from 'shared-contracts/discovery';
+import { type NewsletterKind, NewsletterRequestSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { parseInput } from '../http/validation';
 import type { RouteContext } from './context';

@@ -1,10 +1,12 @@
 /** Forgot password, the mailed reset link, and change password (paywall §7, §8; site §5, §8). */
 import { createHash } from 'node:crypto';
-import { ApiErrorBodySchema, MESSAGES, SIGN_IN_MAX_TRIES } from 'shared-contracts';
-import { DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
+import { ApiErrorBodySchema, MESSAGES, UserSchema } from 'shared-contracts/server';
+import { SIGN_IN_MAX_TRIES } from '../server-rules';
+import { DEMO_PRINT_SUBSCRIBER, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { RESET_MAIL_SUBJECT, RESET_MESSAGES } from '../services/password-recovery';
 import { get, post, registerFresh, resetTokenFor, WRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, sidFrom, signIn, TEST_NOW, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';
+import { registerVerified } from '../test/verification';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -173,6 +175,53 @@ describe('reset password', () => {
     await reset(token).expect(200);
     const res = await signIn(t.app, account.email, NEW_PASSWORD).expect(401);
     expect(res.body).toMatchObject({ code: 'account_locked' });
+  });
+});
+
+describe('a followed reset link proves the address', () => {
+  let v: TestApp;
+  beforeEach(async () => {
+    v = await createTestApp({ rateLimits: UNLIMITED });
+  });
+  afterEach(() => v.close());
+
+  const forgotOn = (email: string) => post(v.app, '/api/user/forgotpassword', { emailAddress: email, deviceType: 'WEB_SITE', reCaptchaToken: 'token' });
+  const resetOn = (token: string, password = NEW_PASSWORD) => post(v.app, '/service/user/reset-password', { token, password });
+  const verifiedAt = async (userId: string) =>
+    (await v.db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow()).email_verified_at;
+  const printRecord = () =>
+    v.db.selectFrom('subscriber_records').selectAll().where('account_number', '=', DEMO_PRINT_SUBSCRIBER.accountNumber).executeTakeFirstOrThrow();
+
+  it('marks an unconfirmed address verified and links its subscription, as the confirmation link does', async () => {
+    const account = await registerFresh(v);
+    // The print subscription is held under the new account's address.
+    await v.db.updateTable('subscriber_records').set({ email: account.email }).where('account_number', '=', DEMO_PRINT_SUBSCRIBER.accountNumber).execute();
+    await forgotOn(account.email).expect(200);
+    const token = resetTokenFor(v, account.email);
+    // A refused reset proves nothing.
+    await resetOn(token, 'weakpass').expect(400);
+    expect(await verifiedAt(account.user.id)).toBeNull();
+    expect((await printRecord()).linked_user_id).toBeNull();
+
+    v.clock.advance(60_000);
+    await resetOn(token).expect(200);
+    expect(await verifiedAt(account.user.id)).toBe(v.clock.now().toISOString());
+    expect((await printRecord()).linked_user_id).toBe(account.user.id);
+    const sid = sidFrom(await signIn(v.app, account.email, NEW_PASSWORD).expect(200)) ?? '';
+    const user = UserSchema.parse((await get(v.app, '/service/user/profile', sid).expect(200)).body);
+    expect(user).toMatchObject({ emailVerified: true, status: 'subscriber', tiers: [{ roleCode: 'ROLE_HBRG_BETTER' }] });
+  });
+
+  it('keeps the date of an address confirmed earlier, and links a record that appeared since', async () => {
+    const account = await registerVerified(v);
+    const confirmed = await verifiedAt(account.user.id);
+    expect(confirmed).not.toBeNull();
+    await v.db.updateTable('subscriber_records').set({ email: account.email }).where('account_number', '=', DEMO_PRINT_SUBSCRIBER.accountNumber).execute();
+    v.clock.advance(60_000);
+    await forgotOn(account.email).expect(200);
+    await resetOn(resetTokenFor(v, account.email)).expect(200);
+    expect(await verifiedAt(account.user.id)).toBe(confirmed);
+    expect((await printRecord()).linked_user_id).toBe(account.user.id);
   });
 });
 

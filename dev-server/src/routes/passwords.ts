@@ -4,7 +4,7 @@ import {
   ChangePasswordRequestSchema,
   ForgotPasswordRequestSchema,
   ResetPasswordRequestSchema,
-} from 'shared-contracts/forms';
+} from 'shared-contracts/server';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';

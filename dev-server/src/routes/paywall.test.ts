@@ -1,6 +1,6 @@
 /** The server's meter: POST /api/article/piano/content, GET /api/meter, and GET /api/article without the body. */
 import request from 'supertest';
-import { ArticleSchema, CSRF_HEADER, CSRF_VALUE, QuotaSchema, UserSchema } from 'shared-contracts';
+import { ArticleSchema, CSRF_HEADER, CSRF_VALUE, QuotaSchema, UserSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';

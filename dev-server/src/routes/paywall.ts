@@ -3,7 +3,7 @@
  * meter, gift links and reading lists. Every answer depends on the viewer: never stored by a cache.
  */
 import { Router } from 'express';
-import type { ArticleContent, Quota } from 'shared-contracts';
+import { type ArticleContent, type Quota } from 'shared-contracts/server';
 import { z } from 'zod';
 import { deviceTokenOf, ensureDeviceToken } from '../http/device';
 import { parseInput } from '../http/validation';

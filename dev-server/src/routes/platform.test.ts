@@ -1,6 +1,6 @@
 /** GET /api/recaptcha/enabled, GET /api/geolocation, and the development outbox. */
 import request from 'supertest';
-import { CaptchaStatusSchema, GeolocationSchema, MESSAGES } from 'shared-contracts';
+import { CaptchaStatusSchema, GeolocationSchema, MESSAGES } from 'shared-contracts/server';
 import { createLocalGeolocator } from '../deps';
 import { RecaptchaVerifier } from '../integrations/recaptcha';
 import { DEMO_READER } from '../seed/demo-users';
@@ -81,7 +81,7 @@ describe('GET /dev/outbox', () => {
     }
   });
 
-  it('answers the newest mails for an address, newest first, as {to, subject, body, createdAt}', async () => {
+  it('answers the newest mails for an address, newest first, as {to, subject, body, createdAt, kind, status}', async () => {
     const t = await createTestApp({ exposeOutbox: true }, { outboxMailer: true });
     try {
       await post(t.app, '/api/user/forgotpassword', { emailAddress: DEMO_READER.email, reCaptchaToken: 't' }).expect(200);
@@ -90,9 +90,19 @@ describe('GET /dev/outbox', () => {
       const res = await request(t.app).get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email.toUpperCase())}`).expect(200);
       const mails = res.body as Array<Record<string, string>>;
       expect(mails).toHaveLength(2);
-      expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['body', 'createdAt', 'subject', 'to']);
-      expect(mails[0]).toMatchObject({ to: DEMO_READER.email, subject: 'Reset your password', createdAt: '2025-07-01T12:00:01.000Z' });
+      expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['body', 'createdAt', 'kind', 'status', 'subject', 'to']);
+      expect(mails[0]).toMatchObject({
+        to: DEMO_READER.email,
+        subject: 'Reset your password',
+        createdAt: '2025-07-01T12:00:01.000Z',
+        kind: 'password-reset',
+        status: 'pending',
+      });
       expect(mails[1]?.createdAt).toBe('2025-07-01T12:00:00.000Z');
+      // The status follows the queue (the worker marks a delivered mail 'sent').
+      await t.db.updateTable('outbox').set({ status: 'sent' }).where('created_at', '=', '2025-07-01T12:00:00.000Z').execute();
+      const after = (await request(t.app).get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email)}`).expect(200)).body as Array<Record<string, string>>;
+      expect(after.map((m) => m.status)).toEqual(['pending', 'sent']);
 
       // The newest link is the one that works.
       const token = /token=([\w-]+)/.exec(mails[0]?.body ?? '')?.[1];

@@ -1,6 +1,7 @@
 /** The profile (GET/HEAD with Last-Modified, POST settings), quotas and the User answer of each kind of account. */
 import request from 'supertest';
-import { formatHttpDate, MESSAGES, QuotaSchema, UserSchema } from 'shared-contracts';
+import { MESSAGES, QuotaSchema, UserSchema } from 'shared-contracts/server';
+import { formatHttpDate } from '../server-rules';
 import {
   DEMO_ALLACCESS,
   DEMO_BETTER,

@@ -4,8 +4,8 @@
  * no body); following a link needs no session (the token is the proof).
  */
 import { Router, type RequestHandler } from 'express';
-import { formatHttpDate } from 'shared-contracts';
-import { ProfileUpdateRequestSchema, VerifyEmailRequestSchema } from 'shared-contracts/forms';
+import { ProfileUpdateRequestSchema, VerifyEmailRequestSchema } from 'shared-contracts/server';
+import { formatHttpDate } from '../server-rules';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';
 import { ascendQuotaOf, quotaOf } from '../services/profile';

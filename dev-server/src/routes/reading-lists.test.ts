@@ -1,6 +1,6 @@
 /** GET /api/reading-lists?article={id}: the lists holding the article, then up to three related lists. */
 import request from 'supertest';
-import { ReadingListsSchema, READING_LIST_RELATED_MAX } from 'shared-contracts';
+import { READING_LIST_RELATED_MAX, ReadingListsSchema } from 'shared-contracts/server';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;

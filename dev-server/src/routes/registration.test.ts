@@ -6,7 +6,7 @@ import {
   RegistrationResultSchema,
   SubscriberLookupSchema,
   UserSchema,
-} from 'shared-contracts';
+} from 'shared-contracts/server';
 import { DEMO_LAPSED_SUBSCRIBER, DEMO_PRINT_SUBSCRIBER, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { get, post, registrationBody, STRONG_PASSWORD, uniqueEmail } from '../test/accounts';
 import { createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';

@@ -1,13 +1,15 @@
 /** Search (the 'search' stream and POST /service/search) and auto-suggest. */
 import request from 'supertest';
 import { sql } from 'kysely';
-import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
 import {
+  ApiErrorBodySchema,
+  CSRF_HEADER,
+  CSRF_VALUE,
   DISCOVERY_MESSAGES,
   SearchSuggestionSchema,
-  StreamSchema,
   type Stream,
-} from 'shared-contracts/discovery';
+  StreamSchema,
+} from 'shared-contracts/server';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 

@@ -7,8 +7,8 @@
  * - a session ends after a week unused, and after 30 days whatever happens.
  */
 import request from 'supertest';
-import { ACCOUNT_LOCKOUT_SECONDS, LoginErrorSchema, MESSAGES, SIGN_IN_MAX_TRIES, UserSchema } from 'shared-contracts';
-import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
+import { lockoutMessage, LoginErrorSchema, MESSAGES, signInTriesLeft, UserSchema } from 'shared-contracts/server';
+import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from '../server-rules';
 import { DEMO_LOCKING, DEMO_READER } from '../seed/demo-users';
 import { KNOWN_DEVICE_COOKIE } from '../http/known-device';
 import { hashSessionToken, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from '../services/auth';

@@ -1,18 +1,19 @@
 /** Sharing over HTTP: POST /service/user/share (networks and email), share-list links, the email rate limit. */
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import { ApiErrorBodySchema, MESSAGES } from 'shared-contracts';
-import { sharedVia } from 'shared-contracts/library';
 import {
+  ApiErrorBodySchema,
   LIBRARY_MESSAGES,
   ListUrlSchema,
+  MESSAGES,
   SHARE_DESCRIPTION_MAX,
   SHARE_MAX_RECIPIENTS,
   SHARE_MESSAGE_MAX,
   SHARE_RECIPIENTS_PER_DAY,
-  ShareResultSchema,
   SharedListSchema,
-} from 'shared-contracts/library';
+  sharedVia,
+  ShareResultSchema,
+} from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';
@@ -77,7 +78,11 @@ describe('POST /service/user/share by email', () => {
       expect(mail.body).toContain('Message from Sasha Lindqvist:\n');
       expect(mail.body).toContain(`${TEST_ORIGIN}${a.path}`);
       expect(mail.body).toContain(a.title);
-      expect(mail.body).toContain('Worth reading before Monday.\n<b>not html</b>');
+      expect(mail.body).toContain('> Worth reading before Monday.\n> <b>not html</b>');
+      // The HTML part says the same, with the sender's markup escaped.
+      expect(mail.kind).toBe('share');
+      expect(mail.html).toContain('Worth reading before Monday.<br>&lt;b&gt;not html&lt;/b&gt;');
+      expect(mail.html).toContain(`<a href="${TEST_ORIGIN}${a.path}">`);
       const shortened = mail.body.split('\n').find((line) => line.startsWith('A long description.'));
       expect(shortened).toBeDefined();
       expect(shortened!.length).toBeLessThanOrEqual(SHARE_DESCRIPTION_MAX);
@@ -177,7 +182,7 @@ describe('POST /service/user/share by email', () => {
     const address = fresh.email.toLowerCase();
     expect(mail!.subject).toBe(`${address} shared "${a.title}" with you`);
     expect(mail!.body.startsWith(`${address} shared this with you:\n`)).toBe(true);
-    expect(mail!.body).toContain(`Message from ${address}:\nHi`);
+    expect(mail!.body).toContain(`Message from ${address}:\n\n> Hi`);
     expect(`${mail!.subject}\n${mail!.body}`).not.toContain(displayName);
     expect(mail!.subject).not.toMatch(/[\r\n]/);
   });
@@ -202,7 +207,8 @@ describe('POST /service/user/share by email', () => {
     expect(t.mailer.sent.length).toBe(sent);
     const html = '<a href="https://evil.example">Reset</a>'.padEnd(SHARE_MESSAGE_MAX, '.');
     await share(sid, { url: a.path, provider: 'email', sharedWith: ['long@example.org'], message: html }).expect(200);
-    expect(mailsTo('long@example.org')[0]!.body).toContain(html);
+    expect(mailsTo('long@example.org')[0]!.body).toContain(`> ${html}`);
+    expect(mailsTo('long@example.org')[0]!.html).not.toContain('<a href="https://evil.example">');
   });
 
   it.each([

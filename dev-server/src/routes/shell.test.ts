@@ -3,8 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { ApiErrorBodySchema, createApiClient, RemotesConfigSchema, STREAM_PAGE_SIZE } from 'shared-contracts';
-import { firstPageOf, type StreamEntry } from 'shared-contracts/discovery';
+import { createApiClient } from 'shared-contracts';
+import {
+  ApiErrorBodySchema,
+  firstPageOf,
+  RemotesConfigSchema,
+  STREAM_PAGE_SIZE,
+  type StreamEntry,
+} from 'shared-contracts/server';
 import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
 import { renderArticlePage } from './article-html';

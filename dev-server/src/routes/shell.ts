@@ -11,8 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { STREAM_PAGE_SIZE, type Article } from 'shared-contracts';
-import { firstPageOf, streamPagePath, type StreamEntry } from 'shared-contracts/discovery';
+import { type Article, firstPageOf, STREAM_PAGE_SIZE, type StreamEntry, streamPagePath } from 'shared-contracts/server';
 import { renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).

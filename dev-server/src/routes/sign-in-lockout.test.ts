@@ -3,14 +3,8 @@
  * try that uses the last one locks for 24 hours, counted down by the clock, and parallel requests
  * never get more password checks than the limit.
  */
-import {
-  ACCOUNT_LOCKOUT_SECONDS,
-  LoginErrorSchema,
-  MESSAGES,
-  SIGN_IN_MAX_TRIES,
-  UserSchema,
-} from 'shared-contracts';
-import { lockoutMessage, signInTriesLeft } from 'shared-contracts/forms';
+import { lockoutMessage, LoginErrorSchema, MESSAGES, signInTriesLeft, UserSchema } from 'shared-contracts/server';
+import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from '../server-rules';
 import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { get, registerFresh, WRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, sidFrom, signIn, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

@@ -1,7 +1,12 @@
 /** GET /service/stream/{type}/{number}/{size}: every stream type, paging, bases, maintenance. */
 import request from 'supertest';
-import { ApiErrorBodySchema } from 'shared-contracts';
-import { DISCOVERY_MESSAGES, StreamSchema, STREAM_TYPES, firstPageOf } from 'shared-contracts/discovery';
+import {
+  ApiErrorBodySchema,
+  DISCOVERY_MESSAGES,
+  firstPageOf,
+  STREAM_TYPES,
+  StreamSchema,
+} from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { loadAll, loadStream, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';

@@ -1,17 +1,20 @@
 /**
  * The subscriber lookup answers only for an email and its account number together: nothing about a
  * subscriber (names, account number, orders, dates) leaks to someone who knows only the email, a
- * wrong number answers exactly as an unknown email, and guesses are limited per client and per email.
+ * wrong number answers exactly as an unknown email, and guesses are limited per client and per email
+ * (one count per email for the search and both subscribe routes).
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CSRF_HEADER, CSRF_VALUE, MESSAGES, SubscriberLookupSchema } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE, MESSAGES, SubscriberLookupSchema } from 'shared-contracts/server';
 import { TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { DEMO_PRINT_SUBSCRIBER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { post, STRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, UNLIMITED, type TestApp } from '../test/harness';
 
 const SEARCH = '/api/user/subscriber/search';
+const SUBSCRIBE = '/api/user/subscribe';
+const SUBSCRIBER_REGISTER = '/api/user/subscriber/register';
 const NOT_FOUND = { message: MESSAGES.subscriberLookup.noActiveSubscriptions };
 const UNKNOWN_EMAIL = 'nobody.subscribes@example.org';
 
@@ -171,6 +174,25 @@ describe('lookups are limited per client and per email', () => {
     expect((await send(2, 'two@example.org')).status).toBe(404);
     expect(await send(3, 'three@example.org')).toEqual({ status: 429, body: { message: TOO_MANY_REQUESTS } });
     quiet.mockRestore();
+  });
+
+  it('guesses through the subscribe routes from rotating client addresses count against the same per-email limit', async () => {
+    const subscribe = (from: string, path: string, accountNumber: string, emailAddress: string = DEMO_PRINT_SUBSCRIBER.email) =>
+      postFrom(server, from, path, { emailAddress, accountNumber, password: STRONG_PASSWORD });
+    // One guess each from three client addresses, through both subscribe routes and the search:
+    // they share the email's count.
+    expect(await subscribe('127.0.0.8', SUBSCRIBE, '800000301')).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await subscribe('127.0.0.9', SUBSCRIBER_REGISTER, '800000302')).toEqual({ status: 404, body: NOT_FOUND });
+    expect(await guess('127.0.0.10', '800000303')).toEqual({ status: 404, body: NOT_FOUND });
+    // A fresh client address with the right number and another spelling of the email is refused,
+    // on either route, and no account is made.
+    const refused = { status: 429, body: { message: TOO_MANY_REQUESTS } };
+    const shouted = ` ${DEMO_PRINT_SUBSCRIBER.email.toUpperCase()}`;
+    expect(await subscribe('127.0.0.11', SUBSCRIBE, DEMO_PRINT_SUBSCRIBER.accountNumber, shouted)).toEqual(refused);
+    expect(await subscribe('127.0.0.12', SUBSCRIBER_REGISTER, DEMO_PRINT_SUBSCRIBER.accountNumber)).toEqual(refused);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', DEMO_PRINT_SUBSCRIBER.email).execute()).toEqual([]);
+    // The limit is the email's: the same client address may still subscribe with another email.
+    expect(await subscribe('127.0.0.11', SUBSCRIBE, '1', UNKNOWN_EMAIL)).toEqual({ status: 404, body: NOT_FOUND });
   });
 
   it('a subscriber looking up their own email with the right number is answered', async () => {

@@ -1,6 +1,6 @@
 /** Subscriber lookup, the subscriber's web account, and linking after a checkout (paywall §3, §6, §7). */
 import type { Kysely } from 'kysely';
-import { MESSAGES, SubscriberLookupSchema, UserSchema } from 'shared-contracts';
+import { MESSAGES, SubscriberLookupSchema, UserSchema } from 'shared-contracts/server';
 import type { Database } from '../db/database';
 import {
   DEMO_ACCESS_CODE_SUBSCRIBER,

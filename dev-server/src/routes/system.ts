@@ -1,6 +1,6 @@
 /** Health check and the remote locations the shell reads at run time. */
 import { Router } from 'express';
-import type { RemotesConfig } from 'shared-contracts';
+import { type RemotesConfig } from 'shared-contracts/server';
 import type { RouteContext } from './context';
 
 export function systemRoutes({ config }: RouteContext): Router {

@@ -1,11 +1,6 @@
 /** Topic pages (GET /api/topic/{slug}), follows (/service/user/topics) and the following stream. */
 import request from 'supertest';
-import {
-  DISCOVERY_MESSAGES,
-  FollowingSchema,
-  TopicDetailSchema,
-  type Following,
-} from 'shared-contracts/discovery';
+import { DISCOVERY_MESSAGES, type Following, FollowingSchema, TopicDetailSchema } from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, loadAll, loadStream, sessionOf } from '../test/discovery';

@@ -1,6 +1,6 @@
 /** Topic pages (GET /api/topic/{slug}) and the member's follows (/service/user/topics). */
 import { Router } from 'express';
-import { FollowTopicRequestSchema } from 'shared-contracts/discovery';
+import { FollowTopicRequestSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { parseInput } from '../http/validation';
 import type { RouteContext } from './context';

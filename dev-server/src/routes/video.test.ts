@@ -2,9 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { ApiErrorBodySchema, QuotaSchema } from 'shared-contracts';
-import { PlaylistSchema, VideoSchema } from 'shared-contracts/video';
-import { PlaylistListSchema, VideoAccessSchema } from 'shared-contracts/video';
+import {
+  ApiErrorBodySchema,
+  PlaylistListSchema,
+  PlaylistSchema,
+  QuotaSchema,
+  VideoAccessSchema,
+  VideoSchema,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { VIDEO_CLIPS, VIDEO_CLIPS_DIR } from '../services/video-clips';

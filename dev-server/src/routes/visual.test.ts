@@ -4,15 +4,18 @@
  * (GET /data-visuals/download/{digest}/{file}).
  */
 import request from 'supertest';
-import { ApiErrorBodySchema, QuotaSchema, UserSchema } from 'shared-contracts';
-import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import {
-  ChartPageSchema,
-  VisualSubjectSchema,
+  ApiErrorBodySchema,
   type ChartPage,
+  ChartPageSchema,
+  COLLECTION_SUMMARY_MAX_CHARS,
+  CollectionListSchema,
+  digestDownloadPath,
+  QuotaSchema,
+  UserSchema,
   type VisualSubject,
-} from 'shared-contracts/visual';
-import { CollectionListSchema, digestDownloadPath } from 'shared-contracts/visual';
+  VisualSubjectSchema,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import { CHART_COUNT, CHART_SUBJECTS, EXTRA_CHART_COUNT } from '../seed/charts';
 import { DEMO_EXECUTIVE, DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';

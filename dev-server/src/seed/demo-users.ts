@@ -3,7 +3,7 @@
  * subscriber lookup records without a web account. Tests, e2e and the README use these instead of
  * repeating the strings.
  */
-import { SIGN_IN_MAX_TRIES } from 'shared-contracts';
+import { SIGN_IN_MAX_TRIES } from '../server-rules';
 
 export const DEMO_PASSWORD = 'Reader#2025pass';
 

@@ -13,7 +13,7 @@
  *  - 2004-2009: the archive lists July and August separately, both pointing to the July issue.
  *  - 2017-2025: six bi-monthly issues a year; 2025 lists three so far.
  */
-import { issueCode } from 'shared-contracts/discovery';
+import { issueCode } from 'shared-contracts/server';
 import type { Rng } from './prng';
 
 export { issueCode };

@@ -9,10 +9,13 @@
  *
  * Every other demo account keeps only the saves of seed/users.ts.
  */
-import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
-import { productTypeFromSku } from 'shared-contracts/commerce';
-import { folderNameKey } from 'shared-contracts/forms';
-import { lineTypeOf } from 'shared-contracts/commerce';
+import {
+  folderNameKey,
+  lineTypeOf,
+  productTypeFromSku,
+  SUBSCRIBER_TIERS,
+  type SubscriberRoleCode,
+} from 'shared-contracts/server';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OrderLineTable, OrderTable } from '../db/database';
 import { productUrl } from '../services/store';

@@ -9,7 +9,7 @@
  * codes are built from the rows in the database (buildStoreExtras).
  */
 import type { Insertable } from 'kysely';
-import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
+import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts/server';
 import type { BetterTogetherTable, ProductCategoryTable, ProductRow, ProductTable, PromoCodeTable } from '../db/database';
 import type { Rng } from './prng';
 import { makePersonName, makeSentence, slugify, titleCase, uniqueSlug } from './text';

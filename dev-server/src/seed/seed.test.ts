@@ -1,4 +1,4 @@
-import { ArticleContentTypeSchema } from 'shared-contracts';
+import { ArticleContentTypeSchema } from 'shared-contracts/server';
 import { seededDatabase } from '../test/harness';
 import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing, seedVideosIfOutdated } from '.';
 import { isGeneratedArticleId } from './articles';

@@ -2,8 +2,7 @@
  * The topic taxonomy: the 11 top levels of spec 2 section 9, each with its own subtopics. The
  * subtopic names are generic management vocabulary written for this project.
  */
-import { topicSubjectSlug } from 'shared-contracts';
-import { TOPIC_TAXONOMY_ROOTS } from 'shared-contracts/discovery';
+import { TOPIC_TAXONOMY_ROOTS, topicSubjectSlug } from 'shared-contracts/server';
 import type { NewTopic } from '../db/database';
 
 /** The 11 top levels (spec 2 section 9), as shared-contracts lists them. */

@@ -4,8 +4,7 @@
  * counter of the account that is one wrong password away from its lockout.
  */
 import type { Insertable } from 'kysely';
-import { SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts';
-import { folderNameKey } from 'shared-contracts/forms';
+import { folderNameKey, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts/server';
 import type {
   FolderTable,
   LibraryItemTable,

@@ -12,7 +12,7 @@
  * Every full answer to a signed-in member goes into their read history (My Library's 'read',
  * table article_reads): free articles and subscribers' reads too, which the meter never counts.
  */
-import type { ArticleContent, PaywallMessage, Quota } from 'shared-contracts';
+import { type ArticleContent, type PaywallMessage, type Quota } from 'shared-contracts/server';
 import type { ArticleWithTopic } from '../repositories/content';
 import type { Viewer } from './auth';
 import { articleBody, type ContentService } from './content';

@@ -13,15 +13,15 @@
  * tell strangers which accounts are restricted.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { SubscriberDetails, UserStatus } from 'shared-contracts';
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SessionActivityRepository } from '../repositories/session-activity';
 import { normalizeEmail, requireCaptcha } from './field-rules';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import type { Quotas } from './meter';
-import type { ViewerLoader } from './viewers';
+import type { Viewer, ViewerLoader } from './viewers';
+
+export type { Viewer };
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session not used for this long is signed out. */
@@ -29,17 +29,6 @@ export const SESSION_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The last use of a session is recorded when older than this. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** Who is making the request, as resolved from the session cookie. */
-export interface Viewer {
-  user: UserRow;
-  tiers: string[];
-  status: UserStatus;
-  /** Subscriber details (paywall §3) of a subscriber with a linked record, else null. */
-  subscriber: SubscriberDetails | null;
-  /** The user's meter this calendar month (services/meter.ts), as of loading the viewer. */
-  quotas: Quotas;
-}
 
 /** Why a sign-in failed, in the fields of the login error answer (spec 2 sections 3 and 7). */
 export interface SignInFailure {

@@ -1,13 +1,13 @@
 /** Articles, the latest stream, topics and the magazine archive. */
 import {
-  topicPath,
+  type Archive,
   type Article,
+  ArticleContentTypeSchema,
   type ArticleStream,
   type ArticleSummary,
   type Topic,
-  ArticleContentTypeSchema,
-} from 'shared-contracts';
-import type { Archive } from 'shared-contracts/discovery';
+  topicPath,
+} from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { CartRepository } from '../repositories/cart';
 import type { ContentRepository, ArticleWithTopic } from '../repositories/content';

@@ -11,12 +11,18 @@
  * An email change never switches the address at once: it mails a link to the new address and a
  * notice to the old one. Following the link switches the address (if nobody took it meanwhile),
  * marks it verified, links its records and tells the old address the change is done.
- * Links are built from the configured public origin only, never from the request.
+ * Links are built from the configured public origin only, never from the request. Every mail
+ * comes from its template (mail/templates.ts), and a stored link and its mails are one
+ * transaction: when either fails, neither is kept.
+ *
+ * Following a password-reset link proves the address too (it was mailed there): the reset calls
+ * `addressProven`, which does what following a confirmation link does for the current address.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, type ApiMessage } from 'shared-contracts';
-import type { Clock, Mailer } from '../deps';
+import { type ApiMessage, MESSAGES } from 'shared-contracts/server';
+import type { Clock, Mailer, MailMessage } from '../deps';
 import type { UserRow } from '../db/database';
+import { emailChangeConfirmationMail, emailChangeNoticeMail, emailVerificationMail, mailMessage } from '../mail/templates';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
 import { ForbiddenError, InvalidInputError } from './errors';
@@ -25,6 +31,9 @@ import { linkOwnedRecords } from './subscribers';
 
 /** How long a mailed confirmation link works. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+const TTL_MINUTES = EMAIL_VERIFICATION_TTL_HOURS * 60;
+/** The site page that follows a confirmation link (both kinds); the token is its `token` value. */
+export const VERIFY_EMAIL_PATH = '/verify-email';
 
 /** NOT IN SPEC: the answers of the confirmation page, the resend button and the email change. */
 export const EMAIL_VERIFICATION_MESSAGES = {
@@ -38,11 +47,6 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   sent: (email: string) => `We sent a new link to ${email}.`,
 } as const;
 
-export const VERIFY_MAIL_SUBJECT = 'Confirm your email address';
-export const CHANGE_MAIL_SUBJECT = 'Confirm your new email address';
-export const CHANGE_NOTICE_SUBJECT = 'Your email address is being changed';
-export const CHANGED_NOTICE_SUBJECT = 'Your email address has been changed';
-
 /** What a link proves: the registered address, or the new address of an email change. */
 export type EmailVerificationKind = 'register' | 'change';
 
@@ -52,42 +56,6 @@ export const hashVerificationToken = (token: string): string => createHash('sha2
 
 function badToken(message: string): InvalidInputError {
   return new InvalidInputError(message, [{ field: 'token', errorMessage: message }]);
-}
-
-export function verifyMailBody(link: string): string {
-  return [
-    'Please confirm that this is your email address by following this link:',
-    link,
-    '',
-    `The link works once, within ${EMAIL_VERIFICATION_TTL_HOURS} hours. A subscription held under this address is linked to your account when you follow it.`,
-    '',
-    'If you did not create an account with us, do not follow the link: ignore this mail and nothing will be linked.',
-  ].join('\n');
-}
-
-export function changeMailBody(link: string): string {
-  return [
-    'Someone (we hope you) asked to use this address for their account. Confirm it by following this link:',
-    link,
-    '',
-    `The link works once, within ${EMAIL_VERIFICATION_TTL_HOURS} hours. If this was not you, do not follow the link: ignore this mail.`,
-  ].join('\n');
-}
-
-export function changeNoticeBody(newEmail: string): string {
-  return [
-    `Your email address is being changed to ${newEmail}; it changes once a link we sent there is followed.`,
-    '',
-    'If this was not you, change your password now and contact our Customer Service team.',
-  ].join('\n');
-}
-
-export function changedNoticeBody(newEmail: string): string {
-  return [
-    `Your email address has been changed to ${newEmail}. We will write to that address from now on.`,
-    '',
-    'If this was not you, contact our Customer Service team.',
-  ].join('\n');
 }
 
 export function createEmailVerificationService(deps: {
@@ -100,36 +68,63 @@ export function createEmailVerificationService(deps: {
   const { accounts, subscribers, mailer, clock } = deps;
   const origin = new URL(deps.publicOrigin).origin;
 
-  /** Stores a new link of this kind for the address (retiring older ones) and answers the link. */
-  async function newLink(user: Pick<UserRow, 'id'>, email: string, kind: EmailVerificationKind): Promise<string> {
+  /**
+   * Stores a new link of this kind for the address (retiring older ones) and queues the mails that
+   * `mails` writes for its token, in one transaction: no mail for a link that was not stored, and
+   * no stored link whose mail was not queued.
+   */
+  async function storeLinkAndMail(
+    user: Pick<UserRow, 'id'>,
+    email: string,
+    kind: EmailVerificationKind,
+    mails: (token: string) => MailMessage[],
+  ): Promise<void> {
     const now = clock.now();
     const token = randomBytes(32).toString('base64url');
-    await accounts.replaceEmailVerification({
-      token_hash: hashVerificationToken(token),
-      user_id: user.id,
-      email,
-      kind,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_HOURS * 3_600_000).toISOString(),
-      used_at: null,
-    });
-    return `${origin}/verify-email?token=${token}`;
+    const messages = mails(token);
+    await accounts.replaceEmailVerification(
+      {
+        token_hash: hashVerificationToken(token),
+        user_id: user.id,
+        email,
+        kind,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + TTL_MINUTES * 60_000).toISOString(),
+        used_at: null,
+      },
+      async (trx) => {
+        for (const message of messages) await mailer.send(message, { db: trx });
+      },
+    );
   }
 
   /** Mails the user a link that proves their current address. */
   async function sendVerificationLink(user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
-    const link = await newLink(user, user.email, 'register');
-    await mailer.send({ to: user.email, subject: VERIFY_MAIL_SUBJECT, body: verifyMailBody(link) });
+    await storeLinkAndMail(user, user.email, 'register', (token) => [
+      mailMessage(user.email, emailVerificationMail({ origin, token, path: VERIFY_EMAIL_PATH, ttlMinutes: TTL_MINUTES })),
+    ]);
+  }
+
+  /**
+   * The member has shown they receive mail at their account's current address (they followed a
+   * link mailed there): marks it verified if it was not, and links its eligible, unlinked records.
+   * Answers how many records were linked.
+   */
+  async function addressProven(user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, nowIso: string): Promise<number> {
+    if (user.email_verified_at === null) await accounts.updateUser(user.id, { email_verified_at: nowIso, updated_at: nowIso });
+    return linkOwnedRecords(subscribers, user.id, user.email, nowIso);
   }
 
   return {
     sendVerificationLink,
+    addressProven,
 
     /** Mails a link to the new address and a notice to the current one; the address stays as it is. */
     async requestEmailChange(user: Pick<UserRow, 'id' | 'email'>, newEmail: string): Promise<void> {
-      const link = await newLink(user, newEmail, 'change');
-      await mailer.send({ to: newEmail, subject: CHANGE_MAIL_SUBJECT, body: changeMailBody(link) });
-      await mailer.send({ to: user.email, subject: CHANGE_NOTICE_SUBJECT, body: changeNoticeBody(newEmail) });
+      await storeLinkAndMail(user, newEmail, 'change', (token) => [
+        mailMessage(newEmail, emailChangeConfirmationMail({ origin, token, path: VERIFY_EMAIL_PATH, ttlMinutes: TTL_MINUTES })),
+        mailMessage(user.email, emailChangeNoticeMail({ origin, newEmail })),
+      ]);
     },
 
     /** POST /service/user/verify-email/resend: a new link for an unverified address. */
@@ -169,7 +164,7 @@ export function createEmailVerificationService(deps: {
       if (!switched) throw emailTaken();
       if (change) {
         await accounts.retireEmailVerifications(user.id, nowIso);
-        await mailer.send({ to: user.email, subject: CHANGED_NOTICE_SUBJECT, body: changedNoticeBody(row.email) });
+        await mailer.send(mailMessage(user.email, emailChangeNoticeMail({ origin, newEmail: row.email, changed: true })));
       }
       await linkOwnedRecords(subscribers, user.id, row.email, nowIso);
       return { message: change ? EMAIL_VERIFICATION_MESSAGES.changed : EMAIL_VERIFICATION_MESSAGES.confirmed };

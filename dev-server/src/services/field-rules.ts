@@ -2,7 +2,7 @@
  * Small helpers the account services share: e-mail normalisation, running the spec's field rules
  * (shared-contracts/validation.ts) into one 400 with errors[] naming each bad field, and the captcha.
  */
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/server';
 import type { CaptchaAction, CaptchaVerifier } from '../deps';
 import { ConflictError, InvalidInputError, invalidFields, type FieldError } from './errors';
 

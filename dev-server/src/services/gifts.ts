@@ -5,13 +5,8 @@
  * ?gift=; only its SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  GIFT_LINK_TTL_DAYS,
-  GIFT_MONTHLY_ALLOWANCE,
-  GIFT_QUERY_PARAM,
-  type ArticleGift,
-  type GiftAllowance,
-} from 'shared-contracts';
+import { type ArticleGift, GIFT_QUERY_PARAM, type GiftAllowance } from 'shared-contracts/server';
+import { GIFT_LINK_TTL_DAYS, GIFT_MONTHLY_ALLOWANCE } from '../server-rules';
 import type { Clock } from '../deps';
 import type { GiftRepository } from '../repositories/gifts';
 import type { Viewer } from './auth';

@@ -4,6 +4,7 @@ import type { Repositories } from '../repositories';
 import { createTestPaymentGateway } from '../integrations/payment-gateway';
 import { createArticleAccessService } from './article-access';
 import { createCartService } from './cart';
+import { createCheckoutService } from './checkout';
 import { createEmailVerificationService } from './email-verification';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
@@ -16,6 +17,7 @@ import { createSignInLockout } from './lockout';
 import { createMediaService } from './media';
 import { createMeterService } from './meter';
 import { createNewsletterService } from './newsletters';
+import { createOrderService } from './orders';
 import { createPasswordRecoveryService } from './password-recovery';
 import { createPlatformService } from './platform';
 import { createProfileService } from './profile';
@@ -62,12 +64,14 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     }),
     store: createStoreService({ store: repos.store }),
     catalogue: createCatalogueService({ carts: repos.carts }),
-    cart: createCartService({
+    cart: createCartService({ carts: repos.carts, clock, maintenance: deps.config.maintenance === true }),
+    checkout: createCheckoutService({
       carts: repos.carts,
       clock,
       payments: deps.payments ?? createTestPaymentGateway(clock),
       maintenance: deps.config.maintenance === true,
     }),
+    orders: createOrderService({ carts: repos.carts }),
     media: createMediaService({ media: repos.media }),
     videoAccess: createVideoAccessService({ media: repos.media, meter }),
     auth,
@@ -86,6 +90,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       mailer,
       clock,
       publicOrigin: deps.config.publicOrigin,
+      verification: emailVerification,
     }),
     platform: createPlatformService({ captcha, geolocation: deps.geolocation, outbox: repos.outbox }),
     streams: createStreamService({

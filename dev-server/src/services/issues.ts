@@ -2,7 +2,7 @@
  * Magazine issues (site §2): the issue card (cover, title, summary, 'Featuring' links) and the
  * table of contents of /archive-toc/{issueCode}; the current issue is the newest with articles.
  */
-import { DISCOVERY_MESSAGES, type Issue } from 'shared-contracts/discovery';
+import { DISCOVERY_MESSAGES, type Issue } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { MagazineIssueRow } from '../db/database';
 import type { DiscoveryRepository } from '../repositories/discovery';

@@ -2,17 +2,17 @@
  * Library items (LibraryItemSchema): the issue-5 stream entry of the content (stream-entries.ts)
  * plus the content block that says what the member did with it; and order entries.
  */
-import { itemCountText } from 'shared-contracts';
-import type { StreamEntry } from 'shared-contracts/discovery';
 import {
   caseStudyAccessEnds,
   isSubscriptionOrder,
-  orderStatusLabel,
+  itemCountText,
   type LibraryContent,
   type LibraryItem,
   type LibraryStream,
   type OrderEntry,
-} from 'shared-contracts/library';
+  orderStatusLabel,
+  type StreamEntry,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import type { OrderLineRow, OrderRow } from '../db/database';
 import type { LibraryKind, LibraryQueries } from '../repositories/library';

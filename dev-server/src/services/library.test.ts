@@ -1,9 +1,9 @@
 /** The library's pure rules: folder slugs, the share mail, order entries. */
-import { caseStudyAccessEnds, SHARE_DESCRIPTION_MAX } from 'shared-contracts/library';
+import { caseStudyAccessEnds, SHARE_DESCRIPTION_MAX } from 'shared-contracts/server';
 import type { OrderLineRow, OrderRow } from '../db/database';
 import { folderSlug, freeSlug } from './library';
 import { orderEntry, orderItem } from './library-entries';
-import { shareMail } from './sharing';
+import { shareMailTemplate } from '../mail/templates';
 
 describe('folder slugs', () => {
   it('lower-cases the name and joins its words with single hyphens', () => {
@@ -18,19 +18,21 @@ describe('folder slugs', () => {
 });
 
 describe('share mail', () => {
-  const base = { title: 'A title', link: 'http://localhost:3000/2025/01/a', description: null, message: null, origin: 'http://localhost:3000' };
+  const base = { origin: 'http://localhost:3000', title: 'A title', path: '/2025/01/a', description: null, message: null };
 
   it('keeps line breaks and other control characters out of the subject', () => {
-    const mail = shareMail({ ...base, sender: 'Eve\r\nBcc: victim@example.org', senderEmail: 'eve@example.org', title: 'T\nX' });
+    const mail = shareMailTemplate({ ...base, sender: 'Eve\r\nBcc: victim@example.org', senderEmail: 'eve@example.org', title: 'T\nX' });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toBe('Eve  Bcc: victim@example.org shared "T X" with you');
   });
 
-  it('is plain text: markup stays as typed, the description is cut with an ellipsis', () => {
-    const mail = shareMail({ ...base, sender: 'member@example.net', senderEmail: null, description: 'word '.repeat(100), message: '<a href="x">hi</a>\r\nbye' });
-    expect(mail.body).toContain('member@example.net shared this with you:');
-    expect(mail.body).toContain('<a href="x">hi</a>\nbye');
-    const description = mail.body.split('\n').find((l) => l.startsWith('word'))!;
+  it('keeps markup as typed in the plain text and escapes it in the HTML; the description is cut with an ellipsis', () => {
+    const mail = shareMailTemplate({ ...base, sender: 'member@example.net', senderEmail: null, description: 'word '.repeat(100), message: '<a href="x">hi</a>\r\nbye' });
+    expect(mail.text).toContain('member@example.net shared this with you:');
+    expect(mail.text).toContain('> <a href="x">hi</a>\n> bye');
+    expect(mail.html).not.toContain('<a href="x">');
+    expect(mail.html).toContain('&lt;a href=&quot;x&quot;&gt;hi&lt;/a&gt;');
+    const description = mail.text.split('\n').find((l) => l.startsWith('word'))!;
     expect(description.length).toBeLessThanOrEqual(SHARE_DESCRIPTION_MAX);
     expect(description.endsWith('...')).toBe(true);
   });

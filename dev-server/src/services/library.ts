@@ -12,18 +12,20 @@
  * - A folder, item or order of another member answers 404, exactly like an unknown id.
  * - Each change is one transaction; saving twice keeps one row (ON CONFLICT DO NOTHING).
  */
-import { MESSAGES, type Folder } from 'shared-contracts';
-import { folderAlreadyExists } from 'shared-contracts/library';
-import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
-import { folderNameKey, validateFolderName } from 'shared-contracts/forms';
 import {
-  LIBRARY_MESSAGES,
+  type Folder,
+  folderAlreadyExists,
+  folderNameKey,
   type FolderRequest,
   type ItemLists,
+  LIBRARY_MESSAGES,
   type LibraryActivity,
   type LibraryItem,
   type LibraryStream,
-} from 'shared-contracts/library';
+  MESSAGES,
+  MY_LIBRARY_FOLDER_NAME,
+  validateFolderName,
+} from 'shared-contracts/server';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../deps';
 import type { FolderRow, LibraryItemRow } from '../db/database';

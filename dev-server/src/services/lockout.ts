@@ -13,7 +13,7 @@
  * the owner's recognised browsers. The device token is replaced at every successful sign-in.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from 'shared-contracts';
+import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from '../server-rules';
 import type { ReservedTry, SignInCounterRepository } from '../repositories/sign-in-counters';
 import type { SignInAttempt, SignInFailure, SignInGuard } from './auth';
 

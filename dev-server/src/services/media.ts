@@ -1,9 +1,14 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import type { Playlist, Video } from 'shared-contracts/video';
-import type { Chart, ChartPage, VisualSubject } from 'shared-contracts/visual';
-import type { PlaylistList } from 'shared-contracts/video';
-import type { Collection } from 'shared-contracts/visual';
+import {
+  type Chart,
+  type ChartPage,
+  type Collection,
+  type Playlist,
+  type PlaylistList,
+  type Video,
+  type VisualSubject,
+} from 'shared-contracts/server';
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';

@@ -17,7 +17,8 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT, type Quota } from 'shared-contracts';
+import { type Quota } from 'shared-contracts/server';
+import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT } from '../server-rules';
 import type { Clock } from '../deps';
 import type { UserRow } from '../db/database';
 import type { MeterKind, MeterRepository } from '../repositories/meter';

@@ -1,6 +1,6 @@
 /** The row of a new web account, from registration or from a subscriber record. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT } from 'shared-contracts';
+import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT } from '../server-rules';
 import type { NewUser } from '../db/database';
 
 export function newUserRow(input: {

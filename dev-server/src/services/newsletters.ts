@@ -9,7 +9,7 @@ import {
   type Newsletter,
   type NewsletterKind,
   type NewsletterSubscriptions,
-} from 'shared-contracts/discovery';
+} from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { NewsletterRow } from '../db/database';
 import type { NewsletterRepository } from '../repositories/newsletters';

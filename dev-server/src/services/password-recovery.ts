@@ -6,15 +6,26 @@
  * a random token whose SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and
  * a newer link retires older ones. Resetting never unlocks a locked account. The stored token and
  * its mail (plain text and HTML, mail/templates.ts) are one transaction.
+ *
+ * Following a reset link proves the reader receives mail at the account's address: a successful
+ * reset marks the address verified (if it was not) and links its eligible subscriber records, as
+ * following an email-confirmation link does (services/email-verification.ts `addressProven`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ApiMessage } from 'shared-contracts';
-import { validateChangedPassword, validateEmail, validateRegistrationPassword } from 'shared-contracts/forms';
+import {
+  type ApiMessage,
+  MESSAGES,
+  validateChangedPassword,
+  validateEmail,
+  validateRegistrationPassword,
+} from 'shared-contracts/server';
+import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
 import { mailMessage, passwordResetMail, RESET_MAIL_SUBJECT } from '../mail/templates';
 import type { AccountRepository } from '../repositories/accounts';
 import type { PasswordResetRepository } from '../repositories/password-resets';
 import type { AuthService, Viewer } from './auth';
+import type { EmailVerificationService } from './email-verification';
 import { ForbiddenError, InvalidInputError, LockedError } from './errors';
 import { checkFields, normalizeEmail, requireCaptcha } from './field-rules';
 import type { SignInLockout } from './lockout';
@@ -46,8 +57,9 @@ export function createPasswordRecoveryService(deps: {
   mailer: Mailer;
   clock: Clock;
   publicOrigin: string;
+  verification: Pick<EmailVerificationService, 'addressProven'>;
 }) {
-  const { accounts, resets, lockout, auth, captcha, mailer, clock } = deps;
+  const { accounts, resets, lockout, auth, captcha, mailer, clock, verification } = deps;
   const origin = new URL(deps.publicOrigin).origin;
 
   return {
@@ -95,6 +107,7 @@ export function createPasswordRecoveryService(deps: {
       if (!user) throw badToken(RESET_MESSAGES.unknown);
       if (user.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
       await accounts.updateUser(user.id, { password_hash: passwordHash });
+      await verification.addressProven(user, clock.now().toISOString());
       await auth.endOtherSessions(user.id, currentToken);
       return { message: RESET_MESSAGES.success };
     },

@@ -5,11 +5,11 @@
  */
 import {
   isShippedType,
-  SHIPPING_COUNTRIES,
   type ItemType,
+  SHIPPING_COUNTRIES,
   type ShippingMethod,
   type ShippingMethodCode,
-} from 'shared-contracts/commerce';
+} from 'shared-contracts/server';
 
 export interface Region {
   code: string;

@@ -8,11 +8,16 @@
  * the new address and a notice to the current one (services/email-verification.ts); the address
  * changes when the link is followed.
  */
-import { MESSAGES, type Quota } from 'shared-contracts';
-import { maxLengthMessage } from 'shared-contracts/forms';
-import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
-import type { ProfileUpdateRequest } from 'shared-contracts/forms';
-import { validateEmail } from 'shared-contracts/forms';
+import {
+  COMPANY_SIZES,
+  INDUSTRIES,
+  JOB_TITLES,
+  maxLengthMessage,
+  MESSAGES,
+  type ProfileUpdateRequest,
+  type Quota,
+  validateEmail,
+} from 'shared-contracts/server';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../deps';
 import type { UserTable } from '../db/database';

@@ -4,7 +4,7 @@
  * article's top-level topic first (most shared articles first), then any others, in list order.
  * An article in no list gets no lists at all (its content message has no '+rl', so no overlay).
  */
-import { READING_LIST_RELATED_MAX, type ReadingList, type ReadingLists } from 'shared-contracts';
+import { READING_LIST_RELATED_MAX, type ReadingList, type ReadingLists } from 'shared-contracts/server';
 import { z } from 'zod';
 import type { Clock } from '../deps';
 import type { ReadingListArticleRow, ReadingListRepository } from '../repositories/reading-lists';

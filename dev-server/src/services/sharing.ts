@@ -9,9 +9,10 @@
  *   email: a guest gets 401, an unconfirmed member 403, and any `from` in the request is ignored.
  *   The mail names the member's confirmed address, with their display name beside it only when
  *   that name is plain words (letters, spaces, . ' -), never an address, link or markup. One
- *   plain-text mail per recipient (never HTML), link built by the server from the content it
- *   found (never the URL as typed), description truncated, the sender's message quoted (at most
- *   SHARE_MESSAGE_MAX characters). A recipient address with a control character (CR/LF: a header
+ *   mail per recipient from the share template (mail/templates.ts: plain text and HTML, every
+ *   value escaped in the HTML), link built by the server from the content it found (never the URL
+ *   as typed), description truncated, the sender's message quoted (at most SHARE_MESSAGE_MAX
+ *   characters). A recipient address with a control character (CR/LF: a header
  *   injection) is refused. At most SHARE_MAX_RECIPIENTS addresses a share and
  *   SHARE_RECIPIENTS_PER_DAY a member in 24 hours, counted in the database (every API process
  *   shares the count); over it, 429 and nothing is sent.
@@ -22,18 +23,17 @@
  *   (the database alone cannot rebuild a link).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { MESSAGES } from 'shared-contracts';
-import { truncateWithEllipsis } from 'shared-contracts/library';
-import { sharedVia } from 'shared-contracts/library';
-import { validateShareEmail } from 'shared-contracts/forms';
 import {
   LIBRARY_MESSAGES,
-  SHARE_DESCRIPTION_MAX,
+  MESSAGES,
   SHARE_RECIPIENTS_PER_DAY,
-  type ShareRequest,
   type SharedList,
-} from 'shared-contracts/library';
+  sharedVia,
+  type ShareRequest,
+  validateShareEmail,
+} from 'shared-contracts/server';
 import type { Clock, Mailer } from '../deps';
+import { mailMessage, shareMailTemplate } from '../mail/templates';
 import type { ActivityRepository } from '../repositories/activity';
 import type { LibraryKind, LibraryRepository } from '../repositories/library';
 import type { RateLimitRepository } from '../repositories/rate-limits';
@@ -62,9 +62,7 @@ const VIDEO_PATH = /^\/video\/(\d{1,20})(?:\/[a-z0-9-]{1,200})?\/?$/;
 const CHART_PATH = /^\/data-visuals\/images\/([A-Za-z0-9_-]{1,80})\.svg$/;
 const LIST_PATH = /^\/my-library\/shared\/([A-Za-z0-9_-]{43})\/?$/;
 
-/** Control characters (a header never carries a line break; a body keeps only its newlines). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+/** A control character: a CR/LF in an address would start another mail header. */
 const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
@@ -92,28 +90,6 @@ export function sha256(text: string): string {
 export type ShareTarget =
   | { kind: LibraryKind; id: string; title: string; path: string }
   | { kind: 'list'; folderId: string; title: string; path: string };
-
-/** The mail of one email share (plain text). */
-export function shareMail(input: {
-  /** Who shared: the member's plain display name, or their address when the name is not plain words. */
-  sender: string;
-  /** The member's confirmed address, shown beside the name (null: the sender is the address itself). */
-  senderEmail: string | null;
-  title: string;
-  link: string;
-  description: string | null;
-  message: string | null;
-  origin: string;
-}): { subject: string; body: string } {
-  const sender = input.sender.replace(CONTROL, ' ').trim();
-  const title = input.title.replace(CONTROL, ' ').trim();
-  const who = input.senderEmail === null ? sender : `${sender} (${input.senderEmail.replace(CONTROL, '')})`;
-  const lines = [`${who} shared this with you:`, '', title, input.link];
-  if (input.description) lines.push('', truncateWithEllipsis(input.description.replace(CONTROL_BUT_NEWLINE, ' ').trim(), SHARE_DESCRIPTION_MAX));
-  if (input.message) lines.push('', `Message from ${sender}:`, input.message.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, ' ').trim());
-  lines.push('', '--', `Sent from ${input.origin}. You received this because someone entered your address; nothing else will be sent.`);
-  return { subject: `${sender} shared "${title}" with you`, body: lines.join('\n') };
-}
 
 export function createSharingService(deps: {
   library: LibraryRepository;
@@ -234,16 +210,16 @@ export function createSharingService(deps: {
         await spendRecipients(viewer.user.id, email.recipients.length);
         const message = request.message?.trim() ? request.message : null;
         const description = request.description?.trim() ? request.description : null;
-        const mail = shareMail({
+        const mail = shareMailTemplate({
+          origin,
           sender: email.sender,
           senderEmail: email.senderEmail,
           title: target.title,
-          link: `${origin}${target.path}`,
+          path: target.path,
           description,
           message,
-          origin,
         });
-        for (const to of email.recipients) await mailer.send({ to, subject: mail.subject, body: mail.body });
+        for (const to of email.recipients) await mailer.send(mailMessage(to, mail));
       }
       if (viewer !== null && target.kind !== 'list') {
         await activity.insertShare({

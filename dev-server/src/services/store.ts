@@ -1,29 +1,29 @@
 /** The store catalogue. */
 import { createHash } from 'node:crypto';
-import { SUBSCRIBER_ROLE_CODES, SUBSCRIBER_TIERS } from 'shared-contracts';
-import { productTypeFromSku } from 'shared-contracts/commerce';
-import type { Product, ProductList } from 'shared-contracts/commerce';
-import type {
-  Availability,
-  ProductDetail,
-  Recommendations,
-  SubscriptionOffer,
-} from 'shared-contracts/commerce';
+import {
+  type Availability,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  productTypeFromSku,
+  type Recommendations,
+  SUBSCRIBER_ROLE_CODES,
+  SUBSCRIBER_TIERS,
+  type SubscriptionOffer,
+} from 'shared-contracts/server';
 import { z } from 'zod';
 import type { ProductRow } from '../db/database';
 import type { CartRepository } from '../repositories/cart';
 import type { StoreRepository } from '../repositories/store';
-import { PRODUCT_NOT_FOUND, toAvailability } from './cart';
 import { NotFoundError } from './errors';
 import { BETTER_TOGETHER_PERCENT, divRoundHalfUp } from './pricing';
+import { PRODUCT_NOT_FOUND, productUrl, toAvailability } from './products';
+
+export { productUrl };
 
 const StringList = z.array(z.string());
 /** 'You might also like' shows up to four products. */
 export const RECOMMENDATION_COUNT = 4;
-
-export function productUrl(row: Pick<ProductRow, 'slug' | 'availability_id'>): string {
-  return `/product/${row.slug}/${row.availability_id}`;
-}
 
 /** A product row as the catalogue's Product (permissions and subscriptions count as digital there). */
 export function toProduct(row: ProductRow, categoryName: string): Product {

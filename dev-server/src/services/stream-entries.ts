@@ -1,5 +1,5 @@
 /** Rows to the one stream entry shape (StreamEntrySchema): articles, sponsored reports, videos, charts. */
-import type { StreamEntry } from 'shared-contracts/discovery';
+import { type StreamEntry } from 'shared-contracts/server';
 import { z } from 'zod';
 import type { VideoRow } from '../db/database';
 import type { ArticleWithTopic } from '../repositories/content';

@@ -6,19 +6,19 @@
  * summed field weight times idf (ln(1 + N/df)) in one GROUP BY; articles matching more distinct
  * query terms come first, then the higher score, then the newest.
  */
-import { AUTO_SUGGEST } from 'shared-contracts';
 import {
+  AUTO_SUGGEST,
   DISCOVERY_MESSAGES,
   firstPageOf,
   SEARCH_TERM_MAX_LENGTH,
-  SUGGESTION_LIMITS,
   type SearchOrder,
   type SearchSort,
   type SearchSuggestion,
   type Stream,
   type StreamEntry,
   type StreamType,
-} from 'shared-contracts/discovery';
+  SUGGESTION_LIMITS,
+} from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
 import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';

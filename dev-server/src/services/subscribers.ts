@@ -8,8 +8,13 @@
  * address (users.email_verified_at; services/email-verification.ts): knowing an address and an
  * account number is not enough.
  */
-import { MESSAGES, type SubscriberLookup } from 'shared-contracts';
-import { validateEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
+import {
+  MESSAGES,
+  type SubscriberLookup,
+  validateEmail,
+  validateRegistrationPassword,
+  validateRequired,
+} from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';

@@ -4,13 +4,12 @@
  */
 import { createHmac } from 'node:crypto';
 import {
-  isLookupEligible,
-  pickLatestSubscription,
   SUBSCRIBER_TIERS,
   type SubscriberDetails,
   type SubscriberRoleCode,
   type Subscription,
-} from 'shared-contracts';
+} from 'shared-contracts/server';
+import { isLookupEligible, pickLatestSubscription } from '../server-rules';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 
 /** Development key of the digest HMAC when DIGEST_SECRET is not set. */

@@ -4,8 +4,14 @@
  * opened it; all of them before the first opening). Following a subscriber-limited topic needs a
  * subscriber class (site §6): 403 otherwise.
  */
-import { topicSubjectSlug, type Topic } from 'shared-contracts';
-import { DISCOVERY_MESSAGES, topicRoot, type Following, type TopicDetail } from 'shared-contracts/discovery';
+import {
+  DISCOVERY_MESSAGES,
+  type Following,
+  type Topic,
+  type TopicDetail,
+  topicRoot,
+  topicSubjectSlug,
+} from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
 import type { DiscoveryRepository } from '../repositories/discovery';

@@ -1,5 +1,5 @@
 /** The User answer, and the signed-in user's folders. */
-import { subscriberTierOf, type Folder, type User } from 'shared-contracts';
+import { type Folder, subscriberTierOf, type User } from 'shared-contracts/server';
 import type { AccountRepository } from '../repositories/accounts';
 import type { Viewer } from './auth';
 import { ascendQuotaOf, quotaOf } from './profile';

@@ -16,7 +16,7 @@
  * Deciding only reads the meters: it never spends a view and never sets a cookie (a clip comes in
  * many range requests).
  */
-import type { VideoAccess } from 'shared-contracts/video';
+import { type VideoAccess } from 'shared-contracts/server';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
 import { NotFoundError } from './errors';

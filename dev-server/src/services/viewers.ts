@@ -1,11 +1,21 @@
 /** Builds the Viewer of a user row: tiers, status, subscriber details for subscribers, and the meter. */
-import { UserStatusSchema } from 'shared-contracts';
+import { type SubscriberDetails, type UserStatus, UserStatusSchema } from 'shared-contracts/server';
 import type { UserRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
-import type { Viewer } from './auth';
-import { userSubject, type MeterService } from './meter';
+import { userSubject, type MeterService, type Quotas } from './meter';
 import { DEV_DIGEST_SECRET, subscriberDetails } from './subscriptions';
+
+/** Who is making the request, as resolved from the session cookie (services/auth.ts). */
+export interface Viewer {
+  user: UserRow;
+  tiers: string[];
+  status: UserStatus;
+  /** The account number, digest and subscriptions of a subscriber with a linked record, else null. */
+  subscriber: SubscriberDetails | null;
+  /** The user's meter this calendar month (services/meter.ts), as of loading the viewer. */
+  quotas: Quotas;
+}
 
 export type ViewerLoader = (user: UserRow) => Promise<Viewer>;
 

@@ -1,6 +1,6 @@
 /** Helpers for the account API tests: CSRF-carrying POSTs, fresh accounts, mail links. */
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE, UserSchema, type User } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE, type User, UserSchema } from 'shared-contracts/server';
 import { sidFrom, type TestApp } from './harness';
 
 export const STRONG_PASSWORD = 'Fresh#Pass2026';

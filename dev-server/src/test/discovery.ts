@@ -1,7 +1,6 @@
 /** Helpers for the discovery API tests: sessions of the demo accounts, CSRF-carrying DELETEs, streams. */
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
-import { StreamSchema, type Stream } from 'shared-contracts/discovery';
+import { CSRF_HEADER, CSRF_VALUE, type Stream, StreamSchema } from 'shared-contracts/server';
 import { sidFrom, signIn, type TestApp } from './harness';
 
 /** A session of an existing account. */

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import request from 'supertest';
-import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts';
+import { CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import { createApp } from '../app';
 import type { Database } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
@@ -83,6 +83,8 @@ export interface TestAppParts {
   geolocation?: Geolocator;
   /** Send mail to the outbox table (as npm start does) instead of the memory mailer. */
   outboxMailer?: boolean;
+  /** The app's mailer, built over the test database and clock (one that fails, say); wins over outboxMailer. */
+  mailer?: (db: Kysely<Database>, clock: FakeClock) => Mailer;
   /** Another payment gateway than the built-in test gateway. */
   payments?: PaymentGateway;
   /** Where the app logs; silent by default (tests print nothing), createMemoryLogger() to read the lines. */
@@ -106,7 +108,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
   const db = await seededDatabase();
   const clock = createFakeClock(TEST_NOW);
   const mailer = createMemoryMailer(clock);
-  const sender: Mailer = parts.outboxMailer ? createOutboxMailer(db, clock) : mailer;
+  const sender: Mailer = parts.mailer ? parts.mailer(db, clock) : parts.outboxMailer ? createOutboxMailer(db, clock) : mailer;
   const config: AppConfig = {
     publicOrigin: TEST_ORIGIN,
     remotes: TEST_REMOTES,

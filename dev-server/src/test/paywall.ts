@@ -1,6 +1,6 @@
 /** Helpers for the paywall API tests: articles of each kind from the seed, the content call, cookies. */
 import request from 'supertest';
-import { ArticleContentSchema, CSRF_HEADER, CSRF_VALUE, type ArticleContent } from 'shared-contracts';
+import { type ArticleContent, ArticleContentSchema, CSRF_HEADER, CSRF_VALUE } from 'shared-contracts/server';
 import { setCookies, type TestApp } from './harness';
 
 export interface SeedArticle {

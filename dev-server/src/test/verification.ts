@@ -1,5 +1,5 @@
 /** Helpers for tests that need a member who proved their email address: read and follow the mailed link. */
-import type { User } from 'shared-contracts';
+import { type User } from 'shared-contracts/server';
 import { post, registerFresh } from './accounts';
 import type { TestApp } from './harness';
 

@@ -15,7 +15,8 @@
  */
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { api, bus, instanceMarkers, lazyComponent, MESSAGES, userStore } from 'shared-contracts';
+import { bus, instanceMarkers, lazyComponent, MESSAGES, useLoad, userStore } from 'shared-contracts';
+import { loadSaved } from '../api/items';
 import { useReader } from '../common/reader';
 import type { FlyoutItem } from '../flyouts/contract';
 import type { LibraryFlyoutProps } from '../flyouts/contract';
@@ -58,36 +59,20 @@ export const ITEM_ACTIONS_TEXT = {
 
 type OpenFlyout = { kind: 'save' | 'organize' | 'share'; trigger: HTMLElement | null } | null;
 
-/** Whether the member's item is in My Library: null until known. */
+/** Whether the member's item is in My Library: null until known (and for no member: nothing to ask). */
 function useSaved(itemId: string, memberId: string | null) {
-  const [saved, setSaved] = useState<boolean | null>(null);
-  useEffect(() => {
-    setSaved(null);
-    if (memberId === null) return;
-    let active = true;
-    api.itemLists(itemId).then(
-      ({ listIds }) => {
-        if (active) setSaved(listIds.length > 0);
-      },
-      () => {
-        // 404: not saved. Anything else: shown as not saved; a save will tell.
-        if (active) setSaved(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [itemId, memberId]);
+  const saved = useLoad<boolean | null>(`saved:${itemId}:${memberId ?? ''}`, () => (memberId === null ? Promise.resolve(null) : loadSaved(itemId)));
+  const { mutate } = saved;
 
   // A save elsewhere on the page (another ItemActions, the library) shows here too.
   useEffect(
     () =>
       bus.on('library:saved', ({ id }) => {
-        if (id === itemId) setSaved(true);
+        if (id === itemId) mutate(true);
       }),
-    [itemId],
+    [itemId, mutate],
   );
-  return [saved, setSaved] as const;
+  return [saved.status === 'ready' ? saved.data : null, mutate] as const;
 }
 
 export function ItemActions({ item, readOnly = false, share = true, nameWithTitle = false }: ItemActionsProps) {

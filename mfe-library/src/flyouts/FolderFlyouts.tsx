@@ -11,11 +11,12 @@
  * leave every choice as it was.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { api, bus, MESSAGES, type Folder } from 'shared-contracts';
+import { api, bus, MESSAGES, useLoad, useMounted, type Folder } from 'shared-contracts';
 import { folderAlreadyExists, itemsAddedToFolders } from 'shared-contracts/library';
 import { MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/library';
 import { validateFolderName } from 'shared-contracts/forms';
 import { foldersOffered } from 'shared-contracts/library';
+import { createFolder as requestFolder, loadFoldersFor } from '../api/folders';
 import { GenericFailure } from '../common/Failure';
 import type { FlyoutItem } from './contract';
 import {
@@ -23,7 +24,7 @@ import {
   isConflict,
   isUnauthorized,
   SaveFailureNotice,
-  useMounted,
+  signInOn401,
   useSaveFailure,
   type FlyoutBodyProps,
 } from './common';
@@ -136,30 +137,22 @@ function NewFolderField({ value, error, valid, busy, onChange, onCreate }: NewFo
   );
 }
 
-/** The member's folders (and, for organize, the item's), loaded when the flyout opens. */
+/**
+ * The member's folders (and, for organize, the ids of the item's folders), loaded when the flyout
+ * opens. A 401 asks to sign in (loading shows meanwhile); `failed` for any other error.
+ * `setFolders` adds a folder made in the flyout.
+ */
+const NONE: string[] = [];
+
 function useFolders(signIn: () => void, itemId: string | null) {
-  const [folders, setFolders] = useState<Folder[] | null>(null);
-  const [initial, setInitial] = useState<string[]>([]);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let active = true;
-    Promise.all([api.folders(), itemId === null ? Promise.resolve(null) : api.itemLists(itemId)]).then(
-      ([list, lists]) => {
-        if (!active) return;
-        setInitial(lists?.listIds ?? []);
-        setFolders(list);
-      },
-      (error: unknown) => {
-        if (!active) return;
-        if (isUnauthorized(error)) signIn();
-        else setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [itemId, signIn]);
-  return { folders, setFolders, initial, failed };
+  const load = useLoad(`flyout-folders:${itemId ?? ''}`, (signal) => signInOn401(loadFoldersFor(itemId), signal, signIn));
+  const ready = load.status === 'ready' ? load.data : null;
+  return {
+    folders: ready ? ready.folders : null,
+    setFolders: (change: (list: Folder[]) => Folder[]) => load.mutate((d) => ({ ...d, folders: change(d.folders) })),
+    initial: ready ? ready.itemListIds : NONE,
+    failed: load.status === 'error' && !isUnauthorized(load.error),
+  };
 }
 
 /**
@@ -225,7 +218,7 @@ export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBody
       return null;
     }
     try {
-      const folder = await api.createFolder({ name: typed.trim() });
+      const folder = await requestFolder({ name: typed.trim() });
       if (!mounted.current) return null;
       setFolders((list) => [...(list ?? []), folder]);
       setChecked((set) => toggle(set, folder.id, true));

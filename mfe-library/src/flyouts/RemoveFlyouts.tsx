@@ -5,12 +5,12 @@
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
  */
 import { useState } from 'react';
-import { api, MESSAGES } from 'shared-contracts';
+import { api, MESSAGES, useMounted } from 'shared-contracts';
 import { itemsRemovedFromLibrary } from 'shared-contracts/library';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
 import type { FlyoutItem } from './contract';
-import { isUnauthorized, useMounted, type FlyoutBodyProps } from './common';
+import { isUnauthorized, type FlyoutBodyProps } from './common';
 
 /** NOT IN SPEC wording: the questions and buttons of the discard flyouts. */
 export const REMOVE_TEXT = {

@@ -25,7 +25,8 @@ import { FormMessage, TextField, useField } from 'shared-contracts/forms';
 import { GenericFailure } from '../common/Failure';
 import { useReader } from '../common/reader';
 import type { FlyoutItem } from './contract';
-import { useMounted, type FlyoutBodyProps } from './common';
+import { useMounted } from 'shared-contracts';
+import type { FlyoutBodyProps } from './common';
 import {
   absoluteUrl,
   isShareConnected,

@@ -3,11 +3,11 @@
  * link; it shows in a read-only field with 'Copy link' (the clipboard when the browser has one,
  * else the link is selected for the reader to copy) and a 'Link copied' status.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { api, type Folder } from 'shared-contracts';
+import { useId, useRef, useState } from 'react';
+import { useLoad, useMounted, type Folder } from 'shared-contracts';
+import { loadFolderLink } from '../api/folders';
 import { GenericFailure } from '../common/Failure';
-import { isUnauthorized, useMounted, type FlyoutBodyProps } from './common';
-import { absoluteUrl } from './shareConnection';
+import { isUnauthorized, signInOn401, type FlyoutBodyProps } from './common';
 
 /** NOT IN SPEC wording of the share-list flyout. */
 export const SHARE_LIST_TEXT = {
@@ -19,29 +19,12 @@ export const SHARE_LIST_TEXT = {
 } as const;
 
 export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Folder }) {
-  const [link, setLink] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const load = useLoad(`folder-link:${folder.id}`, (signal) => signInOn401(loadFolderLink(folder.id), signal, signIn));
+  const link = load.status === 'ready' ? load.data : null;
   const [copyStatus, setCopyStatus] = useState<string>('');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const mounted = useMounted();
-
-  useEffect(() => {
-    let active = true;
-    api.listUrl(folder.id).then(
-      ({ listurl }) => {
-        if (active) setLink(absoluteUrl(listurl));
-      },
-      (error: unknown) => {
-        if (!active) return;
-        if (isUnauthorized(error)) signIn();
-        else setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [folder.id, signIn]);
 
   async function copy() {
     if (link === null) return;
@@ -61,7 +44,7 @@ export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Fo
     setCopyStatus(SHARE_LIST_TEXT.selectToCopy);
   }
 
-  if (failed) return <GenericFailure />;
+  if (load.status === 'error' && !isUnauthorized(load.error)) return <GenericFailure />;
   if (link === null) return <p className="flyout-loading">{SHARE_LIST_TEXT.loading}</p>;
   return (
     <div className="share-list">

@@ -26,8 +26,16 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-/** False once the component has unmounted (shared-contracts). */
-export { useMounted } from 'shared-contracts';
+/**
+ * A flyout's load: a 401 asks the reader to sign in (unless the flyout is gone, `signal` aborted);
+ * the error still reaches the caller, which shows loading for a 401 and the failure for the rest.
+ */
+export function signInOn401<T>(load: Promise<T>, signal: AbortSignal, signIn: () => void): Promise<T> {
+  return load.catch((error: unknown) => {
+    if (isUnauthorized(error) && !signal.aborted) signIn();
+    throw error;
+  });
+}
 
 export type SaveFailureStage = 'error' | 'failed';
 

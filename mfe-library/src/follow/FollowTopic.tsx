@@ -16,7 +16,8 @@
  */
 import * as React from 'react';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { api, bus, instanceMarkers, userStore } from 'shared-contracts';
+import { api, bus, instanceMarkers, useLoad, useMounted, userStore } from 'shared-contracts';
+import { loadFollowing } from '../api/following';
 import {
   DISCOVERY_MESSAGES,
   FOLLOW_LABELS,
@@ -95,16 +96,9 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
   const [followedSlug, setFollowedSlug] = useState(slug);
   const [phase, setPhase] = useState<FollowPhase>('loading');
   const [failure, setFailure] = useState<Failure | null>(null);
-  const mounted = useRef(true);
+  const mounted = useMounted();
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   // Disabling the focused button drops its focus; give it back once the answer is in.
   useEffect(() => {
@@ -122,25 +116,15 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
     [slug, name],
   );
 
-  // Is the topic followed? Asked once per member and topic.
+  // Is the topic followed? Asked once per member and topic (the component is keyed on both).
+  const initial = useLoad('following', loadFollowing);
   useEffect(() => {
-    let active = true;
-    api.following().then(
-      (answer) => {
-        if (!active) return;
-        apply(answer);
-        setPhase('idle');
-      },
-      () => {
-        if (!active) return;
-        setFailure({ kind: 'generic' });
-        setPhase('idle');
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [apply]);
+    if (initial.status === 'loading') return;
+    if (initial.status === 'ready') apply(initial.data);
+    else setFailure({ kind: 'generic' });
+    setPhase('idle');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the answer comes
+  }, [initial.status]);
 
   // Follows changed elsewhere (another toggle, the library's topic list) show here too.
   useEffect(

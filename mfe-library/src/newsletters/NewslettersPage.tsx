@@ -15,7 +15,8 @@
  * Markers: each card has data-newsletter-id, data-newsletter-kind and data-subscribed.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { api, bus, useLoad } from 'shared-contracts';
+import { bus, useLoad } from 'shared-contracts';
+import { loadNewsletters, loadSubscriptions, newsletterChanges } from '../api/newsletters';
 import {
   DISCOVERY_MESSAGES,
   type Newsletter,
@@ -64,10 +65,11 @@ export function subscribedToAny(subs: NewsletterSubscriptions): boolean {
 
 type SubsState = { status: 'loading' } | { status: 'ready'; data: NewsletterSubscriptions } | { status: 'error' };
 
+const GUEST_SUBS: SubsState = { status: 'ready', data: NOTHING };
+
 /** Everything that belongs to one reader: dropped when another reader (or a guest) takes over. */
 interface Session {
   key: string;
-  subs: SubsState;
   /** The card key (or 'all') whose change is running. */
   pending: string | null;
   failures: Record<string, Failure>;
@@ -77,8 +79,8 @@ function readerKey(reader: Reader): string {
   return reader.kind === 'member' ? `member:${reader.id}` : reader.kind;
 }
 
-function freshSession(key: string, reader: Reader): Session {
-  return { key, subs: reader.kind === 'guest' ? { status: 'ready', data: NOTHING } : { status: 'loading' }, pending: null, failures: {} };
+function freshSession(key: string): Session {
+  return { key, pending: null, failures: {} };
 }
 
 function without(failures: Record<string, Failure>, key: string): Record<string, Failure> {
@@ -167,35 +169,22 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
 export function NewslettersPage() {
   const reader = useReader();
   const key = readerKey(reader);
-  const catalogue = useLoad<Newsletter[]>('newsletters', () => api.newsletters());
-  const [session, setSession] = useState<Session>(() => freshSession(key, reader));
+  const catalogue = useLoad<Newsletter[]>('newsletters', loadNewsletters);
+  // The reader's own subscriptions: a guest has none to ask for, an unknown reader waits.
+  const subsLoad = useLoad(`subscriptions:${key}`, () => (reader.kind === 'member' ? loadSubscriptions() : Promise.resolve(NOTHING)));
+  const subs: SubsState = reader.kind === 'member' ? subsLoad : reader.kind === 'guest' ? GUEST_SUBS : { status: 'loading' };
+  const [session, setSession] = useState<Session>(() => freshSession(key));
   const [announcement, setAnnouncement] = useState('');
-  const [retries, setRetries] = useState(0);
   const currentKey = useRef(key);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // A new reader: their own subscriptions (none to ask for a guest), no leftovers of the last one.
+  // A new reader: no leftovers of the last one.
   useEffect(() => {
     currentKey.current = key;
-    setSession(freshSession(key, reader));
-    if (reader.kind !== 'member') return;
-    let active = true;
-    api.newsletterSubscriptions().then(
-      (data) => {
-        if (active) setSession((s) => (s.key === key ? { ...s, subs: { status: 'ready', data } } : s));
-      },
-      () => {
-        if (active) setSession((s) => (s.key === key ? { ...s, subs: { status: 'error' } } : s));
-      },
-    );
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the reader
-  }, [key, retries]);
+    setSession(freshSession(key));
+  }, [key]);
 
-  const current = session.key === key ? session : freshSession(key, reader);
-  const subs = current.subs;
+  const current = session.key === key ? session : freshSession(key);
   const known = subs.status === 'ready' ? subs.data : null;
   const locked = known === null || current.pending !== null;
 
@@ -207,8 +196,9 @@ export function NewslettersPage() {
     setAnnouncement('');
     try {
       const data = await call();
-      update((s) => ({ ...s, subs: { status: 'ready', data }, pending: null }));
+      update((s) => ({ ...s, pending: null }));
       if (currentKey.current === startKey) {
+        subsLoad.mutate(data);
         setAnnouncement(done);
         if (refocusHeading) heading.current?.focus();
       }
@@ -224,18 +214,18 @@ export function NewslettersPage() {
       return;
     }
     if (reader.kind !== 'member' || locked) return;
-    void change(cardKey(n), () => api.subscribeNewsletter(n.kind, n.id), NEWSLETTER_TEXT.subscribed(n.name));
+    void change(cardKey(n), () => newsletterChanges.subscribe(n.kind, n.id), NEWSLETTER_TEXT.subscribed(n.name));
   }
 
   function unsubscribe(n: Newsletter) {
     if (reader.kind !== 'member' || locked) return;
-    void change(cardKey(n), () => api.unsubscribeNewsletter(n.kind, n.id), NEWSLETTER_TEXT.unsubscribed(n.name));
+    void change(cardKey(n), () => newsletterChanges.unsubscribe(n.kind, n.id), NEWSLETTER_TEXT.unsubscribed(n.name));
   }
 
   function unsubscribeAll(e: MouseEvent<HTMLButtonElement>) {
     if (reader.kind !== 'member' || locked) return;
     const hadFocus = document.activeElement === e.currentTarget;
-    void change(ALL, () => api.unsubscribeAll(), NEWSLETTER_TEXT.unsubscribedAll, hadFocus);
+    void change(ALL, newsletterChanges.unsubscribeAll, NEWSLETTER_TEXT.unsubscribedAll, hadFocus);
   }
 
   const loading = catalogue.status === 'loading' || subs.status === 'loading';
@@ -282,7 +272,7 @@ export function NewslettersPage() {
       {subs.status === 'error' && (
         <div className="newsletter-load-failure">
           <GenericFailure />
-          <button type="button" onClick={() => setRetries((n) => n + 1)}>
+          <button type="button" onClick={subsLoad.reload}>
             {NEWSLETTER_TEXT.tryAgain}
           </button>
         </div>

@@ -5,13 +5,12 @@
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
-import { ApiError, api, pushDataLayer } from 'shared-contracts';
+import { ApiError, api, pushDataLayer, useMounted } from 'shared-contracts';
 import { itemsToAddToCart } from 'shared-contracts/commerce';
 import { REFERRAL_CODES } from 'shared-contracts/commerce';
 import { centsToDollars, type AddToCartResult, type CartLine } from 'shared-contracts/commerce';
 import { AddedToCartDialog, MaintenanceDialog, NotAddedDialog, ProcessingDialog } from '../modals/AddToCartDialogs';
 import { announceCart } from './cartCache';
-import { useMounted } from '../common';
 
 export interface AddItem {
   availabilityId: string;

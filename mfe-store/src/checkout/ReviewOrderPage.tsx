@@ -1,7 +1,7 @@
 /** /review-order: the last look at the cart, addresses, method and card, and Place order. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { api, pushDataLayer, rememberSubscriptionOrder } from 'shared-contracts';
+import { api, pushDataLayer, rememberSubscriptionOrder, useMounted } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
   cartLines,
@@ -11,7 +11,7 @@ import {
   type Cart,
   type Order,
 } from 'shared-contracts/commerce';
-import { errorMessage, statusOf, useMounted } from '../common';
+import { errorMessage, statusOf } from '../common';
 import { announceEmptyCart } from '../cart/cartCache';
 import { AddressBlock, TotalsList } from '../cart/CartParts';
 import { ProcessingDialog } from '../modals/AddToCartDialogs';

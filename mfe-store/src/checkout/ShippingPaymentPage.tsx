@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'shared-contracts/router';
-import { api, pushDataLayer } from 'shared-contracts';
+import { api, pushDataLayer, useMounted } from 'shared-contracts';
 import {
   COMMERCE_MESSAGES,
   centsToDollars,
@@ -15,7 +15,7 @@ import {
   type ShippingMethod,
   type ShippingMethodCode,
 } from 'shared-contracts/commerce';
-import { errorMessage, fieldErrors, useMounted } from '../common';
+import { errorMessage, fieldErrors } from '../common';
 import { announceCart } from '../cart/cartCache';
 import { TotalsList } from '../cart/CartParts';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';

@@ -56,6 +56,12 @@ export interface AddedDialogProps extends Common {
   onCheckout(): void;
 }
 
+/**
+ * 'Added to cart' with Checkout and Continue Shopping, then the recommendations when they arrive.
+ * The dialog is held at the top of the screen (class added-to-cart-modal, in the store's styles), not
+ * centred, so that the recommendations grow it downwards: centred, their arrival moved the buttons up
+ * under a reader's pointer and a click pressed on Continue Shopping was released elsewhere and lost.
+ */
 export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedDialogProps) {
   const productIds = [...new Set(items.map((i) => i.productId))];
   return (

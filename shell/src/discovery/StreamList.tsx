@@ -11,7 +11,7 @@
  * - the container says what is going on: data-stream, data-loaded-pages, data-stream-status and
  *   aria-busy while a page loads; a maintenance answer shows the maintenance view and no entries.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'shared-contracts/router';
 import { api, STREAM_PAGE_SIZE } from 'shared-contracts';
 import {
@@ -46,30 +46,39 @@ export interface StreamListProps {
   onFirstPageFailed?: () => void;
 }
 
+/* ------------------------------------------------------------------ paging */
+
+/**
+ * The paging of a stream list: the first pages (one, or the count kept in the address) in parallel,
+ * then one page at a time with `loadNext(moveFocus)`; `retry()` after a failed first load. While a
+ * page loads nothing else starts. Streams counting pages from 1 keep the loaded page count in the
+ * address (replace navigation). After a 'Load more' the first new entry gets the focus.
+ */
 export type StreamStatus = 'loading' | 'ready' | 'error' | 'maintenance';
 
 /** How far below the viewport the sentinel starts the next page's load, px. */
 const AUTOLOAD_MARGIN_PX = 200;
 
-/** The list starts afresh when what it shows changes (type, filters, size). */
-export function StreamList(props: StreamListProps) {
-  const key = `${props.type}|${props.size ?? STREAM_PAGE_SIZE}|${JSON.stringify(props.params ?? {})}`;
-  return <StreamListView key={key} {...props} />;
+export interface StreamPagingOptions {
+  type: StreamType;
+  size: number;
+  params: StreamParams;
+  /** Keeps autoloading past STREAM_AUTOLOAD_PAGES. */
+  unlimited: boolean;
+  onFirstPage?: (stream: Stream) => void;
+  onFirstPageFailed?: () => void;
 }
 
-function StreamListView({
-  type,
-  params = {},
-  size = STREAM_PAGE_SIZE,
-  hideLoadMore = false,
-  unlimited = false,
-  emptyMessage = DISCOVERY_MESSAGES.noResults,
-  label,
-  onFirstPage,
-  onFirstPageFailed,
-}: StreamListProps) {
+/**
+ * `sentinel`: the element at the list's end; while autoloading is on (a ready list, not at its last
+ * page, under STREAM_AUTOLOAD_PAGES pages unless `unlimited`) the next page loads when it comes near
+ * the viewport (an IntersectionObserver, or a throttled scroll check where the browser has none).
+ */
+export function useStreamPaging(
+  { type, size, params, unlimited, onFirstPage, onFirstPageFailed }: StreamPagingOptions,
+  sentinel: RefObject<HTMLElement | null>,
+) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
   const inUrl = keepsPagesInUrl(type);
   const first = firstPageOf(type);
   // Pages to show on arrival: the count kept in the address, read once.
@@ -79,7 +88,6 @@ function StreamListView({
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(true);
   const live = useRef(true);
-  const sentinel = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<HTMLAnchorElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const firstPageSeen = useRef(onFirstPage);
@@ -187,12 +195,12 @@ function StreamListView({
     );
   }, [inUrl, loaded, searchParams, setSearchParams]);
 
-  const autoload = status === 'ready' && !last && loaded > 0 && shouldAutoload(loaded, unlimited);
+  const enabled = status === 'ready' && !last && loaded > 0 && shouldAutoload(loaded, unlimited);
 
   // Autoload: the next page when the sentinel at the list's end comes near the viewport.
   useEffect(() => {
     const el = sentinel.current;
-    if (!autoload || !el) return;
+    if (!enabled || !el) return;
     if (typeof IntersectionObserver === 'function') {
       const observer = new IntersectionObserver(
         (seen) => {
@@ -218,7 +226,36 @@ function StreamListView({
       window.removeEventListener('scroll', onScroll);
       if (timer !== null) clearTimeout(timer);
     };
-  }, [autoload, loadNext]);
+  }, [sentinel, enabled, loadNext]);
+
+  return { status, loaded, last, entries, loadNext, retry: () => setAttempt((a) => a + 1), focusIndex, focusTarget };
+}
+
+/* ------------------------------------------------------------------ view */
+
+/** The list starts afresh when what it shows changes (type, filters, size). */
+export function StreamList(props: StreamListProps) {
+  const key = `${props.type}|${props.size ?? STREAM_PAGE_SIZE}|${JSON.stringify(props.params ?? {})}`;
+  return <StreamListView key={key} {...props} />;
+}
+
+function StreamListView({
+  type,
+  params = {},
+  size = STREAM_PAGE_SIZE,
+  hideLoadMore = false,
+  unlimited = false,
+  emptyMessage = DISCOVERY_MESSAGES.noResults,
+  label,
+  onFirstPage,
+  onFirstPageFailed,
+}: StreamListProps) {
+  const location = useLocation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { status, loaded, last, entries, loadNext, retry, focusIndex, focusTarget } = useStreamPaging(
+    { type, size, params, unlimited, onFirstPage, onFirstPageFailed },
+    sentinel,
+  );
 
   const showLoadMore = status === 'ready' && !last && loaded > 0 && !hideLoadMore && !shouldAutoload(loaded, unlimited);
   const nextHref = (() => {
@@ -261,7 +298,7 @@ function StreamListView({
               <button
                 type="button"
                 className="button-link"
-                onClick={() => (loaded === 0 ? setAttempt((a) => a + 1) : loadNext(true))}
+                onClick={() => (loaded === 0 ? retry() : loadNext(true))}
               >
                 Try again
               </button>

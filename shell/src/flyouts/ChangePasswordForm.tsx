@@ -1,5 +1,5 @@
 /**
- * Change-password flyout (site spec §2, §5, §8): current, new and confirm password. Errors:
+ * Change-password flyout: current, new and confirm password. Errors:
  * 'Current Password is required', 'New Password is required', the site password pattern message,
  * 'New Password and Confirm Password do not match'; the server's 400 means 'Current Password is
  * invalid'. Success destroys the flyout with 'Password successfully changed.' (shown 2 s).
@@ -11,10 +11,15 @@ import {
   type ChangePasswordErrors,
   type ChangePasswordValues,
 } from 'shared-contracts/forms';
-import { Field } from './Field';
+import { TextField, valueField } from 'shared-contracts/forms';
 import { flyouts } from './flyouts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const LABELS: Record<(typeof FIELDS)[number], { label: string; autoComplete: string }> = {
+  currentPassword: { label: 'Current password', autoComplete: 'current-password' },
+  newPassword: { label: 'New password', autoComplete: 'new-password' },
+  confirmPassword: { label: 'Confirm password', autoComplete: 'new-password' },
+};
 
 export function ChangePasswordForm() {
   const [values, setValues] = useState<ChangePasswordValues>({ currentPassword: '', newPassword: '', confirmPassword: '' });
@@ -69,33 +74,17 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={submit} className="flyout-form">
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={change('currentPassword')}
-        error={errors.currentPassword}
-        inputRef={refs.currentPassword}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={change('newPassword')}
-        error={errors.newPassword}
-        inputRef={refs.newPassword}
-      />
-      <Field
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={change('confirmPassword')}
-        error={errors.confirmPassword}
-        inputRef={refs.confirmPassword}
-      />
+      {FIELDS.map((name) => (
+        <TextField
+          key={name}
+          label={LABELS[name].label}
+          type="password"
+          autoComplete={LABELS[name].autoComplete}
+          field={valueField({ value: values[name], error: errors[name], onChange: change(name) })}
+          inputRef={refs[name]}
+          errorDisplay="live"
+        />
+      ))}
       <p role="alert" className="form-error">
         {formError}
       </p>

@@ -11,8 +11,8 @@ import { flyouts, useFlyout, type FlyoutKind } from './flyouts';
 const ChangePasswordForm = lazyComponent(() =>
   import(/* webpackChunkName: "flyout-change-password" */ './ChangePasswordForm').then((m) => m.ChangePasswordForm),
 );
-const ForgotPasswordForm = lazyComponent(() =>
-  import(/* webpackChunkName: "flyout-forgot-password" */ './ForgotPasswordForm').then((m) => m.ForgotPasswordForm),
+const ForgotPasswordFlyout = lazyComponent(() =>
+  import(/* webpackChunkName: "flyout-forgot-password" */ './ForgotPasswordFlyout').then((m) => m.ForgotPasswordFlyout),
 );
 
 export const FLYOUT_TITLES: Record<FlyoutKind, string> = {
@@ -66,7 +66,7 @@ export function FlyoutHost() {
         (flyout.kind === 'change-password' ? (
           <ChangePasswordForm key="change-password" fallback={<p>Loading…</p>} />
         ) : (
-          <ForgotPasswordForm key="forgot-password" fallback={<p>Loading…</p>} />
+          <ForgotPasswordFlyout key="forgot-password" fallback={<p>Loading…</p>} />
         ))}
     </div>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, bus, userStore, type EventMap } from 'shared-contracts';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { FlyoutHost } from './FlyoutHost';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { ForgotPasswordFlyout as ForgotPasswordForm } from './ForgotPasswordFlyout';
 import { flyouts } from './flyouts';
 
 const STRONG = 'Better#2026pass';

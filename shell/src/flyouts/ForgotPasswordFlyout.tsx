@@ -1,20 +1,22 @@
 /**
- * Forgot-password flyout, site version (site spec §2, §5, §8): a valid email and a captcha token
- * are required ('reCAPTCHA is required.' without one). 200 destroys the flyout with 'If your email
- * is registered with us, ...' (shown 7 s); 403, 423 and other failures show their site message.
+ * Forgot-password flyout of the header, the site variant (the auth modal's and the paywall's form
+ * is the kit's `useForgotPasswordForm`): the email field takes focus; a valid email and a captcha
+ * token are required ('reCAPTCHA is required.' without one); an edit clears the field's error.
+ * 200 destroys the flyout with 'If your email is registered with us, ...' (shown 7 s); 403, 423
+ * and other failures show their site message.
  *
- * The token comes from the same captcha client as the auth modal (auth/captcha.ts): the local
- * verifier's fixed token offline, a real reCAPTCHA token when one is configured.
+ * The token comes from the same captcha client as the auth forms (`shared-contracts/forms`): the
+ * local verifier's fixed token offline, a real reCAPTCHA token when one is configured.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, DEVICE_TYPE, MESSAGES } from 'shared-contracts';
 import { captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts/forms';
 import { captchaToken as fetchCaptchaToken } from 'shared-contracts/forms';
-import { Field } from './Field';
+import { TextField, valueField } from 'shared-contracts/forms';
 import { flyouts } from './flyouts';
 
 /** `captchaToken` replaces the captcha client's token (tests of a missing token). */
-export function ForgotPasswordForm({ captchaToken }: { captchaToken?: string }) {
+export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState('');
@@ -64,17 +66,20 @@ export function ForgotPasswordForm({ captchaToken }: { captchaToken?: string }) 
 
   return (
     <form noValidate onSubmit={submit} className="flyout-form">
-      <Field
+      <TextField
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(v) => {
-          setEmail(v);
-          setEmailError(undefined);
-        }}
-        error={emailError}
+        field={valueField({
+          value: email,
+          error: emailError,
+          onChange(v) {
+            setEmail(v);
+            setEmailError(undefined);
+          },
+        })}
         inputRef={emailRef}
+        errorDisplay="live"
       />
       <p role="alert" className="form-error">
         {formError}

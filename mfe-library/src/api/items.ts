@@ -1,0 +1,9 @@
+/** The library's calls about one item. */
+import { api } from 'shared-contracts';
+
+/** Whether the member's item is in My Library. A 404 (no folder holds it) and any other failure read as not saved: a save will tell. */
+export const loadSaved = (itemId: string): Promise<boolean> =>
+  api.itemLists(itemId).then(
+    ({ listIds }) => listIds.length > 0,
+    () => false,
+  );
