@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs npm dependencies when they are missing or older than package.json. `npm install`, not
-# `npm ci` (TOOLCHAIN.md: npm ci fails on this machine's registry).
+# `npm ci` (docs/architecture.md: npm ci fails on this machine's registry).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.install-stamp

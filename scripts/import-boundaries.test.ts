@@ -1,5 +1,5 @@
 /**
- * The dependency arrows of ARCHITECTURE.md, checked over every source file:
+ * The dependency arrows of docs/architecture.md, checked over every source file:
  * shared-contracts <- remotes <- shell (at run time only). A remote never imports the shell or
  * another remote; the shell reaches remotes only through federation; shared-contracts and the
  * server import no front-end part. Relative imports may not leave their package.

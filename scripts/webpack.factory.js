@@ -183,7 +183,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       manifest: host ? false : { fileName: 'mf-manifest.json' },
       dts: false,
       // One federation runtime on the page: the shell provides it as a global, remotes use it
-      // instead of shipping their own copy (27 KB gzip each; TOOLCHAIN pitfall 10, decision 008).
+      // instead of shipping their own copy (27 KB gzip each; docs/architecture.md, Module Federation pitfall 10, decision 008).
       // The host registers the injection plugin's ESM build itself: `provideExternalRuntime` adds
       // its CommonJS build, which pulls a second copy of runtime-core into the shell (+24 KB gzip).
       // The shell reads remotes' manifests itself (shell/src/federation.ts), so the runtime's
@@ -231,7 +231,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
-        // A federated build cannot hash its entry file name (TOOLCHAIN pitfall 7); chunks are hashed.
+        // A federated build cannot hash its entry file name (docs/architecture.md, Module Federation pitfall 7); chunks are hashed.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         publicPath: host ? '/' : 'auto',

@@ -75,7 +75,7 @@ export function createOutboxMailer(db: Kysely<Database>, clock: Clock = systemCl
   };
 }
 
-/** Captcha actions of spec 2 section 9 (sign_in, register, forgot_pass). */
+/** Captcha actions of PAY-09 (sign_in, register, forgot_pass). */
 export type CaptchaAction = 'sign_in' | 'register' | 'forgot_pass';
 
 export type CaptchaProvider = 'local' | 'recaptcha';

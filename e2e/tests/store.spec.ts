@@ -100,7 +100,7 @@ test('a guest adds a shipped book and an ebook, signs in, keeps the cart, pays w
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email', { exact: true }).fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  // The modal opened for checkout says so on its button (paywall §2).
+  // The modal opened for checkout says so on its button (PAY-02).
   await dialog.getByRole('button', { name: 'On to checkout' }).click();
   await expect(page).toHaveURL(/\/shipping-payment$/);
   const cart = (await (await page.request.get('/api/shopping-cart')).json()) as { itemCount: number };

@@ -1,6 +1,6 @@
 /**
  * The article gate the shell's article page mounts below the headline. The lead shows at once; the
- * body comes from the server's meter (api.articleContent, paywall §7), with a gift link's token when
+ * body comes from the server's meter (api.articleContent, PAY-07), with a gift link's token when
  * the page URL has one. The answer's paywall message decides what follows the lead (gate.ts): the
  * full content (with the promo block half way, the meter, the reading-list overlay, gift links for
  * subscribers), the registration wall with the paywall panel, the subscription wall, or the
@@ -59,7 +59,7 @@ export const PROMO_LINK = 'See subscription offers';
 const inFlight = new Map<string, Promise<ArticleContent>>();
 
 async function fetchContent(article: Article, gift: string | undefined): Promise<ArticleContent> {
-  // Retried when the answer is not 200, at most ARTICLE_CONTENT_MAX_ATTEMPTS attempts (paywall §7).
+  // Retried when the answer is not 200, at most ARTICLE_CONTENT_MAX_ATTEMPTS attempts (PAY-07).
   let lastError: unknown;
   for (let attempt = 1; attempt <= ARTICLE_CONTENT_MAX_ATTEMPTS; attempt++) {
     try {

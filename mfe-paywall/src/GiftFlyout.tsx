@@ -1,5 +1,5 @@
 /**
- * Gift links for subscribers (paywall §3 Article gift, §7 give-gift): 'Gift this article' opens a
+ * Gift links for subscribers (PAY-03 Article gift, PAY-07 give-gift): 'Gift this article' opens a
  * small non-modal dialog with the gifts left this month; 'Create gift link' asks the server for a
  * link, shows it read-only with a copy button and the new count. A 409 (no gifts left, or not
  * allowed) shows the server's message.

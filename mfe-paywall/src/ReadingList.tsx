@@ -1,5 +1,5 @@
 /**
- * The reading-list overlay (paywall §2): a button opens a modal dialog titled
+ * The reading-list overlay (PAY-02): a button opens a modal dialog titled
  * 'THIS ARTICLE APPEARS IN' with the selected list's articles numbered 01, 02, ... and up to three
  * related lists; choosing a related list switches the list. Focus stays inside while it is open,
  * Escape and Close close it, and focus goes back to the button.
@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { READING_LIST_RELATED_MAX, UI_TEXT, api, sameReadingList, trapTab, useLoad, type ReadingList } from 'shared-contracts';
 
-/** Two-digit position of an article in the list: 01, 02, ... (paywall §2). */
+/** Two-digit position of an article in the list: 01, 02, ... (PAY-02). */
 export function listNumber(index: number): string {
   return String(index + 1).padStart(2, '0');
 }

@@ -1,6 +1,6 @@
 /**
- * The subscription wall ('enable-paywall', paywall §4) and the subscriber-only panel
- * ('piano:enable-paywall-creative', paywall §2): each a labelled region after the lead.
+ * The subscription wall ('enable-paywall', PAY-04) and the subscriber-only panel
+ * ('piano:enable-paywall-creative', PAY-02): each a labelled region after the lead.
  */
 import { useId } from 'react';
 import { UI_TEXT, bus, useUserStore, type PaywallCreative } from 'shared-contracts';

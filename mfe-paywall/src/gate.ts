@@ -25,7 +25,7 @@ export type GateView =
 /** The states announced on the bus ('paywall:state') and in the data layer: everything but loading/error. */
 export type AnnouncedState = GateView['kind'];
 
-/** The ab tag of the 'Subscribe now' links (paywall §2: the link carries an ab tag query value). */
+/** The ab tag of the 'Subscribe now' links (PAY-02: the link carries an ab tag query value). */
 export const AB_TAGS = {
   registrationPanel: 'paywall-registration',
   subscriptionWall: 'paywall',
@@ -115,7 +115,7 @@ export function viewForMessage(message: PaywallMessage): GateView {
 /* ------------------------------------------------------------------ promo, meter, gift */
 
 /**
- * The promo block goes after this many body paragraphs: about half the article (paywall §9),
+ * The promo block goes after this many body paragraphs: about half the article (PAY-09),
  * floor(n/2), but never before the first paragraph; null when there is no body.
  */
 export function promoAfter(paragraphs: number): number | null {

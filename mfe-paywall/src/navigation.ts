@@ -16,7 +16,7 @@ export const nav = {
   },
 };
 
-/** The page's URL with registration=success added (paywall §4: reload after a paywall registration). */
+/** The page's URL with registration=success added (PAY-04: reload after a paywall registration). */
 export function registrationSuccessUrl(href: string): string {
   const url = new URL(href);
   url.searchParams.set(REGISTRATION_SUCCESS_QUERY.name, REGISTRATION_SUCCESS_QUERY.value);

@@ -1,7 +1,7 @@
 /**
- * The visual library (/visual-library, paywall §2): subject tabs, the chart feed of the selected
+ * The visual library (/visual-library, PAY-02): subject tabs, the chart feed of the selected
  * subject with collection cards and pagination, the left navigation that appears on scroll, and the
- * audience rules of paywall §4. The subject and the page live in the query string (filter, page),
+ * audience rules of PAY-04. The subject and the page live in the query string (filter, page),
  * so a link or a reload shows the same feed.
  *
  * Files: feed/ (Feed, Entry, WallBlock, rows), collections/ (CollectionCard), nav/ (SubjectTabs,

@@ -1,6 +1,6 @@
 import { audienceHidden, audienceProps, isLibrarySubPath } from './audience';
 
-describe('audience rules (paywall §4)', () => {
+describe('audience rules (PAY-04)', () => {
   it('hides subscriber-only elements for subscribers only', () => {
     expect(audienceHidden('subscriber', 'subscriber-only')).toBe(true);
     expect(audienceHidden('registered', 'subscriber-only')).toBe(false);

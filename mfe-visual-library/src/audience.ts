@@ -1,5 +1,5 @@
 /**
- * Audience rules of the visual-library page (paywall §4): subscribers have subscriber-only elements
+ * Audience rules of the visual-library page (PAY-04): subscribers have subscriber-only elements
  * hidden and are sent to /visual-library once signed in; registered users (and subscribers) have
  * the offers and register elements hidden.
  */

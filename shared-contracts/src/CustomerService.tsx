@@ -1,5 +1,5 @@
 /**
- * The customer-service phone lines (US/Canada and International, paywall §2, §9; site §4, §8) as a
+ * The customer-service phone lines (US/Canada and International, PAY-02, PAY-09; SITE-04, SITE-08) as a
  * list of tel: links. Every part that shows them uses this list; `children` adds items after the
  * phones (a mail link).
  */

@@ -1,5 +1,5 @@
 /**
- * Pagination (site §2, §4, §9): Previous, numbered pages with ellipses (at most 7 items,
+ * Pagination (SITE-02, SITE-04, SITE-09): Previous, numbered pages with ellipses (at most 7 items,
  * `paginationItems`), and Next. Previous is hidden on the first page and Next on the last
  * (`paginationControls`, docs/decisions/012-discovery.md). The current page carries
  * aria-current="page". One page or none shows nothing.

@@ -1,5 +1,5 @@
 /**
- * 'To access this feature, please SIGN IN or REGISTER' (site spec §2): the prompt every part shows
+ * 'To access this feature, please SIGN IN or REGISTER' (SITE-02): the prompt every part shows
  * a guest in place of an account-only feature. SIGN IN asks the shell to open its sign-in modal
  * (bus `auth:open`), REGISTER goes to /register. The paragraph's text is MESSAGES.signIn.prompt
  * exactly.

@@ -1,6 +1,6 @@
 /**
  * Captcha tokens for the account forms. The enabled flag is fetched once per page; on failure it
- * is assumed enabled (paywall §4). With the 'local' provider (the offline verifier of the dev
+ * is assumed enabled (PAY-04). With the 'local' provider (the offline verifier of the dev
  * server) the token is a fixed string; a real reCAPTCHA client plugs in with setCaptchaClient.
  */
 import { api } from 'shared-contracts';

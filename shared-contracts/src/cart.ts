@@ -17,7 +17,7 @@ const KEY = CART_CACHE_KEYS[0];
 /**
  * The cart summary kept in sessionStorage under CART_CACHE_KEYS[0] (store.ts): the count and the
  * Last-Modified it was read at. The mini cart HEADs /api/commerce/shopping-cart and reads the cart
- * again only when Last-Modified differs (paywall §4 "cart freshness is tested by a last-modified check").
+ * again only when Last-Modified differs (PAY-04 "cart freshness is tested by a last-modified check").
  */
 export const CartSummaryCacheSchema = z.object({ lastModified: z.string(), itemCount: z.int() });
 export type CartSummaryCache = z.infer<typeof CartSummaryCacheSchema>;

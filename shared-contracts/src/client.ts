@@ -192,7 +192,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw e;
       }
     },
-    /** HEAD of the profile: its Last-Modified, or null for a guest (the cache check of paywall §4). */
+    /** HEAD of the profile: its Last-Modified, or null for a guest (the cache check of PAY-04). */
     async profileModified(): Promise<string | null> {
       const f = options.fetchImpl ?? globalThis.fetch;
       const res = await f(`${baseUrl}/service/user/profile`, { method: 'HEAD', credentials: 'same-origin' });
@@ -201,7 +201,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     updateProfile: (body: ProfileUpdateRequest) => request('POST', '/service/user/profile', UserSchema, body),
     quota: () => request('GET', '/service/user/quota', QuotaSchema),
     ascendQuota: () => request('GET', '/service/user/ascend-quota', QuotaSchema),
-    /** Registration; `flagged` is true when the success header was present (paywall §4, §7). */
+    /** Registration; `flagged` is true when the success header was present (PAY-04, PAY-07). */
     async register(form: RegistrationRequest): Promise<{ result: RegistrationResult; flagged: boolean }> {
       const { data, headers } = await exchange('POST', '/api/user/register', RegistrationResultSchema, {
         deviceType: 'WEB_SITE',
@@ -227,7 +227,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
     article: (year: string | number, month: string | number, slug: string) =>
       request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
-    /** The body, if the meter allows it (paywall §7); `gift` is a gift link's token. */
+    /** The body, if the meter allows it (PAY-07); `gift` is a gift link's token. */
     articleContent: (year: string | number, month: string | number, slug: string, gift?: string) =>
       request(
         'POST',
@@ -252,7 +252,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     cart: () => request('GET', '/api/shopping-cart', schemaOf('commerce', 'CartSchema')),
     /** The cart's count and Last-Modified only (the header's cart count, cart.ts): no commerce schemas needed. */
     cartCount: () => request('GET', '/api/shopping-cart', CartCountSchema),
-    /** HEAD of the cart: its Last-Modified (the freshness check of paywall §4), or null. */
+    /** HEAD of the cart: its Last-Modified (the freshness check of PAY-04), or null. */
     async cartModified(): Promise<string | null> {
       const f = options.fetchImpl ?? globalThis.fetch;
       const res = await f(`${baseUrl}/api/commerce/shopping-cart`, { method: 'HEAD', credentials: 'same-origin' });
@@ -297,7 +297,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const { streamPagePath, StreamSchema } = await areaModules.discovery();
       return request('GET', streamPagePath(type, number, size, params), StreamSchema);
     },
-    /** Auto-suggest (site §7): up to 6 records and 3 subjects. */
+    /** Auto-suggest (SITE-07): up to 6 records and 3 subjects. */
     autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, schemaOf('discovery', 'SearchSuggestionSchema')),
     topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, schemaOf('discovery', 'TopicDetailSchema')),
     following: () => request('GET', '/service/user/topics', schemaOf('discovery', 'FollowingSchema')),

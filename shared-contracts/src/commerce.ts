@@ -9,13 +9,13 @@ import * as z from 'zod/mini';
 import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts/contracts';
 import { personNameText, withoutHiddenCharacters } from './names';
 
-/** Currency of cart totals (site §9). */
+/** Currency of cart totals (SITE-09). */
 export const CURRENCY = 'USD';
 
 
-/** Prices are shown with this many decimals (paywall §9; site §9). */
+/** Prices are shown with this many decimals (PAY-09; SITE-09). */
 export const PRICE_DECIMALS = 2;
-/** SKU suffixes and the product type they mean; any other suffix is 'ship' (paywall §5). */
+/** SKU suffixes and the product type they mean; any other suffix is 'ship' (PAY-05). */
 export const SKU_SUFFIX_TYPES = {
   KND: 'ebook',
   BUN: 'bundle',
@@ -40,10 +40,10 @@ function skuCodeType(code: string): SkuProductType | null {
 
 /* ================================================================== cart and products */
 
-/** Product type derived from a SKU (paywall §5). Same values as the API's product type. */
+/** Product type derived from a SKU (PAY-05). Same values as the API's product type. */
 export type SkuProductType = (typeof SKU_SUFFIX_TYPES)[keyof typeof SKU_SUFFIX_TYPES] | 'ship';
 /**
- * Product type by SKU suffix (paywall §5): KND ebook, BUN bundle, PDF/HTM/ZIP/PPT/XLS/EPB digital,
+ * Product type by SKU suffix (PAY-05): KND ebook, BUN bundle, PDF/HTM/ZIP/PPT/XLS/EPB digital,
  * any other ship. The suffix is the SKU's last three characters (case-insensitive), e.g.
  * '10245-PDF' or 'R0701FPDF'. SKUs of the form '{id}-{format}-{language}' ('R0701F-PDF-ENG') end
  * in a language, so when the last three characters are not a known code the hyphen-separated
@@ -60,28 +60,28 @@ export function productTypeFromSku(sku: string): SkuProductType {
   }
   return 'ship';
 }
-/** Products whose quantity is capped at 1: digital files and ebooks (paywall §5 product types). */
+/** Products whose quantity is capped at 1: digital files and ebooks (PAY-05 product types). */
 export function isDigitalProductType(type: string): boolean {
   return type === 'digital' || type === 'ebook';
 }
-/** A digital product cannot be increased once its quantity is above 0 (site §5). */
+/** A digital product cannot be increased once its quantity is above 0 (SITE-05). */
 export function canIncreaseQuantity(item: { digital: boolean; quantity: number }): boolean {
   return !(item.digital && item.quantity > 0);
 }
-/** Clamps a requested quantity: a whole number, not negative, at most 1 for digital products (site §5). */
+/** Clamps a requested quantity: a whole number, not negative, at most 1 for digital products (SITE-05). */
 export function clampQuantity(quantity: number, digital: boolean): number {
   const q = Number.isFinite(quantity) ? Math.max(0, Math.floor(quantity)) : 0;
   return digital ? Math.min(q, 1) : q;
 }
-/** Add to cart sends only items with quantity above 0 (site §5). */
+/** Add to cart sends only items with quantity above 0 (SITE-05). */
 export function itemsToAddToCart<T extends { quantity: number }>(items: readonly T[]): T[] {
   return items.filter((item) => item.quantity > 0);
 }
-/** Price with two decimals, no currency sign: 12.5 -> '12.50' (paywall §9; site §9). */
+/** Price with two decimals, no currency sign: 12.5 -> '12.50' (PAY-09; SITE-09). */
 export function formatPrice(amount: number): string {
   return amount.toFixed(PRICE_DECIMALS);
 }
-/** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (site §9). */
+/** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (SITE-09). */
 export function formatUsd(amount: number): string {
   return usd.format(amount);
 }
@@ -89,7 +89,7 @@ export function formatUsd(amount: number): string {
 /* ------------------------------------------------------------------ cart */
 
 /**
- * Add-to-cart failure (site §8): the apology followed by the product ids it is about. The spec
+ * Add-to-cart failure (SITE-08): the apology followed by the product ids it is about. The spec
  * says the apology "lists the product ids" without the layout; they follow as
  * 'Product ID: A' or 'Product IDs: A, B'. With no ids, the apology alone.
  */
@@ -99,9 +99,9 @@ export function cartApology(productIds: readonly string[]): string {
   return `${MESSAGES.cart.apology} ${label}: ${productIds.join(', ')}`;
 }
 
-/* ------------------------------------------------------------------ cart and store (site §9) */
+/* ------------------------------------------------------------------ cart and store (SITE-09) */
 
-/** Referral codes (site §9). */
+/** Referral codes (SITE-09). */
 export const REFERRAL_CODES = {
   /** Topics or home context. */
   topicsOrHome: '03069',
@@ -110,10 +110,10 @@ export const REFERRAL_CODES = {
   /** Default for add-to-cart. */
   addToCartDefault: '02749',
 } as const;
-/** Default and quick-add quantity (site §9). */
+/** Default and quick-add quantity (SITE-09). */
 export const DEFAULT_QUANTITY = 1;
 export const QUICK_ADD_QUANTITY = 1;
-/** Personalised recommendation placement on the add-to-cart confirmation (site §7). */
+/** Personalised recommendation placement on the add-to-cart confirmation (SITE-07). */
 export const ADDED_TO_CART_PLACEMENT = 'added-to-cart';
 
 export const ProductTypeSchema = z.enum(['ebook', 'bundle', 'digital', 'ship']);
@@ -141,7 +141,7 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
-/** Cents as USD with two decimals: 123450 -> '$1,234.50' (site §9). */
+/** Cents as USD with two decimals: 123450 -> '$1,234.50' (SITE-09). */
 export function formatCents(cents: number): string {
   return formatUsd(cents / 100);
 }
@@ -154,8 +154,8 @@ export function centsToDollars(cents: number): number {
 /* ------------------------------------------------------------------ products */
 
 /**
- * What a cart line is (site §3 cart item type/lineType): the SKU suffix types (paywall §5), plus
- * copyright permissions ('Perm', site §3) and subscriptions, which the SKU rule does not cover.
+ * What a cart line is (SITE-03 cart item type/lineType): the SKU suffix types (PAY-05), plus
+ * copyright permissions ('Perm', SITE-03) and subscriptions, which the SKU rule does not cover.
  */
 export const LINE_TYPES = ['SHIP', 'EBOOK', 'BUNDLE', 'DIGITAL', 'PERM', 'SUBSCRIPTION'] as const;
 export type LineType = (typeof LINE_TYPES)[number];
@@ -187,7 +187,7 @@ export function isShippedType(type: ItemType): boolean {
   return type === 'ship' || type === 'bundle';
 }
 
-/** Quantity capped at 1 (site §5): ebooks, digital files and subscriptions. Permissions count copies. */
+/** Quantity capped at 1 (SITE-05): ebooks, digital files and subscriptions. Permissions count copies. */
 export function isSingleQuantityType(type: ItemType): boolean {
   return type === 'ebook' || type === 'digital' || type === 'subscription';
 }
@@ -197,7 +197,7 @@ export const MAX_LINE_QUANTITY = 99;
 /** Most items in one add-to-cart request. NOT IN SPEC. */
 export const MAX_ITEMS_PER_ADD = 10;
 
-/** One way to buy a product: a format and language (site §5 availability selector), or its permissions. */
+/** One way to buy a product: a format and language (SITE-05 availability selector), or its permissions. */
 export const AvailabilitySchema = z.object({
   availabilityId: z.string(),
   productId: z.string(),
@@ -211,10 +211,10 @@ export const AvailabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
-/** GET /api/product/{productId}/availabilities (paywall §7). */
+/** GET /api/product/{productId}/availabilities (PAY-07). */
 export const AvailabilityListSchema = z.object({ availabilities: z.array(AvailabilitySchema) });
 
-/** 'Better Together' (site §5): the product and its partners, bought together for bundleCents. */
+/** 'Better Together' (SITE-05): the product and its partners, bought together for bundleCents. */
 export const BetterTogetherSchema = z.object({
   products: z.array(ProductSchema),
   /** Sum of the list prices. */
@@ -238,7 +238,7 @@ export const ProductDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
-/** GET /api/store/recommendations?placement=added-to-cart&productIds=a,b ('You might also like', site §7). */
+/** GET /api/store/recommendations?placement=added-to-cart&productIds=a,b ('You might also like', SITE-07). */
 export const RecommendationsSchema = z.object({ placement: z.string(), products: z.array(ProductSchema) });
 export type Recommendations = z.infer<typeof RecommendationsSchema>;
 
@@ -293,7 +293,7 @@ export const ShippingMethodSchema = z.object({
 });
 export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
 
-/** Cart item (site §3): the product fields, the quantity and the line's price. */
+/** Cart item (SITE-03): the product fields, the quantity and the line's price. */
 export const CartLineSchema = z.object({
   itemId: z.string(),
   productId: z.string(),
@@ -319,7 +319,7 @@ export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
 export const PromoSchema = z.object({ code: z.string(), description: z.string() });
 
-/** The cart (site §3; paywall §3): the server's answer of every cart and checkout call. */
+/** The cart (SITE-03; PAY-03): the server's answer of every cart and checkout call. */
 export const CartSchema = z.object({
   lineItems: z.object({ physicalItems: z.array(CartLineSchema), digitalItems: z.array(CartLineSchema) }),
   /** Sum of the quantities (the mini cart's count; the spec's cart_amount). */
@@ -350,14 +350,14 @@ export function cartLines(cart: Cart): CartLine[] {
   return [...cart.lineItems.physicalItems, ...cart.lineItems.digitalItems];
 }
 
-/** POST /api/shopping-cart: add items. Only quantities above 0 are sent (site §5, itemsToAddToCart). */
+/** POST /api/shopping-cart: add items. Only quantities above 0 are sent (SITE-05, itemsToAddToCart). */
 export const AddToCartRequestSchema = z.object({
   items: z
     .array(
       z.object({
         availabilityId: z.string().check(z.minLength(1), z.maxLength(80)),
         quantity: z.int().check(z.positive(), z.maximum(MAX_LINE_QUANTITY)),
-        /** Referral code (site §9; REFERRAL_CODES), default addToCartDefault. */
+        /** Referral code (SITE-09; REFERRAL_CODES), default addToCartDefault. */
         referral: z.optional(z.string().check(z.regex(/^\d{5}$/))),
       }),
     )
@@ -366,7 +366,7 @@ export const AddToCartRequestSchema = z.object({
 export type AddToCartRequest = z.infer<typeof AddToCartRequestSchema>;
 
 /**
- * Answer of an add (site §3 "answer carries cart and maybe maintenanceStatus"). In maintenance
+ * Answer of an add (SITE-03 "answer carries cart and maybe maintenanceStatus"). In maintenance
  * nothing is added (itemAdded false, maintenanceStatus true). An unknown or coming-soon product is a
  * 422 whose message is cartApology(ids) and whose errors name each product id (field 'productId').
  */
@@ -482,7 +482,7 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** The order page's own link (site §2): /order/{id}; `receipt=true` shows the receipt, `printMe=true` prints. */
+/** The order page's own link (SITE-02): /order/{id}; `receipt=true` shows the receipt, `printMe=true` prints. */
 export function orderPath(id: string, flags: { receipt?: boolean; printMe?: boolean } = {}): string {
   const q = new URLSearchParams();
   if (flags.receipt) q.set('receipt', 'true');
@@ -491,7 +491,7 @@ export function orderPath(id: string, flags: { receipt?: boolean; printMe?: bool
   return `/order/${encodeURIComponent(id)}${s ? `?${s}` : ''}`;
 }
 
-/** Query flags of the order page and the voucher flow (site §2). */
+/** Query flags of the order page and the voucher flow (SITE-02). */
 export const ORDER_QUERY = { receipt: 'receipt', printMe: 'printMe', voucherCode: 'voucher_code' } as const;
 
 /** A query flag is set when present and not 'false' or '0'. */

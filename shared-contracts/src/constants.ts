@@ -1,8 +1,7 @@
 /**
- * Business constants and limits, copied from the two specs in /work/shared/spec:
- *   - "site" = site-shell-and-member-features.md
- *   - "paywall" = paywall-accounts-video-visual-library-cart.md
- * Every constant names the section it comes from. Durations carry their unit in the name.
+ * Business constants and limits of the product. Every constant names the requirement it comes from
+ * (docs/requirements.md: SITE-nn for the site and its member features, PAY-nn for the paywall,
+ * accounts, video, visual library and cart). Durations carry their unit in the name.
  */
 
 /* ------------------------------------------------------------------ quota and accounts */
@@ -12,23 +11,23 @@
 /** Query parameter of a gift link (the token). */
 export const GIFT_QUERY_PARAM = 'gift';
 
-/** Device type sent with registration, sign-in and forgot-password (paywall §3, §7; site §7 "source WEB_SITE"). */
+/** Device type sent with registration, sign-in and forgot-password (PAY-03, PAY-07; SITE-07 "source WEB_SITE"). */
 export const DEVICE_TYPE = 'WEB_SITE';
 
-/** Piano article-content call: retried when status is not 200, at most 2 attempts (paywall §7). */
+/** Piano article-content call: retried when status is not 200, at most 2 attempts (PAY-07). */
 export const ARTICLE_CONTENT_MAX_ATTEMPTS = 2;
 
-/** User statuses (paywall §4, §6; site §4). */
+/** User statuses (PAY-04, PAY-06; SITE-04). */
 export const USER_STATUSES = ['guest', 'registered', 'subscriber'] as const;
-/** Profile status value of a subscriber (paywall §6). */
+/** Profile status value of a subscriber (PAY-06). */
 export const SUBSCRIBER_PROFILE_STATUS = 'subscribers';
-/** Global site state strings taken from the page markup (paywall §4). */
+/** Global site state strings taken from the page markup (PAY-04). */
 export const SITE_STATES = ['default', 'subscribers', 'registered'] as const;
 export type SiteState = (typeof SITE_STATES)[number];
 
 /* ------------------------------------------------------------------ subscribers */
 
-/** Subscriber tier table (paywall §6). caption null = no caption ("none" for Executive, "not shown" for All Access). */
+/** Subscriber tier table (PAY-06). caption null = no caption ("none" for Executive, "not shown" for All Access). */
 export const SUBSCRIBER_TIERS = {
   ROLE_HBRG_GOOD: { label: 'Good', caption: 'Digital' },
   ROLE_HBRG_BETTER: { label: 'Better', caption: 'Digital + Print' },
@@ -37,20 +36,20 @@ export const SUBSCRIBER_TIERS = {
   ROLE_HBRG_ALLACCESS: { label: 'All Access', caption: null },
 } as const;
 export type SubscriberRoleCode = keyof typeof SUBSCRIBER_TIERS;
-/** Role codes in table order (paywall §6). */
+/** Role codes in table order (PAY-06). */
 export const SUBSCRIBER_ROLE_CODES = Object.keys(SUBSCRIBER_TIERS) as readonly SubscriberRoleCode[];
 
-/** Content permission names (paywall §6). */
+/** Content permission names (PAY-06). */
 export const CONTENT_PERMISSIONS = ['PERM_VISUAL_LIBRARY', 'PERM_CASES', 'PERM_TOP_50_ARTICLES'] as const;
 export type ContentPermission = (typeof CONTENT_PERMISSIONS)[number];
 
 
-/** Country codes: "domestic US" is US only, "domestic" is US and Canada (paywall §6; site §4). */
+/** Country codes: "domestic US" is US only, "domestic" is US and Canada (PAY-06; SITE-04). */
 export const DOMESTIC_US_COUNTRIES = ['US'] as const;
 export const DOMESTIC_COUNTRIES = ['US', 'CA'] as const;
 
 /**
- * European countries flagged as EU for consent (paywall §5). The spec does not list them; this is
+ * European countries flagged as EU for consent (PAY-05). The spec does not list them; this is
  * the 27 EU member states plus the EEA (IS, LI, NO), the United Kingdom and Switzerland.
  */
 export const EU_CONSENT_COUNTRIES = [
@@ -58,10 +57,10 @@ export const EU_CONSENT_COUNTRIES = [
   'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO', 'GB', 'CH',
 ] as const;
 
-/** Customer-service phone labels; the numbers are given in the page, not in the spec (paywall §9; site §4). */
+/** Customer-service phone labels; the numbers are given in the page, not in the spec (PAY-09; SITE-04). */
 export const CUSTOMER_SERVICE_PHONE_LABELS = ['US/Canada', 'International'] as const;
 /**
- * Customer-service lines (paywall §2, §9: US/Canada and International, "given in page, values not
+ * Customer-service lines (PAY-02, PAY-09: US/Canada and International, "given in page, values not
  * shown"). NOT IN SPEC: the numbers and the mail address are placeholders (reserved fictional
  * numbers and an example.com address). One list for every part: paywall, newsletters, cart.
  */
@@ -74,63 +73,63 @@ export const CUSTOMER_SERVICE_EMAIL = 'customerservice@example.com';
 
 /* ------------------------------------------------------------------ auth modal, paywall panel, captcha */
 
-/** Auth modal screens (paywall §2 Auth modal). */
+/** Auth modal screens (PAY-02 Auth modal). */
 export const AUTH_MODAL_SCREENS = ['sign-in', 'registration', 'forgot-password', 'profile_settings'] as const;
 export type AuthModalScreen = (typeof AUTH_MODAL_SCREENS)[number];
-/** Auth modal actions (paywall §2 Auth modal). */
+/** Auth modal actions (PAY-02 Auth modal). */
 export const AUTH_MODAL_ACTIONS = ['registration', 'signin', 'forgot-password'] as const;
 export type AuthModalAction = (typeof AUTH_MODAL_ACTIONS)[number];
-/** Messages the auth modal posts to its parent window (paywall §2 Auth modal). */
+/** Messages the auth modal posts to its parent window (PAY-02 Auth modal). */
 export const AUTH_MODAL_PARENT_MESSAGES = { goBack: 'OnGoBack', close: 'OnClose' } as const;
-/** Query flag added on reload after a paywall registration (paywall §4). */
+/** Query flag added on reload after a paywall registration (PAY-04). */
 export const REGISTRATION_SUCCESS_QUERY = { name: 'registration', value: 'success' } as const;
 
 /* ------------------------------------------------------------------ pagination */
 
-/** Pagination shows up to 7 items (pages and ellipses) (paywall §9; site §9). */
+/** Pagination shows up to 7 items (pages and ellipses) (PAY-09; SITE-09). */
 export const PAGINATION_MAX_ITEMS = 7;
 
 /* ------------------------------------------------------------------ scrolling, banners, header */
 
-/** Scrolling more than this many px dismisses the registration confirmation banner (paywall §2, §9). */
+/** Scrolling more than this many px dismisses the registration confirmation banner (PAY-02, PAY-09). */
 export const CONFIRMATION_BANNER_DISMISS_SCROLL_PX = 250;
-/** Scroll animation duration, ms (paywall §9). */
+/** Scroll animation duration, ms (PAY-09). */
 export const SCROLL_ANIMATION_MS = 1000;
-/** Promo block is inserted at about this fraction of the article height (paywall §9). */
+/** Promo block is inserted at about this fraction of the article height (PAY-09). */
 export const PROMO_INSERT_FRACTION = 0.5;
-/** Persistent subscription banner hides this long after closing, ms (site §4: 1 s). */
+/** Persistent subscription banner hides this long after closing, ms (SITE-04: 1 s). */
 export const PERSISTENT_BANNER_HIDE_MS = 1000;
-/** Header logo: big below `bigBelowPx` scroll, small above `smallAbovePx` (site §4). */
+/** Header logo: big below `bigBelowPx` scroll, small above `smallAbovePx` (SITE-04). */
 export const HEADER_LOGO_THRESHOLDS = {
   desktop: { bigBelowPx: 100, smallAbovePx: 250 },
   mobile: { bigBelowPx: 90, smallAbovePx: 200 },
 } as const;
 
-/** Mobile breakpoint, px (site §9). */
+/** Mobile breakpoint, px (SITE-09). */
 export const MOBILE_BREAKPOINT_PX = 767;
-/** Header margin uses this width, px (site §9). */
+/** Header margin uses this width, px (SITE-09). */
 export const HEADER_MARGIN_WIDTH_PX = 1025;
-/** Scroll throttles, ms (site §9). */
+/** Scroll throttles, ms (SITE-09). */
 export const SCROLL_THROTTLE_MS = { header: 125, tabBar: 500 } as const;
-/** Help-box reposition delay, ms (site §9). */
+/** Help-box reposition delay, ms (SITE-09). */
 export const HELP_BOX_REPOSITION_MS = 50;
-/** Smooth-scroll duration, ms (site §9). */
+/** Smooth-scroll duration, ms (SITE-09). */
 export const SMOOTH_SCROLL_MS = 468;
-/** Carousel speed, ms (site §9). */
+/** Carousel speed, ms (SITE-09). */
 export const CAROUSEL_SPEED_MS = 300;
-/** Site carousel shows one slide, with dots (site §2). */
+/** Site carousel shows one slide, with dots (SITE-02). */
 export const CAROUSEL_SLIDES = 1;
-/** Ellipsis trimming stops when the overflow is under this many px (site §9). */
+/** Ellipsis trimming stops when the overflow is under this many px (SITE-09). */
 export const ELLIPSIS_OVERFLOW_TOLERANCE_PX = 4;
 
 /* ------------------------------------------------------------------ flyouts and library (site) */
 
-/** A flyout destroyed with a message shows a confirmation for this long, ms (site §4, §9). */
+/** A flyout destroyed with a message shows a confirmation for this long, ms (SITE-04, SITE-09). */
 export const FLYOUT_CONFIRMATION_MS = 2000;
-/** ... and for the forgot-password flyout, ms (site §4, §9). */
+/** ... and for the forgot-password flyout, ms (SITE-04, SITE-09). */
 export const FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS = 7000;
 
-/** Flyout kinds (site §2). */
+/** Flyout kinds (SITE-02). */
 export const FLYOUT_TYPES = [
   'save',
   'organize',
@@ -146,10 +145,10 @@ export const FLYOUT_TYPES = [
   'generic',
   'help-box',
 ] as const;
-/** Flyouts that do not need sign-in (site §6). */
+/** Flyouts that do not need sign-in (SITE-06). */
 export const FLYOUTS_WITHOUT_SIGN_IN = ['share', 'notification', 'forgot-password', 'embed-video'] as const;
 
-/** Help-box types (site §9). */
+/** Help-box types (SITE-09). */
 export const HELP_BOX_TYPES = [
   'sign-in-benefits',
   'article-saves',
@@ -160,13 +159,13 @@ export const HELP_BOX_TYPES = [
 ] as const;
 export type HelpBoxType = (typeof HELP_BOX_TYPES)[number];
 
-/** Reading-list overlay links to up to this many related lists (paywall §2, §9). */
+/** Reading-list overlay links to up to this many related lists (PAY-02, PAY-09). */
 export const READING_LIST_RELATED_MAX = 3;
 
-/** Share providers (site §3). */
+/** Share providers (SITE-03). */
 export const SHARE_PROVIDERS = ['facebook', 'twitter', 'linkedin', 'email'] as const;
 export type ShareProvider = (typeof SHARE_PROVIDERS)[number];
-/** Display names of the share networks (site §1, §2: Facebook, X, LinkedIn, plus email). */
+/** Display names of the share networks (SITE-01, SITE-02: Facebook, X, LinkedIn, plus email). */
 export const SHARE_PROVIDER_LABELS = {
   facebook: 'Facebook',
   twitter: 'X',
@@ -174,34 +173,34 @@ export const SHARE_PROVIDER_LABELS = {
   email: 'email',
 } as const satisfies Record<ShareProvider, string>;
 
-/* ------------------------------------------------------------------ streams (site §7, §9) */
+/* ------------------------------------------------------------------ streams (SITE-07, SITE-09) */
 
-/** Default stream page size (site §9). */
+/** Default stream page size (SITE-09). */
 export const STREAM_PAGE_SIZE = 8;
-/** A stream autoloads this many pages before the load-more link, unless unlimited (site §9). */
+/** A stream autoloads this many pages before the load-more link, unless unlimited (SITE-09). */
 export const STREAM_AUTOLOAD_PAGES = 2;
-/** Streams that count pages from 1 and store the loaded count in the URL (site §9). Others count from 0. */
+/** Streams that count pages from 1 and store the loaded count in the URL (SITE-09). Others count from 0. */
 export const STREAMS_COUNTING_FROM_ONE = ['search', 'webinars', 'visual-library', 'analytics', 'ascend'] as const;
 
-/* ------------------------------------------------------------------ search (site §9) */
+/* ------------------------------------------------------------------ search (SITE-09) */
 
-/** Auto-suggest (site §5, §9): runs when the term is over minTermLengthExclusive characters. */
+/** Auto-suggest (SITE-05, SITE-09): runs when the term is over minTermLengthExclusive characters. */
 export const AUTO_SUGGEST = {
   minTermLengthExclusive: 2,
   throttleMs: 350,
   maxRecords: 6,
   maxSubjects: 3,
 } as const;
-/** Subscription order cookie lifetime, days (site §4, §9). */
+/** Subscription order cookie lifetime, days (SITE-04, SITE-09). */
 export const SUBSCRIPTION_ORDER_COOKIE_DAYS = 7;
-/** Checkout provider's subscriber-onboarding cookie lifetime; the unit is not given (site §9). */
+/** Checkout provider's subscriber-onboarding cookie lifetime; the unit is not given (SITE-09). */
 export const SUBSCRIBER_ONBOARDING_COOKIE_LIFETIME = 10;
-/** Content types for which Buy Copies shows and the price block hides (site §5). */
+/** Content types for which Buy Copies shows and the price block hides (SITE-05). */
 export const ARTICLE_CONTENT_TYPES = ['Magazine Article', 'Digital Article'] as const;
 
 /* ------------------------------------------------------------------ dates */
 
-/** Display date format (site §9). */
+/** Display date format (SITE-09). */
 export const DATE_FORMAT = 'MMMM DD, YYYY';
 /** English month names used by the date formatters. */
 export const MONTH_NAMES = [

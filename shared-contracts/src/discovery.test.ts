@@ -22,7 +22,7 @@ const topics: Topic[] = [
   { id: 'tp-deep', name: 'Deep', slug: 'deep', parentId: 'tp-growth-strategy' },
 ];
 
-describe('stream paging rules (site §9)', () => {
+describe('stream paging rules (SITE-09)', () => {
   it('counts pages from 1 for search, webinars, visual-library, analytics and ascend, from 0 for the rest', () => {
     const fromOne = STREAM_TYPES.filter((t) => firstPageOf(t) === 1);
     expect(fromOne).toEqual(['search', 'webinars', 'visual-library', 'analytics', 'ascend']);
@@ -59,7 +59,7 @@ describe('stream paging rules (site §9)', () => {
   });
 });
 
-describe('search links (site §2)', () => {
+describe('search links (SITE-02)', () => {
   it('prefixes links beginning with a question mark with /search', () => {
     expect(searchHref('?term=strategy')).toBe('/search?term=strategy');
     expect(searchHref('/2024/03/x')).toBe('/2024/03/x');
@@ -71,7 +71,7 @@ describe('search links (site §2)', () => {
   });
 });
 
-describe('topic taxonomy (paywall §9)', () => {
+describe('topic taxonomy (PAY-09)', () => {
   it('maps a selected topic to its root, however deep', () => {
     expect(topicRoot(topics, 'tp-deep')?.name).toBe('Strategy');
     expect(topicRoot(topics, 'tp-design-thinking')?.name).toBe('Innovation');
@@ -94,7 +94,7 @@ describe('topic taxonomy (paywall §9)', () => {
   });
 });
 
-describe('archive picker preselection (site §2)', () => {
+describe('archive picker preselection (SITE-02)', () => {
   const years = [
     { yearId: '2025', issues: [{ issueCode: 'BR2501', issueMonth: 'January-February' }, { issueCode: 'BR2502', issueMonth: 'March-April' }] },
     { yearId: '2004', issues: [{ issueCode: 'BR0401', issueMonth: 'January' }, { issueCode: 'BR0407', issueMonth: 'July' }, { issueCode: 'BR0407', issueMonth: 'August' }] },
@@ -116,7 +116,7 @@ describe('archive picker preselection (site §2)', () => {
   });
 });
 
-describe('pagination controls (site §4, decision 012)', () => {
+describe('pagination controls (SITE-04, decision 012)', () => {
   it('hides Previous on the first page and Next on the last', () => {
     expect(paginationControls(1, 5)).toEqual({ previous: false, next: true });
     expect(paginationControls(3, 5)).toEqual({ previous: true, next: true });

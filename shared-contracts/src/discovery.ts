@@ -17,10 +17,10 @@ import {
 /** An entry of a stream is the pure contracts' `StreamEntry` (My Library's items extend it). */
 export type { StreamEntry } from 'shared-contracts/contracts';
 
-/* ================================================================== issue codes (site §2) */
+/* ================================================================== issue codes (SITE-02) */
 
 /**
- * Issue code of the archive (site §2).
+ * Issue code of the archive (SITE-02).
  * - 2000 and later: 'BR' + two-digit year + two-digit issue number: (2025, 1) -> 'BR2501'.
  * - Before 2000: a 4-digit code. The one example, 1999 January-February = '3991', is read as
  *   '3' + two-digit year ('99') + one-digit issue number ('1'); so (1999, 1) -> '3991' and, for
@@ -43,9 +43,9 @@ export function issueCode(year: number, issueNumber: number): string {
   return `3${yy}${issueNumber}`;
 }
 
-/** Default stream (site §9). */
+/** Default stream (SITE-09). */
 export const DEFAULT_STREAM = 'latest';
-/** Stream endpoints named in the spec (site §7). `{id}` is a list id. */
+/** Stream endpoints named in the spec (SITE-07). `{id}` is a list id. */
 export const STREAM_ENDPOINTS = [
   'user/saves',
   'user/list/{id}',
@@ -57,7 +57,7 @@ export const STREAM_ENDPOINTS = [
 ] as const;
 /* ------------------------------------------------------------------ topics and archive */
 
-/** Top levels of the topic taxonomy (paywall §9). */
+/** Top levels of the topic taxonomy (PAY-09). */
 export const TOPIC_TAXONOMY_ROOTS = [
   'Business and society',
   'Business management',
@@ -71,13 +71,13 @@ export const TOPIC_TAXONOMY_ROOTS = [
   'Strategy',
   'Technology and analytics',
 ] as const;
-/** Number of topic reference labels of stream items; first and last are given, the full list is not (paywall §9). */
+/** Number of topic reference labels of stream items; first and last are given, the full list is not (PAY-09). */
 export const TOPIC_REFERENCE_LABEL_COUNT = 12;
 export const TOPIC_REFERENCE_LABEL_BOUNDS = { first: 'Economics & Society', last: 'Technology' } as const;
-/** Topic count mentioned in copy (site §9; some places say 180+). */
+/** Topic count mentioned in copy (SITE-09; some places say 180+). */
 export const TOPICS_COUNT_COPY = '150+';
 export const TOPICS_COUNT_COPY_ALT = '180+';
-/** Suggestions on the empty topics page (site §9). */
+/** Suggestions on the empty topics page (SITE-09). */
 export const EMPTY_TOPICS_SUGGESTIONS = [
   'Strategy',
   'Negotiation strategies',
@@ -88,10 +88,10 @@ export const EMPTY_TOPICS_SUGGESTIONS = [
   'Innovation',
   'Marketing',
 ] as const;
-/** Magazine issues run from 1956 to 2025 (site §2). */
+/** Magazine issues run from 1956 to 2025 (SITE-02). */
 export const ARCHIVE_FIRST_YEAR = 1956;
 export const ARCHIVE_LAST_YEAR = 2025;
-/** From 2017 issues are bi-monthly, 6 a year; 2025 lists 3 (site §3 Archive). */
+/** From 2017 issues are bi-monthly, 6 a year; 2025 lists 3 (SITE-03 Archive). */
 export const BIMONTHLY_FROM_YEAR = 2017;
 export const ISSUES_PER_YEAR_BIMONTHLY = 6;
 
@@ -104,7 +104,7 @@ export const ArchiveYearSchema = z.object({ yearId: z.string(), issues: z.array(
 export const ArchiveSchema = z.object({ years: z.array(ArchiveYearSchema) });
 export type Archive = z.infer<typeof ArchiveSchema>;
 
-/* ------------------------------------------------------------------ streams (site §3, §7, §9) */
+/* ------------------------------------------------------------------ streams (SITE-03, SITE-07, SITE-09) */
 
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
 export const STREAM_TYPES = [
@@ -127,7 +127,7 @@ export const MEMBER_STREAMS: readonly StreamType[] = ['following'];
 export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
 export type FacetValue = z.infer<typeof FacetValueSchema>;
 
-/** Stream response (site §3): entry list, page (with last), type, isPaywallEnabled, maintenanceStatus. */
+/** Stream response (SITE-03): entry list, page (with last), type, isPaywallEnabled, maintenanceStatus. */
 export const StreamSchema = z.object({
   entry: z.array(StreamEntrySchema),
   page: PageInfoSchema,
@@ -169,7 +169,7 @@ export interface StreamParams {
   order?: SearchOrder;
 }
 
-/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (site §9). */
+/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (SITE-09). */
 export function firstPageOf(stream: StreamType): 0 | 1 {
   return (STREAMS_COUNTING_FROM_ONE as readonly string[]).includes(stream) ? 1 : 0;
 }
@@ -185,7 +185,7 @@ export function streamPagePath(type: StreamType, number: number, size: number, p
   return `/service/stream/${type}/${number}/${size}?${query.toString()}`;
 }
 
-/** Streams that keep the number of loaded pages in the address (site §9): those counting from 1. */
+/** Streams that keep the number of loaded pages in the address (SITE-09): those counting from 1. */
 export function keepsPagesInUrl(stream: StreamType): boolean {
   return firstPageOf(stream) === 1;
 }
@@ -194,7 +194,7 @@ export function keepsPagesInUrl(stream: StreamType): boolean {
 export const STREAM_PAGES_PARAM = 'page';
 
 /**
- * How many pages a stream loads before it asks for a click (site §9): the first page, then pages
+ * How many pages a stream loads before it asks for a click (SITE-09): the first page, then pages
  * load by themselves as the reader reaches the end until STREAM_AUTOLOAD_PAGES are shown, then the
  * 'load more' link appears, unless unlimited autoload is allowed.
  */
@@ -209,9 +209,9 @@ export function pagesFromUrl(value: string | null): number {
   return n >= 1 && n <= 50 ? n : 1;
 }
 
-/* ------------------------------------------------------------------ search (site §2, §3, §5, §9) */
+/* ------------------------------------------------------------------ search (SITE-02, SITE-03, SITE-05, SITE-09) */
 
-/** Search suggestion (site §3): records (title, link, contentType) and subjects. */
+/** Search suggestion (SITE-03): records (title, link, contentType) and subjects. */
 export const SearchSuggestionSchema = z.object({
   records: z.array(z.object({ title: z.string(), link: z.string(), contentType: z.string() })),
   subjects: z.array(z.object({ name: z.string(), link: z.string() })),
@@ -220,7 +220,7 @@ export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
 export const SUGGESTION_LIMITS = { records: AUTO_SUGGEST.maxRecords, subjects: AUTO_SUGGEST.maxSubjects } as const;
 
-/** Links beginning with '?' are prefixed with /search (site §2); others are kept. */
+/** Links beginning with '?' are prefixed with /search (SITE-02); others are kept. */
 export function searchHref(link: string): string {
   return link.startsWith('?') ? `/search${link}` : link;
 }
@@ -231,7 +231,7 @@ export function searchPath(term: string, extra: Record<string, string> = {}): st
   return `/search?${params.toString()}`;
 }
 
-/* ------------------------------------------------------------------ topics (site §2, §3, §4, §6) */
+/* ------------------------------------------------------------------ topics (SITE-02, SITE-03, SITE-04, SITE-06) */
 
 /** A topic with its place in the taxonomy. */
 export const TopicDetailSchema = z.object({
@@ -240,7 +240,7 @@ export const TopicDetailSchema = z.object({
   root: TopicSchema,
   /** Direct subtopics (empty for a leaf). */
   children: z.array(TopicSchema),
-  /** Following needs a subscriber class (site §6). */
+  /** Following needs a subscriber class (SITE-06). */
   subscriberLimited: z.boolean(),
   /** Published articles in the topic (with its subtopics for a root). */
   articleCount: z.int(),
@@ -271,7 +271,7 @@ export type Following = z.infer<typeof FollowingSchema>;
 export const FollowTopicRequestSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)) });
 export type FollowTopicRequest = z.infer<typeof FollowTopicRequestSchema>;
 
-/** The root of a topic in the taxonomy (paywall §9): walks parentId up; the topic itself when unknown parents. */
+/** The root of a topic in the taxonomy (PAY-09): walks parentId up; the topic itself when unknown parents. */
 export function topicRoot(topics: readonly Topic[], id: string): Topic | null {
   const byId = new Map(topics.map((t) => [t.id, t]));
   let current = byId.get(id) ?? null;
@@ -291,10 +291,10 @@ export function topicTree(topics: readonly Topic[]): { root: Topic; children: To
   return roots.map((root) => ({ root, children: topics.filter((t) => t.parentId !== null && topicRoot(topics, t.id)?.id === root.id) }));
 }
 
-/** Label of the follow toggle (site §4). */
+/** Label of the follow toggle (SITE-04). */
 export const FOLLOW_LABELS = { follow: 'Follow this', following: 'Following' } as const;
 
-/* ------------------------------------------------------------------ newsletters (site §1, §4, §6, §7) */
+/* ------------------------------------------------------------------ newsletters (SITE-01, SITE-04, SITE-06, SITE-07) */
 
 export const NEWSLETTER_KINDS = ['newsletter', 'marketingCampaign'] as const;
 export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
@@ -319,14 +319,14 @@ export const NewsletterSubscriptionsSchema = z.object({
 });
 export type NewsletterSubscriptions = z.infer<typeof NewsletterSubscriptionsSchema>;
 
-/** POST /service/user/newsletters and /service/user/marketingcampaigns body (site §7: name and activity). */
+/** POST /service/user/newsletters and /service/user/marketingcampaigns body (SITE-07: name and activity). */
 export const NewsletterRequestSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   activity: z.optional(z.enum(['subscribe', 'unsubscribe'])),
 });
 export type NewsletterRequest = z.infer<typeof NewsletterRequestSchema>;
 
-/* ------------------------------------------------------------------ magazine issues (site §2) */
+/* ------------------------------------------------------------------ magazine issues (SITE-02) */
 
 /** An issue: the issue card (cover, title, summary, 'Featuring' links) and its table of contents. */
 export const IssueSchema = z.object({
@@ -348,7 +348,7 @@ export type Issue = z.infer<typeof IssueSchema>;
 export const CurrentIssueSchema = IssueSchema;
 
 /**
- * The archive picker's preselection (site §2): YEAR is the first year; MONTH is the chosen issue's
+ * The archive picker's preselection (SITE-02): YEAR is the first year; MONTH is the chosen issue's
  * entry when it is in that year, else the year's first.
  */
 export function archivePickerSelection(
@@ -361,10 +361,10 @@ export function archivePickerSelection(
   return { yearId: year.yearId, issueMonth: issue?.issueMonth ?? '' };
 }
 
-/* ------------------------------------------------------------------ pagination (site §2, §4, §9) */
+/* ------------------------------------------------------------------ pagination (SITE-02, SITE-04, SITE-09) */
 
 /**
- * Previous and Next of the pagination (site §4): Previous is hidden on the first page; Next is
+ * Previous and Next of the pagination (SITE-04): Previous is hidden on the first page; Next is
  * hidden on the last (the spec notes the source hides it with the previous style; we read it as
  * hidden on the last page: docs/decisions/012-discovery.md).
  */
@@ -372,7 +372,7 @@ export function paginationControls(current: number, totalPages: number): { previ
   return { previous: current > 1, next: current < totalPages };
 }
 
-/* ------------------------------------------------------------------ help boxes (paywall §4) */
+/* ------------------------------------------------------------------ help boxes (PAY-04) */
 
 /** localStorage key marking a help box as shown in this browser. */
 export function helpBoxStorageKey(type: string): string {
@@ -382,13 +382,13 @@ export function helpBoxStorageKey(type: string): string {
 /* ------------------------------------------------------------------ messages */
 
 /**
- * Texts of discovery. The spec gives none of these words except the generic failure (site §8),
+ * Texts of discovery. The spec gives none of these words except the generic failure (SITE-08),
  * which MESSAGES.generic holds; these are ours, kept in one place.
  */
 export const DISCOVERY_MESSAGES = {
-  /** 403 when a non-subscriber subscribes to a subscriber-only newsletter (site §6). */
+  /** 403 when a non-subscriber subscribes to a subscriber-only newsletter (SITE-06). */
   newsletterSubscribersOnly: 'This newsletter is available to subscribers only.',
-  /** 403 when a member without a subscriber class follows a subscriber-limited topic (site §6). */
+  /** 403 when a member without a subscriber class follows a subscriber-limited topic (SITE-06). */
   topicSubscribersOnly: 'Following this topic is available to subscribers only.',
   /** 404 for an unknown newsletter or campaign. */
   newsletterNotFound: 'Newsletter not found',
@@ -396,12 +396,12 @@ export const DISCOVERY_MESSAGES = {
   issueNotFound: 'Issue not found',
   /** 400 for a blank search term. */
   searchTermRequired: 'Enter a search term.',
-  /** Stream maintenance view (site §4: a maintenance view when the server reports maintenance). */
+  /** Stream maintenance view (SITE-04: a maintenance view when the server reports maintenance). */
   streamMaintenance: 'This list is unavailable while the site is in maintenance. Please try again later.',
   /** Search with no result. */
   noResults: 'No results match your search.',
-  /** The subscriber-search help box (paywall §4). */
+  /** The subscriber-search help box (PAY-04). */
   subscriberSearchHelp: 'Subscriber tip: narrow results by content type or topic, and sort by date to find the newest issue articles first.',
-  /** Empty topics state (site §9 lists the suggestions). */
+  /** Empty topics state (SITE-09 lists the suggestions). */
   emptyTopics: "You aren't following any topics yet. Try one of these:",
 } as const;

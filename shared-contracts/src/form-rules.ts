@@ -18,13 +18,13 @@ import { personNameText, validateNameCharacters } from './names';
 
 /* ------------------------------------------------------------------ sign-in */
 
-/** Sign-in failure with tries_left (paywall §8; site §8): 'try' when n is 1, 'tries' otherwise. */
+/** Sign-in failure with tries_left (PAY-08; SITE-08): 'try' when n is 1, 'tries' otherwise. */
 export function signInTriesLeft(n: number): string {
   const k = wholeCount(n);
   return `${MESSAGES.signIn.invalidCombination} You have ${k} ${plural(k, 'try', 'tries')} left.`;
 }
 /**
- * Unlock time for the lockout message (paywall §8; site §8): 3600 s or more shows whole hours,
+ * Unlock time for the lockout message (PAY-08; SITE-08): 3600 s or more shows whole hours,
  * 60 to 3599 whole minutes, below 60 seconds. Values are rounded down within their unit, so each
  * range maps onto its own unit (3599 s is '59 minutes', never '60 minutes'). Negative or
  * non-finite input counts as 0.
@@ -42,7 +42,7 @@ export function formatUnlockTime(seconds: number): string {
   return `${s} ${plural(s, 'second', 'seconds')}`;
 }
 /**
- * Lockout message of the modal and paywall (paywall §8). "Code 401 adds 'or reset your
+ * Lockout message of the modal and paywall (PAY-08). "Code 401 adds 'or reset your
  * password.'": it is read as completing the last sentence, which becomes '... please contact
  * Customer Service or reset your password.'
  */
@@ -53,24 +53,24 @@ export function lockoutMessage(seconds: number, options: { code401?: boolean } =
     : 'For immediate assistance, please contact Customer Service.';
   return `${first} ${last}`;
 }
-/** Lockout message of the site shell; the page adds a service link after it (site §8). */
+/** Lockout message of the site shell; the page adds a service link after it (SITE-08). */
 export function siteLockoutMessage(seconds: number): string {
   return `Your account is blocked, please wait ${formatUnlockTime(seconds)} to unlock and try again.`;
 }
 /* ------------------------------------------------------------------ registration */
 
-/** 409 registration message; the paywall variant appends the reset prompt (paywall §8). */
+/** 409 registration message; the paywall variant appends the reset prompt (PAY-08). */
 export function registrationConflictMessage(options: { paywall?: boolean } = {}): string {
   return options.paywall
     ? `${MESSAGES.registration.usernameUnavailable} ${MESSAGES.registration.usernameUnavailablePaywallSuffix}`
     : MESSAGES.registration.usernameUnavailable;
 }
-/** Registration confirmation banner (paywall §2). */
+/** Registration confirmation banner (PAY-02). */
 export function accountCreatedMessage(email: string): string {
   return `Your account has been created, ${email}`;
 }
 /**
- * A server error text as shown by the registration "other errors" rule (paywall §8): first
+ * A server error text as shown by the registration "other errors" rule (PAY-08): first
  * letter capitalised, ending with a full stop (added unless it already ends in . ! or ?).
  * Surrounding whitespace is trimmed; an empty text stays empty.
  */
@@ -80,50 +80,50 @@ export function formatServerErrorMessage(text: string): string {
   const capitalised = t.charAt(0).toUpperCase() + t.slice(1);
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
-/* ------------------------------------------------------------------ length and value messages (paywall §5) */
+/* ------------------------------------------------------------------ length and value messages (PAY-05) */
 
-/** 'This field must be at least {n} characters' (paywall §5; no full stop, as in the spec). */
+/** 'This field must be at least {n} characters' (PAY-05; no full stop, as in the spec). */
 export function minLengthMessage(n: number): string {
   return `This field must be at least ${n} characters`;
 }
-/** 'This field must be less than {n} characters' (paywall §5; no full stop, as in the spec). */
+/** 'This field must be less than {n} characters' (PAY-05; no full stop, as in the spec). */
 export function maxLengthMessage(n: number): string {
   return `This field must be less than ${n} characters`;
 }
-/** 'Please enter a value that is less than {max}' (paywall §5). */
+/** 'Please enter a value that is less than {max}' (PAY-05). */
 export function maxValueMessage(max: number): string {
   return `Please enter a value that is less than ${max}`;
 }
-/** 'Please enter a value that is more than {min}' (paywall §5). */
+/** 'Please enter a value that is more than {min}' (PAY-05). */
 export function minValueMessage(min: number): string {
   return `Please enter a value that is more than ${min}`;
 }
 
-/** Minimum registration password length (paywall §5, §9). */
+/** Minimum registration password length (PAY-05, PAY-09). */
 export const PASSWORD_MIN_LENGTH = 10;
-/** Minimum length of the "validated-password" rule (paywall §5: "the 8 and 10 readings both appear"). */
+/** Minimum length of the "validated-password" rule (PAY-05: "the 8 and 10 readings both appear"). */
 export const VALIDATED_PASSWORD_MIN_LENGTH = 8;
-/** Minimum length of the site-shell password pattern (site §5). */
+/** Minimum length of the site-shell password pattern (SITE-05). */
 export const SITE_PASSWORD_MIN_LENGTH = 8;
-/** Special characters accepted by the registration password rule (paywall §5). */
+/** Special characters accepted by the registration password rule (PAY-05). */
 export const REGISTRATION_PASSWORD_SPECIAL_CHARS = ['@', '!', '#', '$', '%', '^', '&', '+', '='] as const;
-/** Special characters of the site-shell password pattern (site §5). */
+/** Special characters of the site-shell password pattern (SITE-05). */
 export const SITE_PASSWORD_SPECIAL_CHARS = ['!', '@', '#', '$', '%', '^', '&', '*'] as const;
-/** Registration requests carry a random id from 100 to about 999999 (paywall §7). */
+/** Registration requests carry a random id from 100 to about 999999 (PAY-07). */
 export const REGISTRATION_RANDOM_ID_RANGE = { min: 100, max: 999999 } as const;
-/** Paywall panel screens; registration is the default (paywall §2 Paywall panel). */
+/** Paywall panel screens; registration is the default (PAY-02 Paywall panel). */
 export const PAYWALL_PANEL_SCREENS = ['registration', 'sign-in', 'forgot-password'] as const;
 export const PAYWALL_PANEL_DEFAULT_SCREEN = 'registration';
-/** Forgot-password modal auto-closes after this delay once acknowledged (paywall §4, §9: 5 s). */
+/** Forgot-password modal auto-closes after this delay once acknowledged (PAY-04, PAY-09: 5 s). */
 export const FORGOT_PASSWORD_AUTO_CLOSE_MS = 5000;
-/** Folder (list) name maximum length (paywall §9; site §5). */
+/** Folder (list) name maximum length (PAY-09; SITE-05). */
 export const LIST_NAME_MAX_LENGTH = 30;
-/** Folder (list) name minimum length (site §5). */
+/** Folder (list) name minimum length (SITE-05). */
 export const LIST_NAME_MIN_LENGTH = 1;
 
-/* ------------------------------------------------------------------ profile settings lists (paywall §5) */
+/* ------------------------------------------------------------------ profile settings lists (PAY-05) */
 
-/** Job titles of the profile settings select (paywall §5). */
+/** Job titles of the profile settings select (PAY-05). */
 export const JOB_TITLES = [
   'Administrative',
   'Analyst',
@@ -140,7 +140,7 @@ export const JOB_TITLES = [
   'Vice President/Director/General Manager',
 ] as const;
 export type JobTitle = (typeof JOB_TITLES)[number];
-/** Company sizes of the profile settings select (paywall §5). */
+/** Company sizes of the profile settings select (PAY-05). */
 export const COMPANY_SIZES = [
   'Self-Employed',
   '1 to 4',
@@ -152,7 +152,7 @@ export const COMPANY_SIZES = [
   '10000+',
 ] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
-/** Industries of the profile settings select (paywall §5). */
+/** Industries of the profile settings select (PAY-05). */
 export const INDUSTRIES = [
   'Advertising/Marketing/Public Relations',
   'Agriculture',
@@ -181,7 +181,7 @@ export const INDUSTRIES = [
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 /**
- * Captcha action names per screen (paywall §9): sign_in, register and forgot_pass, each with
+ * Captcha action names per screen (PAY-09): sign_in, register and forgot_pass, each with
  * modal, paywall, sub and sync_sub variants. The spec gives only the parts; the full action name
  * is built as `{screen}_{variant}` (reCAPTCHA action names allow letters, digits and underscores).
  */
@@ -218,7 +218,7 @@ export const SignInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 /**
- * POST /api/user/register and /service/user/register (paywall §3 Registration payload, §7).
+ * POST /api/user/register and /service/user/register (PAY-03 Registration payload, PAY-07).
  * Shape and name characters only: the server applies the rules of section 5 and answers 400
  * errors[] per field.
  */
@@ -243,7 +243,7 @@ export const SubscriberSearchRequestSchema = z.object({
   accountNumber: z.string(),
 });
 export type SubscriberSearchRequest = z.infer<typeof SubscriberSearchRequestSchema>;
-/** POST /api/user/subscribe (paywall §7): creates the subscriber's web account and signs in. */
+/** POST /api/user/subscribe (PAY-07): creates the subscriber's web account and signs in. */
 export const SubscribeRequestSchema = z.object({
   emailAddress: z.string(),
   accountNumber: z.string(),
@@ -251,21 +251,21 @@ export const SubscribeRequestSchema = z.object({
   optIn: z.optional(z.boolean()),
 });
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
-/** POST /api/user/forgotpassword (paywall §7). Always 200 with the success message for any email. */
+/** POST /api/user/forgotpassword (PAY-07). Always 200 with the success message for any email. */
 export const ForgotPasswordRequestSchema = z.object({
   emailAddress: z.string(),
   reCaptchaToken: z.optional(z.string()),
   deviceType: z.optional(z.literal('WEB_SITE')),
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
-/** POST /service/user/reset-password (paywall §7): the mailed single-use token and the new password. */
+/** POST /service/user/reset-password (PAY-07): the mailed single-use token and the new password. */
 export const ResetPasswordRequestSchema = z.object({ token: z.string(), password: z.string() });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
-/** POST /service/user/password (paywall §7): current and new password. */
+/** POST /service/user/password (PAY-07): current and new password. */
 export const ChangePasswordRequestSchema = z.object({ current: z.string(), password: z.string() });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /**
- * POST /service/user/profile (paywall §7): displayName, emailAddress, attributes as name/value.
+ * POST /service/user/profile (PAY-07): displayName, emailAddress, attributes as name/value.
  * A different emailAddress needs currentPassword; it is only switched once the link mailed to it is followed.
  */
 export const ProfileUpdateRequestSchema = z.object({
@@ -281,7 +281,7 @@ export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 
 /* ================================================================== required */
 
-/** Required: empty or whitespace-only gives 'This field is required.' (paywall §5; site §5). */
+/** Required: empty or whitespace-only gives 'This field is required.' (PAY-05; SITE-05). */
 export function validateRequired(value: string | null | undefined): string | null {
   return isBlank(value) ? MESSAGES.required : null;
 }
@@ -289,16 +289,16 @@ export function validateRequired(value: string | null | undefined): string | nul
 /* ================================================================== email */
 
 /**
- * Site-wide email pattern (site §5): the standard address form, with quoted local parts
+ * Site-wide email pattern (SITE-05): the standard address form, with quoted local parts
  * ("john doe"@example.com) and bracketed IPv4 hosts (user@[192.168.0.1]) allowed.
  */
 export const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|("[^"\r\n]+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
-/** The looser form: something, at sign, something, dot, something (site §5). */
+/** The looser form: something, at sign, something, dot, something (SITE-05). */
 export const LOOSE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** No-space pattern of the sign-in email (paywall §5). */
+/** No-space pattern of the sign-in email (PAY-05). */
 export const NO_SPACE_PATTERN = /^\S+$/;
 
 /** True when the value (trimmed) matches the site-wide email pattern. */
@@ -312,7 +312,7 @@ export function isLooseEmail(value: string): boolean {
 }
 
 /**
- * Which invalid-email message to show (paywall §5):
+ * Which invalid-email message to show (PAY-05):
  * - 'modal': registration and forgot-password in the modal, 'Email address is not valid.'
  * - 'paywall': paywall registration, 'This email address is not valid.'
  * - 'shared': shared pattern message, 'Please enter a valid email address.'
@@ -325,19 +325,19 @@ const EMAIL_MESSAGES: Record<EmailMessageVariant, string> = {
   shared: MESSAGES.email.invalidShared,
 };
 
-/** Required, then the site-wide email pattern (paywall §5 registration and forgot-password; site §5). */
+/** Required, then the site-wide email pattern (PAY-05 registration and forgot-password; SITE-05). */
 export function validateEmail(value: string, variant: EmailMessageVariant = 'modal'): string | null {
   return validateRequired(value) ?? (isValidEmail(value) ? null : EMAIL_MESSAGES[variant]);
 }
 
-/** Required, then the looser form, with 'Please enter a valid email address.' (site §5). */
+/** Required, then the looser form, with 'Please enter a valid email address.' (SITE-05). */
 export function validateLooseEmail(value: string): string | null {
   return validateRequired(value) ?? (isLooseEmail(value) ? null : MESSAGES.email.invalidShared);
 }
 
 /**
- * Sign-in email (paywall §5): required plus a no-space pattern; any failure shows the required
- * message. (The site shell only needs a non-blank value, site §5; use validateRequired there.)
+ * Sign-in email (PAY-05): required plus a no-space pattern; any failure shows the required
+ * message. (The site shell only needs a non-blank value, SITE-05; use validateRequired there.)
  */
 export function validateSignInEmail(value: string): string | null {
   return !isBlank(value) && NO_SPACE_PATTERN.test(value.trim()) ? null : MESSAGES.required;
@@ -346,42 +346,42 @@ export function validateSignInEmail(value: string): string | null {
 /* ================================================================== passwords */
 
 /**
- * Registration password (paywall §5): a number, a lower-case and an upper-case letter, one of
+ * Registration password (PAY-05): a number, a lower-case and an upper-case letter, one of
  * @ ! # $ % ^ & + =, no spaces, 10 or more characters.
  */
 export const REGISTRATION_PASSWORD_PATTERN = new RegExp(
   `^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[@!#$%^&+=])(?=\\S+$).{${PASSWORD_MIN_LENGTH},}$`,
 );
 
-/** The "validated-password" rule: same criteria with 8 or more characters (paywall §5). */
+/** The "validated-password" rule: same criteria with 8 or more characters (PAY-05). */
 export const VALIDATED_PASSWORD_PATTERN = new RegExp(
   `^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[@!#$%^&+=])(?=\\S+$).{${VALIDATED_PASSWORD_MIN_LENGTH},}$`,
 );
 
 /**
- * Site-shell password pattern (site §5): at least 8 characters, all from letters, digits and
+ * Site-shell password pattern (SITE-05): at least 8 characters, all from letters, digits and
  * !@#$%^&*, with at least one digit and one special character.
  */
 export const SITE_PASSWORD_PATTERN = new RegExp(
   `^(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${SITE_PASSWORD_MIN_LENGTH},}$`,
 );
 
-/** Sign-in password: only required (paywall §5). */
+/** Sign-in password: only required (PAY-05). */
 export function validateSignInPassword(value: string): string | null {
   return validateRequired(value);
 }
 
-/** Registration password: required, then the registration hint on failure (paywall §5). */
+/** Registration password: required, then the registration hint on failure (PAY-05). */
 export function validateRegistrationPassword(value: string): string | null {
   return validateRequired(value) ?? (REGISTRATION_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.registrationHint);
 }
 
-/** The validated-password rule (8 characters) with its criteria message (paywall §5). */
+/** The validated-password rule (8 characters) with its criteria message (PAY-05). */
 export function validateValidatedPassword(value: string): string | null {
   return validateRequired(value) ?? (VALIDATED_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.validatedCriteria);
 }
 
-/** Site-shell password pattern (site §5). The spec gives no message; see MESSAGES.password.sitePattern. */
+/** Site-shell password pattern (SITE-05). The spec gives no message; see MESSAGES.password.sitePattern. */
 export function validateSitePassword(value: string): string | null {
   return validateRequired(value) ?? (SITE_PASSWORD_PATTERN.test(value) ? null : MESSAGES.password.sitePattern);
 }
@@ -423,11 +423,11 @@ export function validateChangePassword(values: ChangePasswordValues): ChangePass
 
 /**
  * Personal names: letters (any script) with spaces, apostrophes, hyphens, full stops and commas
- * between them. The spec gives only the messages (paywall §5), not the pattern.
+ * between them. The spec gives only the messages (PAY-05), not the pattern.
  */
 export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}]+(?:[\p{L}\p{M}' .,-]*[\p{L}\p{M}.])?$/u;
 
-/** First name: required, then 'Please enter a valid first name.' (paywall §5). */
+/** First name: required, then 'Please enter a valid first name.' (PAY-05). */
 export function validateFirstName(value: string): string | null {
   return (
     validateRequired(value) ??
@@ -436,7 +436,7 @@ export function validateFirstName(value: string): string | null {
   );
 }
 
-/** Last name: required, then 'Please enter a valid last name.' (paywall §5). */
+/** Last name: required, then 'Please enter a valid last name.' (PAY-05). */
 export function validateLastName(value: string): string | null {
   return (
     validateRequired(value) ??
@@ -447,22 +447,22 @@ export function validateLastName(value: string): string | null {
 
 /* ================================================================== folders (lists) */
 
-/** Folder/list name: 1 to 30 English letters, digits and spaces (paywall §5; site §5). */
+/** Folder/list name: 1 to 30 English letters, digits and spaces (PAY-05; SITE-05). */
 export const FOLDER_NAME_PATTERN = new RegExp(`^[A-Za-z0-9 ]{1,${LIST_NAME_MAX_LENGTH}}$`);
 
-/** Key used to compare folder names: lower-cased, all whitespace removed (site §5). */
+/** Key used to compare folder names: lower-cased, all whitespace removed (SITE-05). */
 export function folderNameKey(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
 
-/** True when the name equals one of the existing names, ignoring case and spaces (site §5). */
+/** True when the name equals one of the existing names, ignoring case and spaces (SITE-05). */
 export function isFolderNameTaken(name: string, existingNames: readonly string[]): boolean {
   const key = folderNameKey(name);
   return existingNames.some((existing) => folderNameKey(existing) === key);
 }
 
 /**
- * Folder name (site §5; paywall §5): required (not blank), then the 1-30 letters/digits/spaces
+ * Folder name (SITE-05; PAY-05): required (not blank), then the 1-30 letters/digits/spaces
  * pattern, then unique among existingNames ignoring case and spaces. When renaming, pass the
  * folder's own name as currentName so keeping it (or changing only its case) is not a duplicate.
  */
@@ -488,7 +488,7 @@ export function parseEmailList(value: string): string[] {
     .filter((part) => part !== '');
 }
 
-/** TO field: required; every comma-separated address must be a valid email (site §5). */
+/** TO field: required; every comma-separated address must be a valid email (SITE-05). */
 export function validateShareRecipients(value: string): string | null {
   const addresses = parseEmailList(value);
   if (addresses.length === 0) return MESSAGES.required;
@@ -501,7 +501,7 @@ export interface ShareEmailValues {
 }
 export type ShareEmailErrors = Partial<Record<keyof ShareEmailValues, string>>;
 
-/** Share by email (site §5): TO required and valid; FROM required (and valid) only when logged out. */
+/** Share by email (SITE-05): TO required and valid; FROM required (and valid) only when logged out. */
 export function validateShareEmail(values: ShareEmailValues, loggedIn: boolean): ShareEmailErrors {
   const errors: ShareEmailErrors = {};
   const to = validateShareRecipients(values.to);
@@ -513,22 +513,22 @@ export function validateShareEmail(values: ShareEmailValues, loggedIn: boolean):
   return errors;
 }
 
-/* ================================================================== generic rules (paywall §5) */
+/* ================================================================== generic rules (PAY-05) */
 
-/** Positive whole number, else 'Please enter a valid number.' (paywall §5). Empty is left to required. */
+/** Positive whole number, else 'Please enter a valid number.' (PAY-05). Empty is left to required. */
 export function validatePositiveWholeNumber(value: string): string | null {
   const v = value.trim();
   if (v === '') return null;
   return /^\d+$/.test(v) && Number(v) > 0 ? null : MESSAGES.shared.positiveWholeNumber;
 }
 
-/** At least n characters: 'This field must be at least {n} characters' (paywall §5). */
+/** At least n characters: 'This field must be at least {n} characters' (PAY-05). */
 export function validateMinLength(value: string, n: number): string | null {
   return value === '' || value.length >= n ? null : minLengthMessage(n);
 }
 
 /**
- * At most n characters: 'This field must be less than {n} characters' (paywall §5). The wording
+ * At most n characters: 'This field must be less than {n} characters' (PAY-05). The wording
  * says "less than" but, like the 30-character folder rule it accompanies, exactly n is allowed.
  */
 export function validateMaxLength(value: string, n: number): string | null {
@@ -544,7 +544,7 @@ function numeric(value: string | number): number | null {
 }
 
 /**
- * Value not above max: 'Please enter a value that is less than {max}' (paywall §5); max itself
+ * Value not above max: 'Please enter a value that is less than {max}' (PAY-05); max itself
  * is allowed. A non-numeric value gives 'Please enter a valid value into this field.'.
  */
 export function validateMaxValue(value: string | number, max: number): string | null {
@@ -554,7 +554,7 @@ export function validateMaxValue(value: string | number, max: number): string | 
   return n <= max ? null : maxValueMessage(max);
 }
 
-/** Value not below min: 'Please enter a value that is more than {min}' (paywall §5); min itself is allowed. */
+/** Value not below min: 'Please enter a value that is more than {min}' (PAY-05); min itself is allowed. */
 export function validateMinValue(value: string | number, min: number): string | null {
   if (value === '') return null;
   const n = numeric(value);
@@ -562,25 +562,25 @@ export function validateMinValue(value: string | number, min: number): string | 
   return n >= min ? null : minValueMessage(min);
 }
 
-/** A select's value must be one of its options (blank allowed), else 'Please select a valid value' (paywall §5). */
+/** A select's value must be one of its options (blank allowed), else 'Please select a valid value' (PAY-05). */
 export function validateSelect(value: string, options: readonly string[]): string | null {
   return value === '' || options.includes(value) ? null : MESSAGES.shared.selectValid;
 }
 
-/** A value must match the pattern, else 'Please enter a valid value into this field.' (paywall §5). */
+/** A value must match the pattern, else 'Please enter a valid value into this field.' (PAY-05). */
 export function validatePattern(value: string, pattern: RegExp): string | null {
   return value === '' || pattern.test(value) ? null : MESSAGES.shared.invalidValue;
 }
 
 /**
- * When a field is validated (paywall §5): on blur, on change only once the field has an error,
+ * When a field is validated (PAY-05): on blur, on change only once the field has an error,
  * and always on submit.
  */
 export function shouldValidateOn(trigger: 'blur' | 'change' | 'submit', hasError: boolean): boolean {
   return trigger === 'change' ? hasError : true;
 }
 
-/* ================================================================== profile settings (paywall §5) */
+/* ================================================================== profile settings (PAY-05) */
 
 /** Job title, company size and industry: optional, blank or one of the spec's lists. */
 export function validateJobTitle(value: string): string | null {
@@ -595,14 +595,14 @@ export function validateIndustry(value: string): string | null {
 
 /* ================================================================== captcha */
 
-/** Captcha action name for a screen and variant (paywall §9); see CAPTCHA_ACTIONS. */
+/** Captcha action name for a screen and variant (PAY-09); see CAPTCHA_ACTIONS. */
 export function captchaAction(screen: CaptchaScreen, variant: CaptchaVariant): string {
   return CAPTCHA_ACTIONS[screen][variant];
 }
 
 /* ================================================================== server errors -> messages (section 8) */
 
-/** Failed sign-in answer (paywall §3, §7; site §3). */
+/** Failed sign-in answer (PAY-03, PAY-07; SITE-03). */
 export interface SignInFailure {
   tries_left?: number | null;
   lockout_duration?: number | null;
@@ -611,7 +611,7 @@ export interface SignInFailure {
 }
 
 /**
- * Sign-in error message (paywall §8; site §8). The spec lists the cases without an order; the
+ * Sign-in error message (PAY-08; SITE-08). The spec lists the cases without an order; the
  * most specific wins: user_restricted, then a lockout_duration above 0, then tries_left, else the
  * invalid-combination text. 'site' uses the shell's shorter lockout text (a service link follows).
  */
@@ -626,7 +626,7 @@ export function signInErrorMessage(failure: SignInFailure, variant: 'modal' | 's
   return MESSAGES.signIn.invalidCombination;
 }
 
-/** Forgot-password result message by HTTP status (paywall §8; site §8). */
+/** Forgot-password result message by HTTP status (PAY-08; SITE-08). */
 export function forgotPasswordMessage(status: number, variant: 'modal' | 'site' = 'modal'): string {
   if (status >= 200 && status < 300) return MESSAGES.forgotPassword.success;
   if (status === 403) return MESSAGES.signIn.restricted;
@@ -650,7 +650,7 @@ function isEmailField(field: string | null | undefined): boolean {
 }
 
 /**
- * Registration error handling (paywall §8):
+ * Registration error handling (PAY-08):
  * - 409 (and 422 in the modal): the unavailable-username message on emailAddress (paywall adds the reset prompt).
  * - 403: modal, the customer-service (restricted) message on emailAddress; paywall, redirect to /restricted-user.
  * - 400 with an email field error: 'Email address is not valid.' on emailAddress; with a password
@@ -690,7 +690,7 @@ export function registrationErrorOutcome(
   return { kind: 'field', field: 'password', message: body?.message || MESSAGES.generic };
 }
 
-/** Folder update errors show the first error text or the response message (site §8); generic as a last resort. */
+/** Folder update errors show the first error text or the response message (SITE-08); generic as a last resort. */
 export function folderUpdateErrorMessage(body: ServerErrorBody | null | undefined): string {
   return body?.errors?.[0]?.errorMessage || body?.message || MESSAGES.generic;
 }
@@ -706,7 +706,7 @@ export function ruleSchema(rule: Rule, options: { trim?: boolean } = {}) {
   return options.trim ? z.string().check(z.trim(), check) : z.string().check(check);
 }
 
-/** Registration payload (paywall §3, §5). The email message follows the context (modal or paywall). */
+/** Registration payload (PAY-03, PAY-05). The email message follows the context (modal or paywall). */
 export function makeRegistrationFormSchema(variant: 'modal' | 'paywall' = 'modal') {
   return z.object({
     firstName: ruleSchema(validateFirstName, { trim: true }),
@@ -722,7 +722,7 @@ export function makeRegistrationFormSchema(variant: 'modal' | 'paywall' = 'modal
 export const registrationFormSchema = makeRegistrationFormSchema('modal');
 export type RegistrationFormValues = z.infer<typeof registrationFormSchema>;
 
-/** Sign-in form (paywall §3, §5): email required with no spaces, password required, captcha token. */
+/** Sign-in form (PAY-03, PAY-05): email required with no spaces, password required, captcha token. */
 export const signInFormSchema = z.object({
   email: ruleSchema(validateSignInEmail, { trim: true }),
   password: ruleSchema(validateSignInPassword),
@@ -730,7 +730,7 @@ export const signInFormSchema = z.object({
 });
 export type SignInFormValues = z.infer<typeof signInFormSchema>;
 
-/** POST /authenticate form (paywall §7): username, password, reCaptchaToken, deviceType. */
+/** POST /authenticate form (PAY-07): username, password, reCaptchaToken, deviceType. */
 export const signInPayloadSchema = z.object({
   username: ruleSchema(validateSignInEmail, { trim: true }),
   password: ruleSchema(validateSignInPassword),
@@ -739,7 +739,7 @@ export const signInPayloadSchema = z.object({
 });
 export type SignInPayload = z.infer<typeof signInPayloadSchema>;
 
-/** Forgot-password (paywall §5, §7, §8; site §5): valid email, captcha required, device type. */
+/** Forgot-password (PAY-05, PAY-07, PAY-08; SITE-05): valid email, captcha required, device type. */
 export const forgotPasswordFormSchema = z.object({
   emailAddress: ruleSchema((v) => validateEmail(v, 'modal'), { trim: true }),
   reCaptchaToken: ruleSchema((v) => (isBlank(v) ? MESSAGES.captcha.required : null)),
@@ -747,7 +747,7 @@ export const forgotPasswordFormSchema = z.object({
 });
 export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
 
-/** Profile settings (paywall §3, §5): each optional, blank or one of the lists. */
+/** Profile settings (PAY-03, PAY-05): each optional, blank or one of the lists. */
 export const profileSettingsFormSchema = z.object({
   industry: z.optional(z.enum(['', ...INDUSTRIES], { error: MESSAGES.shared.selectValid })),
   jobTitle: z.optional(z.enum(['', ...JOB_TITLES], { error: MESSAGES.shared.selectValid })),
@@ -755,7 +755,7 @@ export const profileSettingsFormSchema = z.object({
 });
 export type ProfileSettingsFormValues = z.infer<typeof profileSettingsFormSchema>;
 
-/** Change password (site §5), with errors on currentPassword, newPassword and confirmPassword. */
+/** Change password (SITE-05), with errors on currentPassword, newPassword and confirmPassword. */
 export const changePasswordFormSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
   .check(
@@ -769,7 +769,7 @@ export const changePasswordFormSchema = z
   );
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
-/** New or renamed folder (site §3, §5): name rules with uniqueness; description optional. */
+/** New or renamed folder (SITE-03, SITE-05): name rules with uniqueness; description optional. */
 export function makeFolderFormSchema(existingNames: readonly string[] = [], currentName?: string) {
   return z.object({
     name: ruleSchema((v) => validateFolderName(v, existingNames, currentName)),
@@ -778,7 +778,7 @@ export function makeFolderFormSchema(existingNames: readonly string[] = [], curr
 }
 export type FolderFormValues = z.infer<ReturnType<typeof makeFolderFormSchema>>;
 
-/** Share by email (site §3, §5). FROM is required only when logged out. */
+/** Share by email (SITE-03, SITE-05). FROM is required only when logged out. */
 export function makeShareEmailFormSchema(loggedIn: boolean) {
   return z.object({
     to: ruleSchema(validateShareRecipients),
@@ -788,7 +788,7 @@ export function makeShareEmailFormSchema(loggedIn: boolean) {
 }
 export type ShareEmailFormValues = z.infer<ReturnType<typeof makeShareEmailFormSchema>>;
 
-/** The random id of the registration call (paywall §7): a whole number from 100 to 999999. */
+/** The random id of the registration call (PAY-07): a whole number from 100 to 999999. */
 export function registrationId(random: () => number = Math.random): number {
   const { min, max } = REGISTRATION_RANDOM_ID_RANGE;
   return min + Math.floor(random() * (max - min + 1));

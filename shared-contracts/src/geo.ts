@@ -1,7 +1,7 @@
 /**
  * The visitor's country, from GET /api/geolocation, for every part: the registration opt-in
- * (paywall §5) and the domestic checks (paywall §6; site §6 case-selection link). Domestic checks
- * are cached after the first lookup (site §4): the answer is kept in sessionStorage for the visit.
+ * (PAY-05) and the domestic checks (PAY-06; SITE-06 case-selection link). Domestic checks
+ * are cached after the first lookup (SITE-04): the answer is kept in sessionStorage for the visit.
  * A failed lookup counts as unknown and is not cached, so the next page asks again.
  */
 import { useEffect, useState } from 'react';

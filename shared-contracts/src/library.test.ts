@@ -10,7 +10,7 @@ import {
   visibleOrderLines,
 } from './library';
 
-describe('library rules (site §3-§6, §9)', () => {
+describe('library rules (SITE-03 to SITE-06, SITE-09)', () => {
   it('shows the gift icon for gift-named slugs only', () => {
     expect(isGiftFolder('gifts')).toBe(true);
     expect(isGiftFolder('my-gift-ideas')).toBe(true);

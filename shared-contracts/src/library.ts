@@ -19,7 +19,7 @@ import {
 } from 'shared-contracts/contracts';
 
 /**
- * Share email text truncated with an ellipsis (paywall §5). The result is at most maxLength
+ * Share email text truncated with an ellipsis (PAY-05). The result is at most maxLength
  * characters including the three-dot ellipsis; shorter text is returned unchanged.
  */
 export function truncateWithEllipsis(text: string, maxLength: number): string {
@@ -31,36 +31,36 @@ export function truncateWithEllipsis(text: string, maxLength: number): string {
 
 /* ------------------------------------------------------------------ library, folders, share */
 
-/** 409 when saving to a folder (site §8: 'Folder' plus the folder name plus 'already exists'). */
+/** 409 when saving to a folder (SITE-08: 'Folder' plus the folder name plus 'already exists'). */
 export function folderAlreadyExists(name: string): string {
   return `Folder ${name} already exists`;
 }
-/** 'N item(s) removed from My Library' (site §8): 'item' for 1, 'items' otherwise. */
+/** 'N item(s) removed from My Library' (SITE-08): 'item' for 1, 'items' otherwise. */
 export function itemsRemovedFromLibrary(n: number): string {
   const k = wholeCount(n);
   return `${k} ${plural(k, 'item', 'items')} removed from My Library`;
 }
-/** 'N item(s) added to folders' (site §8): 'item' for 1, 'items' otherwise. */
+/** 'N item(s) added to folders' (SITE-08): 'item' for 1, 'items' otherwise. */
 export function itemsAddedToFolders(n: number): string {
   const k = wholeCount(n);
   return `${k} ${plural(k, 'item', 'items')} added to folders`;
 }
-/** 'Shared via' the network (site §8), using the network's display name (twitter shows as X). */
+/** 'Shared via' the network (SITE-08), using the network's display name (twitter shows as X). */
 export function sharedVia(provider: ShareProvider): string {
   return `Shared via ${SHARE_PROVIDER_LABELS[provider]}`;
 }
-/** Share button before the user is connected to the network (site §4). */
+/** Share button before the user is connected to the network (SITE-04). */
 export function connectWithNetwork(provider: ShareProvider): string {
   return `Connect with ${SHARE_PROVIDER_LABELS[provider]}`;
 }
-/** Share button once connected (site §4). */
+/** Share button once connected (SITE-04). */
 export function shareOnNetwork(provider: ShareProvider): string {
   return `Share on ${SHARE_PROVIDER_LABELS[provider]}`;
 }
 
-/** After a failed save, 'Save operation failed!' follows after this delay, ms (site §8: 5 s). */
+/** After a failed save, 'Save operation failed!' follows after this delay, ms (SITE-08: 5 s). */
 export const SAVE_FAILED_FOLLOW_UP_MS = 5000;
-/** Library empty states by content type (site §2). */
+/** Library empty states by content type (SITE-02). */
 export const LIBRARY_EMPTY_STATES = [
   'watched',
   'read',
@@ -72,17 +72,17 @@ export const LIBRARY_EMPTY_STATES = [
   'activity',
   'content',
 ] as const;
-/** Name of the always-present, always-checked folder (site §6). */
+/** Name of the always-present, always-checked folder (SITE-06). */
 export const MY_LIBRARY_FOLDER_NAME = 'My Library';
-/** Share-email truncation "debounce" value as given (paywall §9). */
+/** Share-email truncation "debounce" value as given (PAY-09). */
 export const SHARE_EMAIL_TRUNCATION_DEBOUNCE = 100000;
-/** Social share popup size, px (site §9). */
+/** Social share popup size, px (SITE-09). */
 export const SOCIAL_SHARE_POPUP_SIZE = { width: 700, height: 450 } as const;
-/** Stream page size when a page-size attribute exists (site §9). */
+/** Stream page size when a page-size attribute exists (SITE-09). */
 export const STREAM_PAGE_SIZE_WITH_ATTRIBUTE = 10;
-/** Order entries show at most the first N line items (site §9). */
+/** Order entries show at most the first N line items (SITE-09). */
 export const ORDER_ENTRY_MAX_LINE_ITEMS = 5;
-/** Case study access expires this many months after purchase (site §9). */
+/** Case study access expires this many months after purchase (SITE-09). */
 export const CASE_STUDY_ACCESS_MONTHS = 6;
 
 /* ------------------------------------------------------------------ content kinds */
@@ -91,11 +91,11 @@ export const CASE_STUDY_ACCESS_MONTHS = 6;
 export const LIBRARY_CONTENT_KINDS = ['article', 'video', 'chart'] as const;
 export type LibraryContentKind = (typeof LIBRARY_CONTENT_KINDS)[number];
 
-/** Histories of My Library (site §1): each is a stream of items. */
+/** Histories of My Library (SITE-01): each is a stream of items. */
 export const LIBRARY_ACTIVITIES = ['saved', 'read', 'shared', 'watched', 'ordered'] as const;
 export type LibraryActivity = (typeof LIBRARY_ACTIVITIES)[number];
 
-/* ------------------------------------------------------------------ order entries (site §3, §4, §9) */
+/* ------------------------------------------------------------------ order entries (SITE-03, SITE-04, SITE-09) */
 
 export const OrderLineSchema = z.object({
   title: z.string(),
@@ -104,10 +104,10 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** Order entry (site §3: adds orderStatus and lineItems to the stream entry). */
+/** Order entry (SITE-03: adds orderStatus and lineItems to the stream entry). */
 export const OrderEntrySchema = z.object({
   orderId: z.string(),
-  /** 'CANCELLED' or another status such as 'COMPLETED' (site §4: Purchased or Cancelled). */
+  /** 'CANCELLED' or another status such as 'COMPLETED' (SITE-04: Purchased or Cancelled). */
   orderStatus: z.string(),
   lineItems: z.array(OrderLineSchema),
   /** Cents, tax included. */
@@ -122,10 +122,10 @@ export const OrderEntrySchema = z.object({
 });
 export type OrderEntry = z.infer<typeof OrderEntrySchema>;
 
-/* ------------------------------------------------------------------ library items (site §3) */
+/* ------------------------------------------------------------------ library items (SITE-03) */
 
 /**
- * The content block of a library item (site §3, Stream entry content block): what the member did
+ * The content block of a library item (SITE-03, Stream entry content block): what the member did
  * with it and what the card may offer.
  */
 export const LibraryContentSchema = z.object({
@@ -213,12 +213,12 @@ export const WatchedRequestSchema = z.object({ id: ContentId });
 
 /* ------------------------------------------------------------------ rules */
 
-/** A slug that names a gift shows the gift icon (site §3). */
+/** A slug that names a gift shows the gift icon (SITE-03). */
 export function isGiftFolder(slug: string): boolean {
   return /(^|-)gifts?(-|$)/i.test(slug);
 }
 
-/** Folders offered in the save/organize lists (site §6): 'My Library' first (always checked, disabled), no other read-only folder. */
+/** Folders offered in the save/organize lists (SITE-06): 'My Library' first (always checked, disabled), no other read-only folder. */
 export function foldersOffered<T extends { readOnly: boolean; name: string }>(folders: readonly T[], myLibraryName: string): { myLibrary: T | null; others: T[] } {
   return {
     myLibrary: folders.find((f) => f.name === myLibraryName) ?? null,
@@ -226,9 +226,9 @@ export function foldersOffered<T extends { readOnly: boolean; name: string }>(fo
   };
 }
 
-/** Price block and Buy Copies rules (site §5): showPriceBlock, showBuyCopies in validation.ts; share-email truncation: truncateWithEllipsis. */
+/** Price block and Buy Copies rules (SITE-05): showPriceBlock, showBuyCopies in validation.ts; share-email truncation: truncateWithEllipsis. */
 
-/** Actions an item card offers (site §6): read-only hides all; selectable shows Move and Discard (and a bulk checkbox), others Save. */
+/** Actions an item card offers (SITE-06): read-only hides all; selectable shows Move and Discard (and a bulk checkbox), others Save. */
 export function itemActions(content: Pick<LibraryContent, 'readOnly' | 'selectable'>, contentType: string, hasProductLink: boolean): {
   save: boolean;
   move: boolean;
@@ -248,25 +248,25 @@ export function itemActions(content: Pick<LibraryContent, 'readOnly' | 'selectab
   };
 }
 
-/** Order status label (site §4): Cancelled for CANCELLED, else Purchased. */
+/** Order status label (SITE-04): Cancelled for CANCELLED, else Purchased. */
 export function orderStatusLabel(orderStatus: string): 'Purchased' | 'Cancelled' {
   return orderStatus.toUpperCase() === 'CANCELLED' ? 'Cancelled' : 'Purchased';
 }
 
-/** Line items shown on an order entry: the first five (site §9). */
+/** Line items shown on an order entry: the first five (SITE-09). */
 export function visibleOrderLines<T>(lines: readonly T[]): T[] {
   return lines.slice(0, ORDER_ENTRY_MAX_LINE_ITEMS);
 }
 
-/** The subscription marker in an order title (site §4). */
+/** The subscription marker in an order title (SITE-04). */
 export const SUBSCRIPTION_ORDER_MARKER = 'Subscription';
 
-/** An order whose title holds the subscription marker shows as a subscription with its account number (site §4). */
+/** An order whose title holds the subscription marker shows as a subscription with its account number (SITE-04). */
 export function isSubscriptionOrder(title: string): boolean {
   return title.includes(SUBSCRIPTION_ORDER_MARKER);
 }
 
-/** Case-study access ends six months after purchase (site §9), same day of month, clamped to month end. UTC. */
+/** Case-study access ends six months after purchase (SITE-09), same day of month, clamped to month end. UTC. */
 export function caseStudyAccessEnds(purchasedAt: string | Date): Date {
   const d = new Date(purchasedAt);
   const day = d.getUTCDate();
@@ -276,7 +276,7 @@ export function caseStudyAccessEnds(purchasedAt: string | Date): Date {
   return target;
 }
 
-/** The share-popup URL of a network (site §2, §9: 700x450 popup). */
+/** The share-popup URL of a network (SITE-02, SITE-09: 700x450 popup). */
 export function sharePopupUrl(provider: 'facebook' | 'twitter' | 'linkedin', url: string, title: string): string {
   const u = encodeURIComponent(url);
   if (provider === 'facebook') return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
@@ -308,7 +308,7 @@ export const LIBRARY_MESSAGES = {
 } as const;
 
 /**
- * POST /service/user/share (site §3, Share payload): url (a path on this site), description,
+ * POST /service/user/share (SITE-03, Share payload): url (a path on this site), description,
  * provider, sharedWith (emails, for email), from, message. Members' shares are recorded in the
  * shared history. Email shares go through the mailer and only signed-in members with a confirmed
  * address may send them: the mail names the member's own address, so `from` is accepted and
@@ -325,7 +325,7 @@ export const ShareRequestSchema = z.object({
 export type ShareRequest = z.infer<typeof ShareRequestSchema>;
 export const ShareResultSchema = z.object({ message: z.string() });
 
-/** Empty-state texts by content type (site §2 lists the types; the words are ours). */
+/** Empty-state texts by content type (SITE-02 lists the types; the words are ours). */
 export const LIBRARY_EMPTY_TEXT = {
   watched: 'Videos you watch will appear here.',
   read: 'Articles you read will appear here.',

@@ -18,7 +18,7 @@ export type Quota = z.infer<typeof QuotaSchema>;
 
 export const TierSchema = z.object({ roleCode: z.string() });
 
-/** Subscriber tier shown in the user menu (paywall §6 table). */
+/** Subscriber tier shown in the user menu (PAY-06 table). */
 export const SubscriberTierSchema = z.object({
   roleCode: z.string(),
   label: z.string(),
@@ -26,7 +26,7 @@ export const SubscriberTierSchema = z.object({
 });
 export type SubscriberTierAnswer = z.infer<typeof SubscriberTierSchema>;
 
-/** One subscription of a subscriber (paywall §3, Subscriber details). Dates are ISO strings. */
+/** One subscription of a subscriber (PAY-03, Subscriber details). Dates are ISO strings. */
 export const SubscriptionSchema = z.object({
   subscriptionSourceCode: z.string(),
   subscriptionStatus: z.string(),
@@ -41,7 +41,7 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
-/** Subscriber details of the profile (paywall §3); digest is used by downloads (paywall §6). */
+/** Subscriber details of the profile (PAY-03); digest is used by downloads (PAY-06). */
 export const SubscriberDetailsSchema = z.object({
   accountNumber: z.string(),
   digest: z.string(),
@@ -63,20 +63,20 @@ export const UserSchema = z.object({
   ascendQuota: QuotaSchema,
   createdDate: z.string(),
   lastUpdatedDate: z.string(),
-  /** Global site state of this user (paywall §4): 'registered' or 'subscribers'; guests are 'default'. */
+  /** Global site state of this user (PAY-04): 'registered' or 'subscribers'; guests are 'default'. */
   state: z.enum(['default', 'subscribers', 'registered']),
-  /** Label and caption of the first tier (paywall §6), null for non-subscribers. */
+  /** Label and caption of the first tier (PAY-06), null for non-subscribers. */
   tier: z.nullable(SubscriberTierSchema),
-  /** Profile settings (paywall §3, §5); null until chosen. */
+  /** Profile settings (PAY-03, PAY-05); null until chosen. */
   industry: z.nullable(z.string()),
   jobTitle: z.nullable(z.string()),
   companySize: z.nullable(z.string()),
   optIn: z.boolean(),
-  /** The learning link is shown to eligible users (site §6). */
+  /** The learning link is shown to eligible users (SITE-06). */
   hmmEligible: z.boolean(),
   /** True once the member has followed a link mailed to emailAddress (proof they own it). */
   emailVerified: z.boolean(),
-  /** Subscriber details (paywall §3), null for non-subscribers. */
+  /** Subscriber details (PAY-03), null for non-subscribers. */
   subscriber: z.nullable(SubscriberDetailsSchema),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -158,7 +158,7 @@ export const ArticleSchema = z.extend(ArticleSummarySchema, {
   ascend: z.boolean(),
   /**
    * Where to buy copies (reprints) of a magazine or digital article, a store product page, or null
-   * (site §5: Buy Copies shows only for those article types with a product link; issue 7).
+   * (SITE-05: Buy Copies shows only for those article types with a product link; issue 7).
    */
   productLink: z.optional(z.nullable(z.string())),
 });
@@ -211,7 +211,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 export const ApiMessageSchema = z.object({ message: z.string() });
 export type ApiMessage = z.infer<typeof ApiMessageSchema>;
 
-/** Response header that flags a successful registration (paywall §4, §7), and its value. */
+/** Response header that flags a successful registration (PAY-04, PAY-07), and its value. */
 export const REGISTRATION_HEADER = 'X-Registration-Success';
 export const REGISTRATION_HEADER_VALUE = 'true';
 
@@ -226,7 +226,7 @@ export const RegistrationResultSchema = z.union([
 ]);
 export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
 
-/** Subscriber lookup result (paywall §3). 404 'No Active Subscriptions Found' otherwise. */
+/** Subscriber lookup result (PAY-03). 404 'No Active Subscriptions Found' otherwise. */
 export const SubscriberLookupSchema = z.object({
   active: z.boolean(),
   subscriptions: z.array(SubscriptionSchema),
@@ -239,22 +239,22 @@ export const SubscriberLookupSchema = z.object({
 });
 export type SubscriberLookup = z.infer<typeof SubscriberLookupSchema>;
 
-/** Profile attribute names POST /service/user/profile accepts (paywall §3 Profile settings form). */
+/** Profile attribute names POST /service/user/profile accepts (PAY-03 Profile settings form). */
 export const PROFILE_ATTRIBUTES = ['industry', 'jobTitle', 'companySize', 'optIn'] as const;
 export type ProfileAttributeName = (typeof PROFILE_ATTRIBUTES)[number];
 
-/** GET /api/recaptcha/enabled (paywall §4, §7). */
+/** GET /api/recaptcha/enabled (PAY-04, PAY-07). */
 export const CaptchaStatusSchema = z.object({ enabled: z.boolean(), provider: z.enum(['local', 'recaptcha']) });
 export type CaptchaStatus = z.infer<typeof CaptchaStatusSchema>;
 
-/** GET /api/geolocation (paywall §7): the visitor's ISO 3166 country code, or null when unknown. */
+/** GET /api/geolocation (PAY-07): the visitor's ISO 3166 country code, or null when unknown. */
 export const GeolocationSchema = z.object({ country: z.nullable(z.string()) });
 export type Geolocation = z.infer<typeof GeolocationSchema>;
 
 /* ------------------------------------------------------------------ paywall (issue 4) */
 
 /**
- * The paywall messages of paywall §4, once for every part. `type` is the spec's message name; the
+ * The paywall messages of PAY-04, once for every part. `type` is the spec's message name; the
  * spec's context-prefixed names are split into a type and a context ('data-visual enable-paywall'
  * = { type: 'enable-paywall', context: 'data-visual' }; 'video enable-paywall' and
  * 'video disable-paywall' likewise).
@@ -275,7 +275,7 @@ export type PaywallMessageType = (typeof PAYWALL_MESSAGE_TYPES)[number];
 export const PAYWALL_CONTEXTS = ['article', 'video', 'data-visual'] as const;
 export type PaywallContext = (typeof PAYWALL_CONTEXTS)[number];
 
-/** The subscriber-only panel of paywall §2 (piano:enable-paywall-creative). */
+/** The subscriber-only panel of PAY-02 (piano:enable-paywall-creative). */
 export const PaywallCreativeSchema = z.object({
   greetingFirstName: z.nullable(z.string()),
   title: z.string(),
@@ -300,7 +300,7 @@ export const AccessReasonSchema = z.enum(['free', 'subscriber', 'metered', 'rere
 export type AccessReason = z.infer<typeof AccessReasonSchema>;
 
 /**
- * POST /api/article/piano/content?year&month&seotitle (paywall §7), body { gift? }: the server's
+ * POST /api/article/piano/content?year&month&seotitle (PAY-07), body { gift? }: the server's
  * meter decides. guid: the viewer's guid (guests: the device's). content: the body paragraphs after
  * the lead, or [] when walled. quota: the meter that applied (null for subscribers and free
  * articles). message: what the paywall shows.
@@ -316,7 +316,7 @@ export const ArticleContentSchema = z.object({
 });
 export type ArticleContent = z.infer<typeof ArticleContentSchema>;
 
-/** POST /api/article-gift/give-gift { url } (paywall §7; site §3 Article gift). */
+/** POST /api/article-gift/give-gift { url } (PAY-07; SITE-03 Article gift). */
 export const ArticleGiftSchema = z.object({ articleGiftURL: z.string(), articleGiftsLeft: z.int().check(z.nonnegative()) });
 export type ArticleGift = z.infer<typeof ArticleGiftSchema>;
 /** GET /api/article-gift/allowance: what a subscriber has left this month. */
@@ -326,7 +326,7 @@ export const GiftAllowanceSchema = z.object({
 });
 export type GiftAllowance = z.infer<typeof GiftAllowanceSchema>;
 
-/** One article of a reading list (paywall §3 Reading list: author list, link, title, summary, imageUri). */
+/** One article of a reading list (PAY-03 Reading list: author list, link, title, summary, imageUri). */
 export const ReadingListItemSchema = z.object({
   title: z.string(),
   link: z.string(),
@@ -345,7 +345,7 @@ export const ReadingListsSchema = z.object({ lists: z.array(ReadingListSchema) }
 export type ReadingLists = z.infer<typeof ReadingListsSchema>;
 
 /**
- * One stream entry (site §3, Stream entry): an article, a video (webinars), a chart (visual-library)
+ * One stream entry (SITE-03, Stream entry): an article, a video (webinars), a chart (visual-library)
  * or a sponsored report (analytics). `url` is the entry's page (the spec's endpoint).
  */
 export const StreamEntrySchema = z.object({
@@ -359,10 +359,10 @@ export const StreamEntrySchema = z.object({
   category: z.object({ term: z.string() }),
   author: z.array(AuthorSchema),
   image: z.nullable(z.string()),
-  /** Sponsored entries get their own style (site §2); `sponsor` names who paid for it. */
+  /** Sponsored entries get their own style (SITE-02); `sponsor` names who paid for it. */
   sponsored: z.boolean(),
   sponsor: z.nullable(z.string()),
-  /** 'F' means coming soon (site §3); null for content that is not a product. */
+  /** 'F' means coming soon (SITE-03); null for content that is not a product. */
   productStatus: z.nullable(z.string()),
   productLink: z.nullable(z.string()),
   /** Cents, or null when the entry is not sold. */

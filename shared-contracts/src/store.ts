@@ -2,7 +2,7 @@
  * The one user store of the page: who the reader is, their tier and quota, and the cart count.
  * State that only one part needs stays in that part.
  *
- * User caching (paywall spec §4): the signed-in user is kept in localStorage under USER_CACHE_KEY
+ * User caching (PAY-04): the signed-in user is kept in localStorage under USER_CACHE_KEY
  * with the profile's Last-Modified. `start()` shows the cached user at once, then asks the server
  * with a HEAD of the profile and fetches the full profile only when its Last-Modified is missing or
  * differs from the cached one. Without a cached user there is nothing to compare, so the profile is
@@ -10,7 +10,7 @@
  * gives no Last-Modified (`profileModified()` cannot tell a 401 from an answer without the header),
  * so the profile GET settles it: its 401 means a guest, which clears the cache.
  *
- * "Guests with a mismatched guid trigger a page reload" (paywall §4). Read here as: when the page
+ * "Guests with a mismatched guid trigger a page reload" (PAY-04). Read here as: when the page
  * was started for the cached user (guid A) and the server's session turns out to be a different
  * user (guid B, for example someone else signed in in another tab), everything the parts fetched
  * for A is stale, so the page reloads, once: the cache already holds B when it reloads, and a
@@ -24,7 +24,7 @@
  * with no cached user becomes guest; a cached user stays shown (the server has not said
  * otherwise) and the cache is kept for the next page.
  *
- * The global site state (paywall §4: default, registered, subscribers) is mirrored on
+ * The global site state (PAY-04: default, registered, subscribers) is mirrored on
  * `document.documentElement.dataset.siteState` whenever the user is known.
  */
 import { createStore } from 'zustand/vanilla';
@@ -37,7 +37,7 @@ import { UserSchema, type Quota, type User, type UserStatus } from './schemas';
 /** localStorage key of the cached user: `{ user, lastModified }`. */
 export const USER_CACHE_KEY = 'tmr:user';
 /**
- * Cart caches cleared at logout (paywall §4: "clears the user, cart and shopping-cart caches"),
+ * Cart caches cleared at logout (PAY-04: "clears the user, cart and shopping-cart caches"),
  * in localStorage and sessionStorage. A part that caches the cart in the browser uses these keys.
  */
 export const CART_CACHE_KEYS = ['tmr:cart', 'tmr:shopping-cart'] as const;
@@ -61,7 +61,7 @@ export interface UserState {
   /** Page start: show the cached user at once, then `refresh()`. */
   start(client?: ApiClient): Promise<User | null>;
   /**
-   * The browser's part of logout (paywall §4): forgets the cached user and the cart caches and
+   * The browser's part of logout (PAY-04): forgets the cached user and the cart caches and
    * makes the store guest. The caller then navigates to /logout, which ends the session.
    */
   clearCaches(): void;
@@ -118,7 +118,7 @@ function writeCache(storage: Storage | null, entry: CachedUser | null): void {
   safely(() => (entry ? storage.setItem(USER_CACHE_KEY, JSON.stringify(entry)) : storage.removeItem(USER_CACHE_KEY)));
 }
 
-/** Site state string of a user (paywall §4): the user's own state, 'default' for a guest. */
+/** Site state string of a user (PAY-04): the user's own state, 'default' for a guest. */
 export function siteStateOf(user: User | null): SiteState {
   return user ? user.state : 'default';
 }

@@ -1,5 +1,5 @@
 /**
- * Completing a subscription order (site §4, §9) on the load after it was placed. With a signed-in
+ * Completing a subscription order (SITE-04, SITE-09) on the load after it was placed. With a signed-in
  * member it completes activation (POST /api/user/subscribe/checkoutComplete), puts the answer in
  * the user store and deletes the cookie (subscription-order.ts). Success and failure are only
  * logged: nothing is shown to the user. A guest's load leaves the cookie for a later, signed-in load.

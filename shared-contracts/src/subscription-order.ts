@@ -1,5 +1,5 @@
 /**
- * The subscription order cookie (site §4, §9): the store sets it when a subscription order is
+ * The subscription order cookie (SITE-04, SITE-09): the store sets it when a subscription order is
  * placed; on the next page load the shell sees it (hasSubscriptionOrder) and runs
  * completeSubscriptionOrder (subscription-activation.ts, in `shared-contracts/commerce`) before it
  * renders. Only that rare load fetches the activation code (decision 022).
@@ -7,7 +7,7 @@
 import { SUBSCRIPTION_ORDER_COOKIE_DAYS } from './constants';
 
 /**
- * The subscription order cookie (site §4, §9): set by the store when a subscription order is placed,
+ * The subscription order cookie (SITE-04, SITE-09): set by the store when a subscription order is placed,
  * for SUBSCRIPTION_ORDER_COOKIE_DAYS; the shell's next load calls checkoutComplete, then deletes it.
  * Its value is the order id; it is only a reminder, the server decides everything.
  */

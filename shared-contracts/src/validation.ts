@@ -25,7 +25,7 @@ import {
   MESSAGES,
 } from './messages';
 
-/** Month and year, e.g. 'March 2024' (paywall §2 visual-library entries). UTC; invalid gives ''. */
+/** Month and year, e.g. 'March 2024' (PAY-02 visual-library entries). UTC; invalid gives ''. */
 export function formatMonthYear(input: string | number | Date): string {
   const d = toDate(input);
   if (!d) return '';
@@ -40,23 +40,23 @@ export function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';
 }
 
-/** Auto-suggest runs only when the (trimmed) term is over 2 characters (site §5, §9). */
+/** Auto-suggest runs only when the (trimmed) term is over 2 characters (SITE-05, SITE-09). */
 export function shouldAutoSuggest(term: string): boolean {
   return term.trim().length > AUTO_SUGGEST.minTermLengthExclusive;
 }
 
-/** True for 'Magazine Article' and 'Digital Article' (case-insensitive) (site §5). */
+/** True for 'Magazine Article' and 'Digital Article' (case-insensitive) (SITE-05). */
 export function isArticleContentType(contentType: string | null | undefined): boolean {
   const t = (contentType ?? '').trim().toLowerCase();
   return ARTICLE_CONTENT_TYPES.some((a) => a.toLowerCase() === t);
 }
 
-/** Price block and add-to-cart show only when listPrice > 0 and the type is not an article (site §5). */
+/** Price block and add-to-cart show only when listPrice > 0 and the type is not an article (SITE-05). */
 export function showPriceBlock(item: { listPrice: number | null | undefined; contentType: string | null | undefined }): boolean {
   return (item.listPrice ?? 0) > 0 && !isArticleContentType(item.contentType);
 }
 
-/** Buy Copies shows only for magazine and digital articles with a product link (site §5). */
+/** Buy Copies shows only for magazine and digital articles with a product link (SITE-05). */
 export function showBuyCopies(item: { contentType: string | null | undefined; productLink: string | null | undefined }): boolean {
   return isArticleContentType(item.contentType) && !isBlank(item.productLink);
 }
@@ -67,23 +67,23 @@ function countryCode(code: string | null | undefined): string {
   return (code ?? '').trim().toUpperCase();
 }
 
-/** Country flagged as EU for consent (paywall §5); see EU_CONSENT_COUNTRIES. */
+/** Country flagged as EU for consent (PAY-05); see EU_CONSENT_COUNTRIES. */
 export function isEuCountry(code: string | null | undefined): boolean {
   return (EU_CONSENT_COUNTRIES as readonly string[]).includes(countryCode(code));
 }
 
-/** 'domestic': US or Canada (paywall §6; site §4). */
+/** 'domestic': US or Canada (PAY-06; SITE-04). */
 export function isDomestic(code: string | null | undefined): boolean {
   return (DOMESTIC_COUNTRIES as readonly string[]).includes(countryCode(code));
 }
 
-/** 'domestic US': US only (paywall §6; site §4). */
+/** 'domestic US': US only (PAY-06; SITE-04). */
 export function isDomesticUs(code: string | null | undefined): boolean {
   return (DOMESTIC_US_COUNTRIES as readonly string[]).includes(countryCode(code));
 }
 
 /**
- * Registration opt-in (paywall §5). The spec says both "for US/Canada domestic users optIn
+ * Registration opt-in (PAY-05). The spec says both "for US/Canada domestic users optIn
  * defaults to checked" and "opt-in default is checked for US-located users"; the first, which is
  * tied to the domestic copy, is used: checked and the 'By registering...' copy for US and Canada,
  * unchecked with the 'Sign me up...' copy otherwise.
@@ -100,27 +100,27 @@ function hyphenate(text: string): string {
   return text.trim().replace(/\s+/g, '-');
 }
 
-/** Topic page of an article topic link: /topic/{topic-name-lowercased-hyphenated} (site §2). */
+/** Topic page of an article topic link: /topic/{topic-name-lowercased-hyphenated} (SITE-02). */
 export function topicPath(topicName: string): string {
   return `/topic/${hyphenate(topicName.toLowerCase())}`;
 }
 
-/** Library topic slug: lower-cased, '&' replaced by 'and', spaces by hyphens (site §2). */
+/** Library topic slug: lower-cased, '&' replaced by 'and', spaces by hyphens (SITE-02). */
 export function topicSubjectSlug(topicName: string): string {
   return hyphenate(topicName.toLowerCase().replace(/&/g, 'and'));
 }
 
-/** Library topic link: /topic/subject/{slug} (site §2). */
+/** Library topic link: /topic/subject/{slug} (SITE-02). */
 export function topicSubjectPath(topicName: string): string {
   return `/topic/subject/${topicSubjectSlug(topicName)}`;
 }
 
-/** Reading-list name key: accents stripped, lower-cased, spaces hyphenated (paywall §5). */
+/** Reading-list name key: accents stripped, lower-cased, spaces hyphenated (PAY-05). */
 export function normalizeReadingListName(name: string): string {
   return hyphenate(name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
 }
 
-/** Two reading-list names are the same list when their normalised keys are equal (paywall §5). */
+/** Two reading-list names are the same list when their normalised keys are equal (PAY-05). */
 export function sameReadingList(a: string, b: string): boolean {
   return normalizeReadingListName(a) === normalizeReadingListName(b);
 }
@@ -138,14 +138,14 @@ function isSubscriberRoleCode(code: string): code is SubscriberRoleCode {
   return Object.hasOwn(SUBSCRIBER_TIERS, code);
 }
 
-/** Tier label and caption of a role code (paywall §6), or null for an unknown code. */
+/** Tier label and caption of a role code (PAY-06), or null for an unknown code. */
 export function subscriberTier(roleCode: string): SubscriberTierInfo | null {
   if (!isSubscriberRoleCode(roleCode)) return null;
   const tier = SUBSCRIBER_TIERS[roleCode];
   return { roleCode, label: tier.label, caption: tier.caption };
 }
 
-/** The user's tier is the first tier's role code (paywall §4). */
+/** The user's tier is the first tier's role code (PAY-04). */
 export function subscriberTierOf(tiers: readonly { roleCode: string }[] | null | undefined): SubscriberTierInfo | null {
   const first = tiers?.[0];
   return first ? subscriberTier(first.roleCode) : null;
@@ -159,7 +159,7 @@ function toDate(input: string | number | Date): Date | null {
 }
 
 /**
- * 'MMMM DD, YYYY' with a zero-padded day, e.g. 'March 05, 2024' (site §9; paywall §2 long month
+ * 'MMMM DD, YYYY' with a zero-padded day, e.g. 'March 05, 2024' (SITE-09; PAY-02 long month
  * format). Dates are read in UTC, so '2024-03-05' is March 05 in every time zone. An invalid date
  * gives ''.
  */
@@ -173,7 +173,7 @@ export function formatLongDate(input: string | number | Date): string {
 export type PaginationItem = number | 'ellipsis';
 
 /**
- * Pagination items (paywall §9; site §9): page numbers with ellipses, at most 7 items. The first
+ * Pagination items (PAY-09; SITE-09): page numbers with ellipses, at most 7 items. The first
  * and last pages are always shown, and the current page with its neighbours.
  * e.g. (1, 20) -> 1 2 3 4 5 … 20; (10, 20) -> 1 … 9 10 11 … 20; (20, 20) -> 1 … 16 17 18 19 20.
  */
@@ -191,13 +191,13 @@ export function paginationItems(current: number, totalPages: number, maxItems: n
   return [1, 'ellipsis', ...range(start, start + window - 1), 'ellipsis', total];
 }
 
-/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (site §9). */
+/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (SITE-09). */
 export function streamFirstPage(stream: string): 0 | 1 {
   return (STREAMS_COUNTING_FROM_ONE as readonly string[]).includes(stream) ? 1 : 0;
 }
 
 /**
- * Header logo size for a scroll position (site §4): big below 100 px (mobile 90), small above
+ * Header logo size for a scroll position (SITE-04): big below 100 px (mobile 90), small above
  * 250 px (mobile 200); in between the current size is kept.
  */
 export function headerLogoSize(scrollY: number, mobile: boolean, current: 'big' | 'small'): 'big' | 'small' {
@@ -207,7 +207,7 @@ export function headerLogoSize(scrollY: number, mobile: boolean, current: 'big' 
   return current;
 }
 
-/** Persistent subscription banner (site §4): after the article start, never for active subscribers or on ascend pages. */
+/** Persistent subscription banner (SITE-04): after the article start, never for active subscribers or on ascend pages. */
 export function shouldShowPersistentBanner(state: {
   activeSubscriber: boolean;
   ascendPage: boolean;

@@ -7,22 +7,22 @@
 import * as z from 'zod/mini';
 import { wholeCount, plural } from 'shared-contracts/contracts';
 
-/** Named playlists that get an ad slot (paywall §9). */
+/** Named playlists that get an ad slot (PAY-09). */
 export const PLAYLIST_AD_SLOT_PLAYLISTS = ['What to watch next', 'The Latest', 'Explainers'] as const;
 
 /* ================================================================== video, search */
 
-/** Playlist query parameter: letters, digits and hyphens only (paywall §2, §5). */
+/** Playlist query parameter: letters, digits and hyphens only (PAY-02, PAY-05). */
 export const PLAYLIST_PARAM_PATTERN = /^[A-Za-z0-9-]+$/;
 export function isValidPlaylistParam(value: string): boolean {
   return PLAYLIST_PARAM_PATTERN.test(value);
 }
-/** True when a playlist gets an ad slot after its second tile (paywall §2, §9). */
+/** True when a playlist gets an ad slot after its second tile (PAY-02, PAY-09). */
 export function playlistHasAdSlot(playlistName: string): boolean {
   return (PLAYLIST_AD_SLOT_PLAYLISTS as readonly string[]).includes(playlistName);
 }
 /**
- * Video duration as h:mm:ss (paywall §2), from a number of seconds (fractions dropped):
+ * Video duration as h:mm:ss (PAY-02), from a number of seconds (fractions dropped):
  * 65 -> '0:01:05', 3725 -> '1:02:05'. Negative or non-finite counts as 0.
  */
 export function formatVideoDuration(totalSeconds: number): string {
@@ -36,32 +36,32 @@ export function formatVideoDuration(totalSeconds: number): string {
 /* ------------------------------------------------------------------ video and visual library */
 
 /**
- * Video end-screen countdown (paywall §2: 'will start playing in N second(s)'). Choice: 'second'
+ * Video end-screen countdown (PAY-02: 'will start playing in N second(s)'). Choice: 'second'
  * when n is 1, 'seconds' otherwise (including 0).
  */
 export function countdownText(n: number): string {
   const k = wholeCount(n);
   return `will start playing in ${k} ${plural(k, 'second', 'seconds')}`;
 }
-/** Video end-screen replay link (paywall §2). */
+/** Video end-screen replay link (PAY-02). */
 export function replayText(videoName: string): string {
   return `Replay ${videoName}`;
 }
 
-/* ------------------------------------------------------------------ video (paywall §2, §9) */
+/* ------------------------------------------------------------------ video (PAY-02, PAY-09) */
 
-/** Video end countdown, in seconds (paywall §2, §9). */
+/** Video end countdown, in seconds (PAY-02, PAY-09). */
 export const VIDEO_END_COUNTDOWN_SECONDS = 10;
-/** Playlist 'Load more' reveals this many more tiles (paywall §9). */
+/** Playlist 'Load more' reveals this many more tiles (PAY-09). */
 export const PLAYLIST_LOAD_MORE_COUNT = 6;
-/** Video aspect ratio as a padding percentage (paywall §9). */
+/** Video aspect ratio as a padding percentage (PAY-09). */
 export const VIDEO_ASPECT_RATIO_PERCENT = 56.25;
-/** Video embed size in px (paywall §2, §9). */
+/** Video embed size in px (PAY-02, PAY-09). */
 export const VIDEO_EMBED_SIZE = { width: 480, height: 270 } as const;
-/** The ad slot goes after this tile (1-based) in a named playlist (paywall §2 Playlist block). */
+/** The ad slot goes after this tile (1-based) in a named playlist (PAY-02 Playlist block). */
 export const PLAYLIST_AD_SLOT_AFTER_TILE = 2;
 
-/** Video (spec 2 section 3). duration is in seconds. */
+/** Video (PAY-03). duration is in seconds. */
 export const VideoSchema = z.object({
   id: z.string().check(z.regex(/^\d+$/)),
   name: z.string(),
@@ -84,18 +84,18 @@ export const PlaylistSchema = z.object({
 });
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
-/** The playlist query parameter of a video page (paywall §2, §5). */
+/** The playlist query parameter of a video page (PAY-02, PAY-05). */
 export const PLAYLIST_QUERY_PARAM = 'playlist';
 
 /** The playlist the block shows when the address names none. NOT IN SPEC: the spec names no default. */
 export const DEFAULT_PLAYLIST_ID = 'what-to-watch-next';
 
 /**
- * GET /api/videos/{id}/access: the video paywall message (paywall §4: video 'enable-paywall' or
+ * GET /api/videos/{id}/access: the video paywall message (PAY-04: video 'enable-paywall' or
  * 'disable-paywall'). The decision is the server's: subscribers always watch; others watch while
  * their meter has articles left this month (a video does not spend the meter); past it, a guest
  * meets the registration wall and a registered reader the subscription wall, and the page shows the
- * poster instead of the player (paywall §2).
+ * poster instead of the player (PAY-02).
  */
 export const VideoAccessSchema = z.object({
   videoId: z.string(),
@@ -123,7 +123,7 @@ export function videoEmbedPath(video: Pick<Video, 'id' | 'slug'>): string {
 
 /**
  * The playlist named by a search string: the parameter when it is letters, digits and hyphens only,
- * else null (anything else is ignored, paywall §5).
+ * else null (anything else is ignored, PAY-05).
  */
 export function playlistFromSearch(search: string): string | null {
   const value = new URLSearchParams(search).get(PLAYLIST_QUERY_PARAM);
@@ -139,7 +139,7 @@ export function nextInPlaylist(playlist: Pick<Playlist, 'videos'>, currentId: st
   return next && next.id !== currentId ? next : null;
 }
 
-/** Embed code of the embed-video flyout: an iframe of the embed page at 480x270 (paywall §9). */
+/** Embed code of the embed-video flyout: an iframe of the embed page at 480x270 (PAY-09). */
 export function embedCode(origin: string, video: Pick<Video, 'id' | 'slug' | 'name'>): string {
   const title = video.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<iframe src="${origin}${videoEmbedPath(video)}" width="${VIDEO_EMBED_SIZE.width}" height="${VIDEO_EMBED_SIZE.height}" title="${title}" frameborder="0" allow="fullscreen" allowfullscreen></iframe>`;
@@ -147,7 +147,7 @@ export function embedCode(origin: string, video: Pick<Video, 'id' | 'slug' | 'na
 
 /** Texts of the video pages. NOT IN SPEC unless marked. */
 export const VIDEO_TEXT = {
-  /** paywall §2 ('For more, read' link) is UI_TEXT.forMoreRead. */
+  /** PAY-02 ('For more, read' link) is UI_TEXT.forMoreRead. */
   upNext: 'Up next',
   loadMore: 'Load more',
   playlists: 'Playlists',

@@ -7,11 +7,11 @@
 import * as z from 'zod/mini';
 import type { ContentPermission, SubscriberRoleCode, User } from 'shared-contracts/contracts';
 
-/** A collection card is inserted after every N entries (paywall §2, §9). */
+/** A collection card is inserted after every N entries (PAY-02, PAY-09). */
 export const VISUAL_LIBRARY_COLLECTION_EVERY = 3;
 
 /**
- * Truncation "near" a length (paywall §9, collection summary ~165): cuts at the last space at or
+ * Truncation "near" a length (PAY-09, collection summary ~165): cuts at the last space at or
  * before maxLength (falling back to a hard cut) and appends '...'.
  */
 export function truncateNearWord(text: string, maxLength: number): string {
@@ -22,24 +22,24 @@ export function truncateNearWord(text: string, maxLength: number): string {
 }
 /* ================================================================== layout rules */
 
-/** Visual library: a collection card goes after every third entry; index is 0-based (paywall §2). */
+/** Visual library: a collection card goes after every third entry; index is 0-based (PAY-02). */
 export function collectionCardAfter(index: number): boolean {
   return (index + 1) % VISUAL_LIBRARY_COLLECTION_EVERY === 0;
 }
 
-/* ------------------------------------------------------------------ visual library (paywall §9) */
+/* ------------------------------------------------------------------ visual library (PAY-09) */
 
-/** Visual-library page size (paywall §7, §9). */
+/** Visual-library page size (PAY-07, PAY-09). */
 export const VISUAL_LIBRARY_PAGE_SIZE = 10;
-/** Visual-library sort key (paywall §7). */
+/** Visual-library sort key (PAY-07). */
 export const VISUAL_LIBRARY_SORT = 'publication_date';
-/** Collection summary truncated near this many characters (paywall §9). */
+/** Collection summary truncated near this many characters (PAY-09). */
 export const COLLECTION_SUMMARY_MAX_CHARS = 165;
-/** Visual library uses its mobile layout under this width, in px (paywall §9). */
+/** Visual library uses its mobile layout under this width, in px (PAY-09). */
 export const VISUAL_LIBRARY_MOBILE_BELOW_PX = 768;
-/** Label of the first visual-library tab (paywall §2). */
+/** Label of the first visual-library tab (PAY-02). */
 export const VISUAL_LIBRARY_ALL_TAB_LABEL = 'All Data & Visuals';
-/** Left navigation of the visual library (paywall §9). */
+/** Left navigation of the visual library (PAY-09). */
 export const LEFT_NAV = {
   /** Shows at this scroll offset from the logo, px. */
   showOffsetPx: -16,
@@ -50,10 +50,10 @@ export const LEFT_NAV = {
   /** First evaluated after this delay, ms. */
   firstEvaluationMs: 500,
 } as const;
-/** Nav carousel: enabled under 768 px wide with 2 slides (paywall §9). */
+/** Nav carousel: enabled under 768 px wide with 2 slides (PAY-09). */
 export const NAV_CAROUSEL = { enabledBelowPx: 768, slides: 2 } as const;
 
-/** Visual-library feed item (spec 2 section 3). */
+/** Visual-library feed item (PAY-03). */
 export const ChartSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -87,7 +87,7 @@ export const VisualSubjectSchema = z.object({ id: z.string(), label: z.string(),
 export type VisualSubject = z.infer<typeof VisualSubjectSchema>;
 
 /**
- * Content permissions of each tier (paywall §6 names the permissions, not who has them). NOT IN
+ * Content permissions of each tier (PAY-06 names the permissions, not who has them). NOT IN
  * SPEC: the premium tiers (Best, Executive, All Access) have the visual library; Executive and All
  * Access the case studies; every tier but Good the top 50 articles.
  */
@@ -109,7 +109,7 @@ export function permissionsOf(tiers: ReadonlyArray<{ roleCode: string }>): Set<C
   return out;
 }
 
-/** Collection (paywall §3): a curated set of charts, shown as a card after every third entry. */
+/** Collection (PAY-03): a curated set of charts, shown as a card after every third entry. */
 export const CollectionSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -128,13 +128,13 @@ export function chartFileName(chart: Pick<Chart, 'contentImage'>): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** The subscriber download path (paywall §7): /data-visuals/download/{subscriberDigest}/{image path}. */
+/** The subscriber download path (PAY-07): /data-visuals/download/{subscriberDigest}/{image path}. */
 export function digestDownloadPath(digest: string, chart: Pick<Chart, 'contentImage'>): string {
   return `/data-visuals/download/${encodeURIComponent(digest)}/${encodeURIComponent(chartFileName(chart))}`;
 }
 
 /**
- * The 'Download Chart' link (paywall §6: downloads use the subscriber's digest): subscribers with
+ * The 'Download Chart' link (PAY-06: downloads use the subscriber's digest): subscribers with
  * PERM_VISUAL_LIBRARY get the digest link; everyone else gets the item's own link (its url).
  */
 export function chartDownloadHref(chart: Pick<Chart, 'url' | 'contentImage'>, user: Pick<User, 'tiers' | 'subscriber'> | null): string {
@@ -144,7 +144,7 @@ export function chartDownloadHref(chart: Pick<Chart, 'url' | 'contentImage'>, us
 
 /** Texts of the visual library. NOT IN SPEC unless marked. */
 export const VISUAL_TEXT = {
-  /** paywall §2. */
+  /** PAY-02. */
   downloadChart: 'Download Chart',
   collection: 'Collection',
   viewCollection: 'View the collection',

@@ -68,7 +68,7 @@ function PageLoading() {
 }
 
 /**
- * Route prefixes each remote owns (ARCHITECTURE.md, "Who owns what"); the remote picks the page.
+ * Route prefixes each remote owns (docs/architecture.md, "Who owns what"); the remote picks the page.
  * Three-segment pages are listed explicitly: react-router ranks `/:year/:month/:slug` (the article
  * page) above a prefix splat such as `/video/*`, but below `/video/:id/:name`.
  */

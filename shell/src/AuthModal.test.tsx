@@ -159,7 +159,7 @@ describe('sign-in validation', () => {
     await userEvent.type(email, 'a');
     expect(email).not.toHaveAttribute('aria-invalid');
     expect(email).toHaveAccessibleDescription('');
-    // An email with a space fails the no-space pattern, with the required message (paywall §5).
+    // An email with a space fails the no-space pattern, with the required message (PAY-05).
     await userEvent.type(email, ' b');
     expect(email).not.toHaveAttribute('aria-invalid'); // no error yet: on change only once one shows
     await userEvent.tab();

@@ -1,5 +1,5 @@
 /**
- * The auth modal (paywall §2 "Auth modal", §4): sign-in, registration, forgot-password and
+ * The auth modal (PAY-02 "Auth modal", PAY-04): sign-in, registration, forgot-password and
  * profile_settings. Opened through the bus ('auth:open') or by '#signin' in the URL. In frame mode
  * (/auth/frame) it opens on the requested action and tells the embedding page about Close and
  * 'Go back' with postMessage (see auth/frame.ts).
@@ -108,7 +108,7 @@ export function AuthModal({ frame, initial }: AuthModalProps = {}) {
             onSignIn={() => go('signin')}
             onCreated={(_user, { email, flagged }) => {
               if (reason === 'paywall') {
-                // paywall §4: the success header closes without a reload; otherwise reload with the flag.
+                // PAY-04: the success header closes without a reload; otherwise reload with the flag.
                 if (flagged) close({ reload: false });
                 else nav.assign(withQueryFlag(window.location.href, REGISTRATION_SUCCESS_QUERY.name, REGISTRATION_SUCCESS_QUERY.value));
                 return;

@@ -1,5 +1,5 @@
 /**
- * The site header (site §2, §4): logo, search, the cart link, sign-in or the user menu, and the main
+ * The site header (SITE-02, SITE-04): logo, search, the cart link, sign-in or the user menu, and the main
  * navigation. It is sticky: it hides while the reader scrolls down and comes back on scroll up,
  * and its logo is big near the top and small further down (useStickyHeader). Its state shows as
  * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose

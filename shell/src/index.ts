@@ -6,7 +6,7 @@ import { startFirstPage } from './routeChunks';
 // 1. the federation runtime (this script);
 // 2. the first page's own chunk (routeChunks.ts), then shared-contracts with zod: the first import
 //    of a shared module negotiates the share scope (an async boundary: shared singletons are
-//    negotiated before any shared module is evaluated, TOOLCHAIN pitfall 1);
+//    negotiated before any shared module is evaluated, docs/architecture.md, Module Federation pitfall 1);
 // 3. React;
 // 4. the shell's app and its first render.
 // Their chunks are already downloading (index.html's after-first-paint preloads), so the steps add

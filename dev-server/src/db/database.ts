@@ -14,7 +14,7 @@ export interface TopicTable {
   slug: string;
   parent_id: string | null;
   position: number;
-  /** 1: following the topic needs a subscriber class (site §6; migration 0004). */
+  /** 1: following the topic needs a subscriber class (SITE-06; migration 0004). */
   subscriber_only: Generated<Flag>;
 }
 
@@ -182,11 +182,11 @@ export interface UserTable {
   restricted: Generated<Flag>;
   /** Marketing e-mail consent (registration optIn, profile attribute optIn). */
   opt_in: Generated<Flag>;
-  /** Profile settings (paywall §3, §5): one of the spec lists, or null until chosen. */
+  /** Profile settings (PAY-03, PAY-05): one of the spec lists, or null until chosen. */
   industry: string | null;
   job_title: string | null;
   company_size: string | null;
-  /** Metered access (paywall §3): limits default to DEFAULT_QUOTA_LIMIT / DEFAULT_ASCEND_QUOTA_LIMIT. */
+  /** Metered access (PAY-03): limits default to DEFAULT_QUOTA_LIMIT / DEFAULT_ASCEND_QUOTA_LIMIT. */
   quota_limit: Generated<number>;
   quota_count: Generated<number>;
   ascend_quota_limit: Generated<number>;
@@ -419,7 +419,7 @@ export interface KnownDeviceTable {
   locked_until: string | null;
 }
 
-/** Subscriber lookup record (paywall §3): a subscription known to the fulfilment system. */
+/** Subscriber lookup record (PAY-03): a subscription known to the fulfilment system. */
 export interface SubscriberRecordTable {
   id: string;
   /** Lower-cased. */
@@ -441,7 +441,7 @@ export interface SubscriberRecordTable {
   created_at: string;
 }
 
-/** One subscription of a subscriber record (paywall §3 Subscriber details). */
+/** One subscription of a subscriber record (PAY-03 Subscriber details). */
 export interface SubscriptionTable {
   id: string;
   record_id: string;

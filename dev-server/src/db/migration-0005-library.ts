@@ -77,7 +77,7 @@ export const libraryMigration: Migration = {
       .createTable('orders')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      // 'COMPLETED', 'CANCELLED', ... (site §4: Cancelled, else Purchased).
+      // 'COMPLETED', 'CANCELLED', ... (SITE-04: Cancelled, else Purchased).
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
       // Cents, tax included.

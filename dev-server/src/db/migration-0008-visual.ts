@@ -2,7 +2,7 @@
  * Migration 0008, the visual library (issue 9). Portable column types only (SQLite and PostgreSQL).
  *
  * - chart_collections: the curated collections the feed shows as a card after every third entry
- *   (paywall §3). collection_link is the visual library filtered by a subject; content_image the
+ *   (PAY-03). collection_link is the visual library filtered by a subject; content_image the
  *   image path of one of that subject's charts. seedVisualIfMissing (seed/index.ts) fills it (and
  *   adds the extra charts of a fresh seed) in a database seeded before this migration.
  */

@@ -34,7 +34,7 @@ const STREAM_ARTICLE_COLUMNS = [
   'articles.issue_code',
 ] as const;
 
-/** The stream content type of a sponsored article (site §2: sponsored entries are styled apart). */
+/** The stream content type of a sponsored article (SITE-02: sponsored entries are styled apart). */
 export const SPONSORED_REPORT = 'Sponsored Report';
 
 /** Which articles a stream or a search covers; every field narrows it. */

@@ -1,4 +1,4 @@
-/** Registration and subscribers: creating web accounts (paywall §7 Identity and account). */
+/** Registration and subscribers: creating web accounts (PAY-07 Identity and account). */
 import { createHash } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import {

@@ -16,7 +16,7 @@ import { toUserAnswer } from '../services/users';
 import { mergeGuestCartAtSignIn } from './commerce';
 import type { RouteContext } from './context';
 
-/** The message each failure carries (paywall §8 Sign-in). */
+/** The message each failure carries (PAY-08 Sign-in). */
 function failureMessage(failure: SignInFailure): string {
   switch (failure.code) {
     case 'user_restricted':

@@ -26,7 +26,7 @@ import type { RouteContext } from './context';
 import { MAX_PAGE_SIZE } from './content';
 import { positiveInt } from './query';
 
-/** Library streams answer 10 a page unless asked (the stream's page-size attribute, site §9). */
+/** Library streams answer 10 a page unless asked (the stream's page-size attribute, SITE-09). */
 export const LIBRARY_PAGE_SIZE = 10;
 
 const PageQuery = z.object({

@@ -156,7 +156,7 @@ export function mediaRoutes({ services, viewers }: RouteContext): Router {
   });
 
   /**
-   * A subscriber's chart download (paywall §6-§7): /data-visuals/download/{subscriberDigest}/{file}.
+   * A subscriber's chart download (PAY-06, PAY-07): /data-visuals/download/{subscriberDigest}/{file}.
    * The file must name a chart of the store (else 404, before anything else); a guest gets 401; a
    * viewer without PERM_VISUAL_LIBRARY, or whose own digest is not the one in the path, 403. The
    * chart is drawn from its row (chartSvg); no path is built from the request.

@@ -1,6 +1,6 @@
 /**
  * Newsletters and marketing campaigns: the list (GET /api/newsletters) and the member's
- * subscriptions, one pair of calls per kind, and unsubscribe-all (site §7).
+ * subscriptions, one pair of calls per kind, and unsubscribe-all (SITE-07).
  */
 import { Router } from 'express';
 import { type NewsletterKind, NewsletterRequestSchema } from 'shared-contracts/server';

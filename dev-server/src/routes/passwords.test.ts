@@ -1,4 +1,4 @@
-/** Forgot password, the mailed reset link, and change password (paywall §7, §8; site §5, §8). */
+/** Forgot password, the mailed reset link, and change password (PAY-07, PAY-08; SITE-05, SITE-08). */
 import { createHash } from 'node:crypto';
 import { ApiErrorBodySchema, MESSAGES, UserSchema } from 'shared-contracts/server';
 import { SIGN_IN_MAX_TRIES } from '../server-rules';

@@ -1,5 +1,5 @@
 /**
- * The paywall's calls (paywall §7): the article body through the server's meter, the viewer's
+ * The paywall's calls (PAY-07): the article body through the server's meter, the viewer's
  * meter, gift links and reading lists. Every answer depends on the viewer: never stored by a cache.
  */
 import { Router } from 'express';

@@ -1,4 +1,4 @@
-/** The captcha in use and the visitor's country (paywall §4, §7). */
+/** The captcha in use and the visitor's country (PAY-04, PAY-07). */
 import { Router } from 'express';
 import { readCookie } from '../http/cookies';
 import type { RouteContext } from './context';

@@ -1,4 +1,4 @@
-/** POST /api/user/register and /service/user/register (paywall §3, §4, §5, §7, §8). */
+/** POST /api/user/register and /service/user/register (PAY-03, PAY-04, PAY-05, PAY-07, PAY-08). */
 import {
   ApiErrorBodySchema,
   MESSAGES,

@@ -1,4 +1,4 @@
-/** Subscriber lookup, the subscriber's web account, and linking after a checkout (paywall §3, §6, §7). */
+/** Subscriber lookup, the subscriber's web account, and linking after a checkout (PAY-03, PAY-06, PAY-07). */
 import type { Kysely } from 'kysely';
 import { MESSAGES, SubscriberLookupSchema, UserSchema } from 'shared-contracts/server';
 import type { Database } from '../db/database';

@@ -20,7 +20,7 @@ import type { Rng } from './prng';
 import { capitalize, makeParagraph, makePersonName, makeSentence, makeTitle, slugify, uniqueSlug } from './text';
 import { topicId } from './topics';
 
-/** Subtopics whose follow needs a subscriber class (site §6). */
+/** Subtopics whose follow needs a subscriber class (SITE-06). */
 export const SUBSCRIBER_ONLY_TOPICS = ['Generative AI', 'Private equity', 'Succession planning'] as const;
 export const SUBSCRIBER_ONLY_TOPIC_IDS: readonly string[] = SUBSCRIBER_ONLY_TOPICS.map(topicId);
 

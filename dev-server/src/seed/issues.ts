@@ -1,5 +1,5 @@
 /**
- * The magazine archive, 1956 to 2025 (spec 1 sections 2 and 3).
+ * The magazine archive, 1956 to 2025 (SITE-02 and SITE-03).
  *
  * Issue codes come from shared-contracts' issueCode: 'BR' + two-digit year + two-digit issue number
  * from 2000 on (BR2501). Before 2000 the code has four digits; the one example given is 1999

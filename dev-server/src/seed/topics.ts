@@ -1,11 +1,11 @@
 /**
- * The topic taxonomy: the 11 top levels of spec 2 section 9, each with its own subtopics. The
+ * The topic taxonomy: the 11 top levels of PAY-09, each with its own subtopics. The
  * subtopic names are generic management vocabulary written for this project.
  */
 import { TOPIC_TAXONOMY_ROOTS, topicSubjectSlug } from 'shared-contracts/server';
 import type { NewTopic } from '../db/database';
 
-/** The 11 top levels (spec 2 section 9), as shared-contracts lists them. */
+/** The 11 top levels (PAY-09), as shared-contracts lists them. */
 export const TOP_LEVEL_TOPICS = TOPIC_TAXONOMY_ROOTS;
 
 type TopLevel = (typeof TOP_LEVEL_TOPICS)[number];
@@ -71,7 +71,7 @@ const SUBTOPICS: Record<TopLevel, readonly string[]> = {
   ],
 };
 
-/** Slug rule of spec 1 section 2: lower-cased, '&' becomes 'and', spaces become hyphens. */
+/** Slug rule of SITE-02: lower-cased, '&' becomes 'and', spaces become hyphens. */
 export const topicSlug: (name: string) => string = topicSubjectSlug;
 
 export function topicId(name: string): string {

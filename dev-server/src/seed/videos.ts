@@ -1,4 +1,4 @@
-/** About two dozen videos and the three named playlists of spec 2 section 9. */
+/** About two dozen videos and the three named playlists of PAY-09. */
 import type { Insertable } from 'kysely';
 import type { NewArticle, PlaylistTable, PlaylistVideoTable, VideoTable } from '../db/database';
 import type { Rng } from './prng';

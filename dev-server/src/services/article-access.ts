@@ -1,5 +1,5 @@
 /**
- * Who may read an article's body (paywall §1, §4, §7): the server's meter decides, never the
+ * Who may read an article's body (PAY-01, PAY-04, PAY-07): the server's meter decides, never the
  * browser. In order:
  *   free article -> full ('free'); subscriber -> full ('subscriber'); a valid, unexpired gift token
  *   for THIS article -> full ('gift', the reader's meter untouched); else the meter: a new article

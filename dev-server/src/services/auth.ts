@@ -30,7 +30,7 @@ export const SESSION_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Why a sign-in failed, in the fields of the login error answer (spec 2 sections 3 and 7). */
+/** Why a sign-in failed, in the fields of the login error answer (PAY-03 and PAY-07). */
 export interface SignInFailure {
   code: 'invalid_credentials' | 'account_locked' | 'user_restricted';
   triesLeft?: number;

@@ -24,7 +24,7 @@ export async function requireCaptcha(captcha: CaptchaVerifier, token: string | u
   }
 }
 
-/** 409 on the email field: the spec's 'That username is unavailable...' (paywall §8). */
+/** 409 on the email field: the spec's 'That username is unavailable...' (PAY-08). */
 export function emailTaken(): ConflictError {
   return new ConflictError(MESSAGES.registration.usernameUnavailable, [
     { field: 'emailAddress', errorMessage: MESSAGES.registration.usernameUnavailable },

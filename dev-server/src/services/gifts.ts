@@ -1,5 +1,5 @@
 /**
- * Article gifts (site §3 Article gift; paywall §7 "generate article gift link"). A subscriber gives
+ * Article gifts (SITE-03 Article gift; PAY-07 "generate article gift link"). A subscriber gives
  * GIFT_MONTHLY_ALLOWANCE links a calendar month (UTC); each link opens one article for anybody for
  * GIFT_LINK_TTL_DAYS without counting on their meter. The link carries a 32-byte random token in
  * ?gift=; only its SHA-256 is stored.

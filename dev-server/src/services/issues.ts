@@ -1,5 +1,5 @@
 /**
- * Magazine issues (site §2): the issue card (cover, title, summary, 'Featuring' links) and the
+ * Magazine issues (SITE-02): the issue card (cover, title, summary, 'Featuring' links) and the
  * table of contents of /archive-toc/{issueCode}; the current issue is the newest with articles.
  */
 import { DISCOVERY_MESSAGES, type Issue } from 'shared-contracts/server';
@@ -10,7 +10,7 @@ import { NotFoundError } from './errors';
 import { renderIssueCoverSvg } from './issue-cover';
 import { articleEntry } from './stream-entries';
 
-/** Issue codes (site §2): BR + two-digit year + two-digit number from 2000, four digits before. */
+/** Issue codes (SITE-02): BR + two-digit year + two-digit number from 2000, four digits before. */
 export const ISSUE_CODE_PATTERN = /^(BR\d{4}|\d{4})$/;
 /** How many articles the issue card features. */
 export const FEATURED_ARTICLES = 3;

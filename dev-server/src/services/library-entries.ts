@@ -95,7 +95,7 @@ export function orderPath(orderId: string): string {
   return `/order/${encodeURIComponent(orderId)}`;
 }
 
-/** The order entry (site §3, §4, §9): every line (the card shows the first five), status, totals. */
+/** The order entry (SITE-03, SITE-04, SITE-09): every line (the card shows the first five), status, totals. */
 export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[]): OrderEntry {
   const cancelled = orderStatusLabel(order.status) === 'Cancelled';
   const hasCaseStudy = lines.some((l) => l.content_type.toLowerCase() === CASE_STUDY);

@@ -1,5 +1,5 @@
 /**
- * My Library (issue 6; site §3-§8): folders, saves, organize, bulk actions, the library streams and
+ * My Library (issue 6; SITE-03 to SITE-08): folders, saves, organize, bulk actions, the library streams and
  * the histories, watched videos.
  *
  * Rules kept here:
@@ -287,7 +287,7 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
           return activityStream(viewer, 'shared', page, total, refs);
         }
         case 'ordered': {
-          // Maintenance (the store's migration window) takes order history offline (site §8).
+          // Maintenance (the store's migration window) takes order history offline (SITE-08).
           if (deps.maintenance) return libraryStream('user/history/ordered', page, 0, [], subscriber, true);
           const total = await activity.countOrders(userId);
           const offset = offsetOf(page, total);

@@ -1,5 +1,5 @@
 /**
- * The meter (paywall §3 quota, §9): who is counted, and how.
+ * The meter (PAY-03 quota, PAY-09): who is counted, and how.
  *
  * - A subject is a signed-in user ('u:{userId}', limits from the user's row, 4 and 3 by default) or
  *   a guest device ('d:{SHA-256 of the mid cookie}', the default limits). The cookie value itself is

@@ -1,7 +1,7 @@
 /**
- * Newsletters and marketing campaigns (site §3 User: newsletters, marketing campaigns; §7: post,
+ * Newsletters and marketing campaigns (SITE-03 User: newsletters, marketing campaigns; SITE-07: post,
  * delete, deleteAll with name and activity). Subscribing to a subscriber-only one without a
- * subscriber class is refused with 403 (site §6). Each kind has its own calls: a campaign id sent
+ * subscriber class is refused with 403 (SITE-06). Each kind has its own calls: a campaign id sent
  * to the newsletter calls (or the reverse) is a 400.
  */
 import {

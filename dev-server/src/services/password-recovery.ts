@@ -1,5 +1,5 @@
 /**
- * Forgot password, reset by mailed link, and change password (paywall §7, §8; site §5, §8).
+ * Forgot password, reset by mailed link, and change password (PAY-07, PAY-08; SITE-05, SITE-08).
  *
  * Forgot-password answers every email alike (200, the spec's success text) unless the account is
  * restricted (403) or locked by sign-in tries (423); only a known email gets a mail. The link holds

@@ -1,5 +1,5 @@
 /**
- * Profile settings (paywall §3, §5, §7): display name, email and the attributes industry, jobTitle,
+ * Profile settings (PAY-03, PAY-05, PAY-07): display name, email and the attributes industry, jobTitle,
  * companySize (each '' or one of the spec's lists) and optIn ('true' / 'false'). Every accepted
  * change bumps updated_at, the profile's Last-Modified. Quotas are the meter's counts of the current
  * calendar month (services/meter.ts), with the limits of the user's row.

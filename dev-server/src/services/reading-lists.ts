@@ -1,5 +1,5 @@
 /**
- * Reading lists (paywall §2 overlay, §3, §9): for an article, the lists that hold it (the first is
+ * Reading lists (PAY-02 overlay, PAY-03, PAY-09): for an article, the lists that hold it (the first is
  * the selected one) followed by up to READING_LIST_RELATED_MAX related lists: lists sharing the
  * article's top-level topic first (most shared articles first), then any others, in list order.
  * An article in no list gets no lists at all (its content message has no '+rl', so no overlay).

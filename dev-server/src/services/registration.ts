@@ -1,5 +1,5 @@
 /**
- * Registration (paywall §3 Registration payload, §4, §5, §8): the field rules, the captcha, then
+ * Registration (PAY-03 Registration payload, PAY-04, PAY-05, PAY-08): the field rules, the captcha, then
  * one of: 403 for a restricted account's email, 409 for a taken one, the subscriber route for an
  * email with an active subscription and no web account (nothing is created), or a new registered
  * account, signed in, whose address is unverified until the member follows the link mailed to it.
@@ -25,7 +25,7 @@ import type { SubscriberService } from './subscribers';
 
 export type RegistrationOutcome = ({ outcome: 'created' } & StartedSession) | { outcome: 'subscriber'; location: string };
 
-/** Where a subscriber without a web account registers: the email base64-encoded (paywall §4). */
+/** Where a subscriber without a web account registers: the email base64-encoded (PAY-04). */
 export function subscriberRegistrationPath(email: string): string {
   return `/subscriber-registration?emailAddress=${encodeURIComponent(Buffer.from(email, 'utf8').toString('base64'))}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Sharing (site §3 Share payload, §4, §5, §8): POST /service/user/share and the folders'
+ * Sharing (SITE-03 Share payload, SITE-04, SITE-05, SITE-08): POST /service/user/share and the folders'
  * share-list links.
  *
  * - A share names a page of this site: a path ('/...', never '//...') or an absolute URL on the

@@ -54,7 +54,7 @@ export interface SearchRequest {
   order?: SearchOrder;
 }
 
-/** Message of a too-short auto-suggest term (site §5: only over 2 characters). */
+/** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
 export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
 /** How many index terms a typed prefix may stand for in auto-suggest. */
@@ -265,7 +265,7 @@ export function createStreamService(deps: {
     /** POST /service/search and the 'search' stream. */
     search: searchStream,
 
-    /** Auto-suggest (site §5, §9): up to 6 articles and 3 topics for a term over 2 characters. */
+    /** Auto-suggest (SITE-05, SITE-09): up to 6 articles and 3 topics for a term over 2 characters. */
     async suggest(rawTerm: string | undefined): Promise<SearchSuggestion> {
       const term = (rawTerm ?? '').trim();
       if (term.length <= AUTO_SUGGEST.minTermLengthExclusive) {

@@ -1,5 +1,5 @@
 /**
- * Subscribers (paywall §3, §6, §7): the lookup of a subscription by email (and account number),
+ * Subscribers (PAY-03, PAY-06, PAY-07): the lookup of a subscription by email (and account number),
  * creating the web account of a subscriber, and linking subscriptions after a checkout.
  * The lookup accepts only active CDS_US / CDS_UK records, and the latest subscription is picked
  * with ACCESS_CODE ones ignored; a record with nothing else counts as no active subscription.

@@ -1,6 +1,6 @@
 /**
  * Pure rules about subscriptions: the subscription code -> tier role code, which records the
- * lookup accepts (paywall §6), the subscriber details of a profile, and the download digest.
+ * lookup accepts (PAY-06), the subscriber details of a profile, and the download digest.
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -54,7 +54,7 @@ export function latestFirst(rows: readonly SubscriptionRow[]): SubscriptionRow[]
   return latest ? [latest, ...rows.filter((r) => r !== latest)] : [...rows];
 }
 
-/** Stable per-subscriber digest for download links (paywall §6): HMAC-SHA256 of the account number. */
+/** Stable per-subscriber digest for download links (PAY-06): HMAC-SHA256 of the account number. */
 export function subscriberDigest(accountNumber: string, secret: string): string {
   return createHmac('sha256', secret).update(`subscriber:${accountNumber}`).digest('hex');
 }

@@ -2,7 +2,7 @@
  * Topic pages and follows: a topic's place in the taxonomy, and the member's followed topics with
  * the unread-following count (entries of the following stream published after the member last
  * opened it; all of them before the first opening). Following a subscriber-limited topic needs a
- * subscriber class (site §6): 403 otherwise.
+ * subscriber class (SITE-06): 403 otherwise.
  */
 import {
   DISCOVERY_MESSAGES,

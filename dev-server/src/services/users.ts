@@ -7,7 +7,7 @@ import { ascendQuotaOf, quotaOf } from './profile';
 export const MY_LIBRARY_SLUG = 'my-library';
 
 /**
- * Tiers whose subscribers see the learning link (site §6 "hmmEligible"). The spec names the flag
+ * Tiers whose subscribers see the learning link (SITE-06 "hmmEligible"). The spec names the flag
  * but not who gets it; the rule here: subscribers of the premium tiers Best, Executive and All
  * Access (not Good or Better, and never registered users).
  */

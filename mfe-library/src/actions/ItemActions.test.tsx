@@ -55,7 +55,7 @@ describe('ItemActions', () => {
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
-  it('asks a guest to sign in on Save (site §6) and opens no flyout', async () => {
+  it('asks a guest to sign in on Save (SITE-06) and opens no flyout', async () => {
     setStatus('guest');
     const api = mockApiRoutes();
     const opened = listen('auth:open');

@@ -2,12 +2,12 @@
  * Save and Share for one item (an article, a video, a chart), exposed as `library/ItemActions`.
  * The shell mounts it in the article page's toolbar; the video and visual-library remotes may too.
  *
- * - Save: guests are asked to sign in (site §6: `auth:open` { screen: 'signin', reason: 'save' }).
+ * - Save: guests are asked to sign in (SITE-06: `auth:open` { screen: 'signin', reason: 'save' }).
  *   For members, whether the item is in My Library comes from GET /service/user/saves/{id}/lists
  *   (a 404 or no folders: not saved). Not saved: 'Save' opens the save flyout. Saved: the button
  *   reads 'Saved' (aria-pressed) and opens the organize flyout.
- * - Share opens the share flyout for everyone (site §6: share needs no sign-in).
- * - readOnly hides both (site §6: read-only content hides Save and Share).
+ * - Share opens the share flyout for everyone (SITE-06: share needs no sign-in).
+ * - readOnly hides both (SITE-06: read-only content hides Save and Share).
  * - A polite status line repeats the last confirmation ('Saved!', 'Shared via email', ...).
  *
  * Root: data-remote-root="library", data-widget="item-actions", data-saved="true|false", and the
@@ -41,15 +41,15 @@ export type { FlyoutItem } from '../flyouts/contract';
 
 export interface ItemActionsProps {
   item: FlyoutItem;
-  /** Read-only content: no Save, no Share (site §6). */
+  /** Read-only content: no Save, no Share (SITE-06). */
   readOnly?: boolean;
-  /** false hides Share (subscriber-only videos hide share, paywall §2, §6). Default true. */
+  /** false hides Share (subscriber-only videos hide share, PAY-02, PAY-06). Default true. */
   share?: boolean;
   /** Lists of items (video tiles): the buttons are named 'Save {title}' and 'Share {title}'. */
   nameWithTitle?: boolean;
 }
 
-/** The buttons' texts (site §8 gives 'Saved!' for the confirmation; the button words are ours). */
+/** The buttons' texts (SITE-08 gives 'Saved!' for the confirmation; the button words are ours). */
 export const ITEM_ACTIONS_TEXT = {
   save: 'Save',
   saved: 'Saved',

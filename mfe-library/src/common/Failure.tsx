@@ -1,7 +1,7 @@
 /**
  * What a failed member action shows. A 403 is the server refusing on purpose (a subscriber-only
- * newsletter, a subscriber-limited topic: site §6, decision 012): its message is shown as is.
- * Anything else (500, network, a malformed answer) is the generic failure of site §8 with the
+ * newsletter, a subscriber-limited topic: SITE-06, decision 012): its message is shown as is.
+ * Anything else (500, network, a malformed answer) is the generic failure of SITE-08 with the
  * 24/7 customer-service lines and mail address.
  */
 import { CustomerServicePhones, ApiError, CUSTOMER_SERVICE_EMAIL, MESSAGES } from 'shared-contracts';
@@ -18,7 +18,7 @@ export function failureOf(error: unknown, refusedFallback: string): Failure {
   return { kind: 'generic' };
 }
 
-/** 'We are sorry. We are unable to process your request at this time.' plus phones and mail (site §8). */
+/** 'We are sorry. We are unable to process your request at this time.' plus phones and mail (SITE-08). */
 export function GenericFailure() {
   return (
     <div role="alert" className="generic-failure">

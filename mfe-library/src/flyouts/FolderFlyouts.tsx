@@ -1,5 +1,5 @@
 /**
- * The folder flyouts (site §2, §5, §6, §8):
+ * The folder flyouts (SITE-02, SITE-05, SITE-06, SITE-08):
  * - save: 'My Library' always checked and disabled, other read-only folders not offered, a checkbox
  *   for every other folder and a 'New folder' field; Save -> POST /service/user/saves -> 'Saved!'.
  * - organize: the same list with the item's folders checked; Update -> PUT .../lists -> 'Folders Updated'.
@@ -7,7 +7,7 @@
  *   'N item(s) added to folders'.
  * A typed folder name is checked with validateFolderName against every folder the member has
  * (its Create button stays disabled until the name is valid); Save creates it first. A 409 from the
- * server shows 'Folder {name} already exists'; other failures show the save failure of site §8 and
+ * server shows 'Folder {name} already exists'; other failures show the save failure of SITE-08 and
  * leave every choice as it was.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
@@ -60,7 +60,7 @@ interface FolderChoicesProps {
   onChange(id: string, on: boolean): void;
 }
 
-/** The checkbox list; 'My Library' (when shown) is checked and cannot be unchecked (site §6). */
+/** The checkbox list; 'My Library' (when shown) is checked and cannot be unchecked (SITE-06). */
 function FolderChoices({ myLibrary, folders, checked, disabled, onChange }: FolderChoicesProps) {
   return (
     <fieldset className="folder-choices">
@@ -189,7 +189,7 @@ function useFolderSubmit(signIn: () => void, confirm: (message: string) => void)
 
 type SaveBodyProps = FlyoutBodyProps & { mode: 'save' | 'organize'; item: FlyoutItem };
 
-/** Save (site §6) and organize: one form, Save or Update. */
+/** Save (SITE-06) and organize: one form, Save or Update. */
 export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBodyProps) {
   const { folders, setFolders, initial, failed } = useFolders(signIn, mode === 'organize' ? item.id : null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());

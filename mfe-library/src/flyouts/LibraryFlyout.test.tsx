@@ -96,7 +96,7 @@ describe('LibraryFlyout frame', () => {
   });
 });
 
-describe('sign-in check (site §6)', () => {
+describe('sign-in check (SITE-06)', () => {
   const gated: LibraryFlyoutRequest[] = [
     { kind: 'save', item: article },
     { kind: 'organize', item: article },

@@ -1,5 +1,5 @@
 /**
- * The library's flyouts (site §2, §4, §6, §8), one at a time: save, organize, discard,
+ * The library's flyouts (SITE-02, SITE-04, SITE-06, SITE-08), one at a time: save, organize, discard,
  * bulk-discard, bulk-organize, share and share-list. See contract.ts for the props.
  *
  * - A non-modal dialog named by its title. Focus moves into it when it opens and goes back to
@@ -10,7 +10,7 @@
  * - A success shows its message in the dialog's status line for FLYOUT_CONFIRMATION_MS, then
  *   onDone({ message }); closing during the confirmation calls onDone at once.
  * - Every flyout but share (FLYOUTS_WITHOUT_SIGN_IN) needs a member: a guest gets the sign-in modal
- *   (`auth:open` { screen: 'signin', reason: 'save' }) and the flyout closes (site §6). So does a
+ *   (`auth:open` { screen: 'signin', reason: 'save' }) and the flyout closes (SITE-06). So does a
  *   member whose session ends under an open flyout (a 401).
  *
  * The dialog carries data-library-flyout="{kind}" and data-flyout-state="open|confirmation".
@@ -44,7 +44,7 @@ export const FLYOUT_LOADING = 'Loading…';
 /** The sign-in reason of the library's flyouts (contracts.md, auth:open). */
 export const FLYOUT_SIGN_IN_REASON = 'save';
 
-/** Whether a flyout needs a signed-in member (site §6). */
+/** Whether a flyout needs a signed-in member (SITE-06). */
 export function flyoutNeedsSignIn(kind: LibraryFlyoutRequest['kind']): boolean {
   return !(FLYOUTS_WITHOUT_SIGN_IN as readonly string[]).includes(kind);
 }
@@ -131,7 +131,7 @@ export function LibraryFlyout({ request, returnFocusTo, onClose, onDone }: Libra
 
   const cancel = useCallback(() => finish('focus'), [finish]);
 
-  // A guest asked for a flyout that needs sign-in (site §6).
+  // A guest asked for a flyout that needs sign-in (SITE-06).
   useEffect(() => {
     if (asksSignIn) signIn();
   }, [asksSignIn, signIn]);

@@ -1,5 +1,5 @@
 /**
- * Discard and bulk discard (site §2, §8): a confirmation question and 'Remove'.
+ * Discard and bulk discard (SITE-02, SITE-08): a confirmation question and 'Remove'.
  * discard -> DELETE /service/user/saves/{id} -> 'Removed from My Library';
  * bulk-discard -> DELETE /service/user/saves/bulk -> 'N item(s) removed from My Library'.
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.

@@ -1,6 +1,6 @@
 /**
- * The share flyout (site §2, §4, §5, §9): tabs for Facebook, X, LinkedIn and Email. It needs no
- * sign-in (site §6).
+ * The share flyout (SITE-02, SITE-04, SITE-05, SITE-09): tabs for Facebook, X, LinkedIn and Email. It needs no
+ * sign-in (SITE-06).
  *
  * - A network tab offers one button: 'Connect with {network}' until the reader has shared through
  *   that network in this browser, then 'Share on {network}' (shareConnection.ts). A click opens
@@ -36,7 +36,7 @@ import {
   type SocialProvider,
 } from './shareConnection';
 
-/** The tabs, in the spec's order (site §2: Facebook, X and LinkedIn, plus email). */
+/** The tabs, in the spec's order (SITE-02: Facebook, X and LinkedIn, plus email). */
 export const SHARE_TABS: readonly { provider: ShareProvider; label: string }[] = [
   { provider: 'facebook', label: SHARE_PROVIDER_LABELS.facebook },
   { provider: 'twitter', label: SHARE_PROVIDER_LABELS.twitter },

@@ -1,5 +1,5 @@
 /**
- * The share-list flyout (site §2, §7 'List url'): GET /service/user/list/url/{id} gives the folder's
+ * The share-list flyout (SITE-02, SITE-07 'List url'): GET /service/user/list/url/{id} gives the folder's
  * link; it shows in a read-only field with 'Copy link' (the clipboard when the browser has one,
  * else the link is selected for the reader to copy) and a 'Link copied' status.
  */

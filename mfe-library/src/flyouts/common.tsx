@@ -1,6 +1,6 @@
 /**
  * What every flyout body shares: the frame's callbacks, the sign-in check of a failed call and the
- * save-failure message of site §8 ('There was an error ...' at once, 'Save operation failed!' 5 s on).
+ * save-failure message of SITE-08 ('There was an error ...' at once, 'Save operation failed!' 5 s on).
  */
 import { useEffect, useState } from 'react';
 import { ApiError, MESSAGES, type Folder } from 'shared-contracts';
@@ -40,7 +40,7 @@ export function signInOn401<T>(load: Promise<T>, signal: AbortSignal, signIn: ()
 export type SaveFailureStage = 'error' | 'failed';
 
 /**
- * The save failure of site §8: `fail()` shows MESSAGES.folder.saveError at once and replaces it with
+ * The save failure of SITE-08: `fail()` shows MESSAGES.folder.saveError at once and replaces it with
  * MESSAGES.folder.saveFailed after SAVE_FAILED_FOLLOW_UP_MS. `clear()` on the next attempt.
  */
 export function useSaveFailure() {

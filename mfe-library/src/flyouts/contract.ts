@@ -1,5 +1,5 @@
 /**
- * The library's flyouts as the rest of the remote uses them (site §2, §4): one component,
+ * The library's flyouts as the rest of the remote uses them (SITE-02, SITE-04): one component,
  * `LibraryFlyout` (./LibraryFlyout.tsx), shows one flyout at a time. It closes on outside click,
  * its close button or Escape (onClose); when an action succeeds it shows the confirmation message
  * for FLYOUT_CONFIRMATION_MS (2 s) and then calls onDone with that message ("destroy with a

@@ -1,5 +1,5 @@
 /**
- * "Connected to a network" (site §4): the share button reads 'Connect with {network}' until the
+ * "Connected to a network" (SITE-04): the share button reads 'Connect with {network}' until the
  * reader has shared through that network once in this browser, then 'Share on {network}'. The
  * flag lives in localStorage under `tmr:share-connected:{provider}` ('1'), set after the first
  * popup. Storage that throws (private mode, blocked cookies) reads as "not connected".
@@ -29,7 +29,7 @@ export function markShareConnected(provider: SocialProvider): void {
   }
 }
 
-/** window.open features of the share popup: 700x450 (site §9), centred on the window, no opener. */
+/** window.open features of the share popup: 700x450 (SITE-09), centred on the window, no opener. */
 export function sharePopupFeatures(): string {
   const { width, height } = SOCIAL_SHARE_POPUP_SIZE;
   const left = Math.max(0, Math.round((window.screenX || 0) + ((window.outerWidth || width) - width) / 2));

@@ -89,7 +89,7 @@ describe('FollowTopic', () => {
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
-  it('asks a guest to sign in instead of following (site §6)', async () => {
+  it('asks a guest to sign in instead of following (SITE-06)', async () => {
     setStatus('guest');
     const api = mockApiRoutes();
     const opened = listen('auth:open');

@@ -1,14 +1,14 @@
 /**
- * The follow toggle of a topic page (site §4: 'Follow this', then 'Following'), exposed as
+ * The follow toggle of a topic page (SITE-04: 'Follow this', then 'Following'), exposed as
  * `library/FollowTopic` and mounted by the shell on /topic/{slug} (decision 012).
  *
- * - Guests are asked to sign in (site §6): the click emits `auth:open` { screen: 'signin', reason: 'follow' }.
+ * - Guests are asked to sign in (SITE-06): the click emits `auth:open` { screen: 'signin', reason: 'follow' }.
  * - Members: whether the topic is followed comes from GET /service/user/topics; a click follows
  *   (POST, by name) or unfollows (DELETE, by slug). The button is disabled (aria-busy) while a
  *   request runs, and the state shown is always the server's answer, announced on the bus as
  *   `following:changed` so the header's count follows without a reload.
  * - A 403 (a subscriber-limited topic for a member without a subscriber class) shows the server's
- *   message; any other failure shows the generic failure with customer service (site §8). Either
+ *   message; any other failure shows the generic failure with customer service (SITE-08). Either
  *   way the previous state stays.
  *
  * The root carries data-widget="follow-topic", data-following="true|false" and
@@ -32,7 +32,7 @@ export interface FollowTopicProps {
   slug: string;
   /** The topic's name: what the follow request sends. */
   name: string;
-  /** Following needs a subscriber class (site §6); the server refuses others, this only adds a hint. */
+  /** Following needs a subscriber class (SITE-06); the server refuses others, this only adds a hint. */
   subscriberLimited?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LIBRARY_EMPTY_TEXT } from 'shared-contracts/library';
 
-/** The library's empty states by content type (site §2; LIBRARY_EMPTY_STATES). */
+/** The library's empty states by content type (SITE-02; LIBRARY_EMPTY_STATES). */
 export type LibraryEmptyType = keyof typeof LIBRARY_EMPTY_TEXT;
 
 /** An empty state, marked data-empty-state="{type}". */

@@ -1,6 +1,6 @@
 /**
- * The new-folder and rename form (site §4 folder editing 'new' and 'active', §5 folder name rules,
- * §8 folder errors). Name: 1 to 30 English letters, digits and spaces, unique ignoring case and
+ * The new-folder and rename form (SITE-04 folder editing 'new' and 'active', SITE-05 folder name rules,
+ * SITE-08 folder errors). Name: 1 to 30 English letters, digits and spaces, unique ignoring case and
  * spaces (validateFolderName; a rename leaves its own name out); Save stays disabled until the
  * name is valid. The rule's message shows under the field (aria-invalid, aria-describedby) once
  * the reader has typed or left the field. Description is optional. A failed request shows its

@@ -1,5 +1,5 @@
 /**
- * The folder list (site §2, §3, §4): 'All Folders' first, then each folder with its item count, a
+ * The folder list (SITE-02, SITE-03, SITE-04): 'All Folders' first, then each folder with its item count, a
  * gift icon for gift-named slugs and a read-only mark; the link of the selected folder is the
  * current page. 'New folder' and the editor of the current editing state (new, active,
  * active-delete) sit under the list.
@@ -15,7 +15,7 @@ import { LIBRARY_TEXT } from './text';
 
 export type FolderEditing = 'none' | 'new' | 'active' | 'active-delete';
 
-/** The path that selects a folder (site §2). */
+/** The path that selects a folder (SITE-02). */
 export function folderPath(slug: string): string {
   return `/my-library/library/${encodeURIComponent(slug)}`;
 }

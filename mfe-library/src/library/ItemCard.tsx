@@ -1,5 +1,5 @@
 /**
- * A feed item card (site §2, §3, §5, §6): content type eyebrow, title link, summary, authors, the
+ * A feed item card (SITE-02, SITE-03, SITE-05, SITE-06): content type eyebrow, title link, summary, authors, the
  * activity with its date, 'Shared via {network}' and the addresses for shared items, the order
  * entry for ordered ones, the price block, and the actions itemActions() allows: selectable items
  * show Move, Discard and a bulk checkbox, others Save; Share; Buy Copies; read-only shows none.

@@ -1,5 +1,5 @@
 /**
- * One library list (site §2, §4): page 0 first, then 'Load more' while the last page is not
+ * One library list (SITE-02, SITE-04): page 0 first, then 'Load more' while the last page is not
  * reached; the empty state of its content type; the maintenance notice when the server reports
  * maintenance; the bulk checkboxes of selectable items with 'Select all' and, once something is
  * selected, the bulk actions bar ('N selected', 'Move to folders', 'Remove').

@@ -1,5 +1,5 @@
 /**
- * An order entry in the Ordered history (site §3, §4, §9): Purchased or Cancelled, the first five
+ * An order entry in the Ordered history (SITE-03, SITE-04, SITE-09): Purchased or Cancelled, the first five
  * line items and '+N more', a subscription order with its account number, the grand total in USD
  * with two decimals, the order's own link, and when a case study's access ends.
  *

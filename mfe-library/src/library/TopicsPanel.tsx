@@ -1,5 +1,5 @@
 /**
- * The Topics tab (site §2, §4 topic menu): 'All topics' (with the unread-following count) and one
+ * The Topics tab (SITE-02, SITE-04 topic menu): 'All topics' (with the unread-following count) and one
  * tab per followed topic; the selected topic's articles from the following stream (filter={slug},
  * none for all topics); 'Stop following' for the selected topic asks first (delete-confirm), then
  * unfollows and tells the other parts with `following:changed`. 'Find More' goes to /topics; with

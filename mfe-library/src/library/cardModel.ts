@@ -1,5 +1,5 @@
 /**
- * What a feed item card shows (site §2, §3, §6), built from a library item (saved, read, shared,
+ * What a feed item card shows (SITE-02, SITE-03, SITE-06), built from a library item (saved, read, shared,
  * watched, ordered, a shared folder's items) or from a followed topic's stream entry. The card
  * itself only draws the model; the rules live here and in library.ts (itemActions).
  */

@@ -1,9 +1,9 @@
 import { ApiError, MESSAGES } from 'shared-contracts';
 
 /**
- * What a failed folder create, rename or delete shows (site §8): a 409 shows the server's message
+ * What a failed folder create, rename or delete shows (SITE-08): a 409 shows the server's message
  * (a duplicate name); other errors show the first error text, else the response message; without
- * either (network, a proxy's page) the save error of site §8.
+ * either (network, a proxy's page) the save error of SITE-08.
  */
 export function folderErrorText(error: unknown): string {
   if (!(error instanceof ApiError) || !error.body) return MESSAGES.folder.saveError;

@@ -8,11 +8,11 @@ import { UI_TEXT } from 'shared-contracts';
 import { STREAM_PAGE_SIZE_WITH_ATTRIBUTE } from 'shared-contracts/library';
 import type { LibraryActivity } from 'shared-contracts/library';
 
-/** The content tabs of My Library (site §2 topic menu tabs and histories). */
+/** The content tabs of My Library (SITE-02 topic menu tabs and histories). */
 export const LIBRARY_TABS = ['saved', 'read', 'shared', 'watched', 'ordered', 'topics'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
-/** Items per page of every library list (site §9: 10 when a page-size attribute exists). */
+/** Items per page of every library list (SITE-09: 10 when a page-size attribute exists). */
 export const LIBRARY_PAGE_SIZE = STREAM_PAGE_SIZE_WITH_ATTRIBUTE;
 
 export const LIBRARY_TEXT = {

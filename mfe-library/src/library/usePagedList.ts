@@ -1,5 +1,5 @@
 /**
- * A list that loads page by page (site §4 stream list): page 0 first, then 'Load more' asks for the
+ * A list that loads page by page (SITE-04 stream list): page 0 first, then 'Load more' asks for the
  * next page while the last answer's page.last is false. `key` names the list (tab, folder, topic):
  * a new key starts afresh and shows 'loading'. `reloadToken` asks for the same list again (after a
  * flyout changed it): the items on screen stay, marked as refreshing, until page 0 answers, and the
@@ -20,7 +20,7 @@ export type PagedList<T> =
       status: 'ready';
       items: T[];
       last: boolean;
-      /** The server reports maintenance (site §4: a maintenance view). */
+      /** The server reports maintenance (SITE-04: a maintenance view). */
       maintenance: boolean;
       more: 'idle' | 'loading' | 'error';
       /** A reload is running; the items shown are the previous ones. */

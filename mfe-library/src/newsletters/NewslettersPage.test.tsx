@@ -192,7 +192,7 @@ describe('/email-newsletters', () => {
     expect(status()).toHaveTextContent('Subscribed to Events and webinars.');
   });
 
-  it('unsubscribes: Subscribe is enabled again (site §4) and the change announced', async () => {
+  it('unsubscribes: Subscribe is enabled again (SITE-04) and the change announced', async () => {
     signIn();
     const api = newsletterApi();
     renderPage();
@@ -274,7 +274,7 @@ describe('/email-newsletters', () => {
     expect(card('The Daily Brief')).toHaveAttribute('aria-busy', 'false');
   });
 
-  it("shows the server's message on a subscriber-only newsletter for a non-subscriber (site §6)", async () => {
+  it("shows the server's message on a subscriber-only newsletter for a non-subscriber (SITE-06)", async () => {
     signIn();
     newsletterApi(some, {
       'POST /service/user/newsletters': { status: 403, body: { message: DISCOVERY_MESSAGES.newsletterSubscribersOnly } },
@@ -293,7 +293,7 @@ describe('/email-newsletters', () => {
     expect(status()).toHaveTextContent(/^$/);
   });
 
-  it('shows the generic failure with the customer-service phones and email when unsubscribing fails (site §8)', async () => {
+  it('shows the generic failure with the customer-service phones and email when unsubscribing fails (SITE-08)', async () => {
     signIn();
     newsletterApi(some, { 'DELETE /service/user/newsletters/nl-leadership': { status: 500, body: { message: 'boom' } } });
     renderPage();

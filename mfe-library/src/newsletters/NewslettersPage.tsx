@@ -1,14 +1,14 @@
 /**
- * /email-newsletters (site §1, §4, §6, §8; decision 012): every newsletter and, in a section of
+ * /email-newsletters (SITE-01, SITE-04, SITE-06, SITE-08; decision 012): every newsletter and, in a section of
  * their own, the marketing campaigns, each a card with Subscribe and Unsubscribe.
  *
  * - Subscribe is disabled while subscribed and enabled again after unsubscribing; Unsubscribe is
- *   enabled only while subscribed (site §4). 'Unsubscribe from all' is disabled when nothing is
+ *   enabled only while subscribed (SITE-04). 'Unsubscribe from all' is disabled when nothing is
  *   subscribed. What is subscribed always comes from the server's answer: the subscriptions on
  *   load, then the answer of each change. One change runs at a time (every button waits), so two
  *   answers never race.
- * - A 403 (a subscriber-only newsletter for a non-subscriber, site §6) shows the server's message
- *   on that card; any other failure shows the generic failure with customer service (site §8).
+ * - A 403 (a subscriber-only newsletter for a non-subscriber, SITE-06) shows the server's message
+ *   on that card; any other failure shows the generic failure with customer service (SITE-08).
  * - Guests see the list and the sign-in prompt; Subscribe asks the shell to open sign-in.
  * - A polite status region says 'Loading…' while loading and then what the last change did.
  *

@@ -1,5 +1,5 @@
 /**
- * The add-to-cart flow (site §2, §4, §5, §8): sends the items with quantity above 0 and a referral,
+ * The add-to-cart flow (SITE-02, SITE-04, SITE-05, SITE-08): sends the items with quantity above 0 and a referral,
  * shows 'Processing...' while waiting, then 'Added to cart', the apology or the maintenance notice.
  * Returns `add` and the dialog element to render.
  */

@@ -49,7 +49,7 @@ function Review({ cart }: { cart: Cart }) {
     setPlacing(true);
     try {
       const order = await api.submitOrder();
-      // The reminder cookie (site §4, §9): the shell completes activation on the next load.
+      // The reminder cookie (SITE-04, SITE-09): the shell completes activation on the next load.
       if (order.subscription) rememberSubscriptionOrder(order.id);
       announceEmptyCart();
       purchase(order);

@@ -1,4 +1,4 @@
-/** The dialogs of the add-to-cart flow (site §2, §4, §8): Processing, Added to cart, the apology, maintenance. */
+/** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { CustomerServicePhones, Dialog, MESSAGES, UI_TEXT, api } from 'shared-contracts';
@@ -20,7 +20,7 @@ export function ProcessingDialog({ onClose, returnFocusTo }: Common) {
   );
 }
 
-/** 'You might also like' (site §7, placement 'added-to-cart'); hidden when empty or failed. */
+/** 'You might also like' (SITE-07, placement 'added-to-cart'); hidden when empty or failed. */
 function Recommendations({ productIds }: { productIds: readonly string[] }) {
   const [products, setProducts] = useState<Product[]>([]);
   const key = productIds.join(',');

@@ -1,5 +1,5 @@
 /**
- * /order/{id} (site §2): the order's own page. `?receipt=true` adds the receipt, `?printMe=true`
+ * /order/{id} (SITE-02): the order's own page. `?receipt=true` adds the receipt, `?printMe=true`
  * prints once the order is shown.
  */
 import { useEffect, useRef } from 'react';

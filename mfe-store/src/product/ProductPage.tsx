@@ -1,5 +1,5 @@
 /**
- * /product/{something}/{availabilityId} (site §5): the product, its availability selector, quantity
+ * /product/{something}/{availabilityId} (SITE-05): the product, its availability selector, quantity
  * and Add to cart, copyright permissions and the Better Together group.
  */
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The embed-video flyout (site §3; needs no sign-in, site §6): the iframe code of the embed page
+ * The embed-video flyout (SITE-03; needs no sign-in, SITE-06): the iframe code of the embed page
  * in a read-only textarea and 'Copy code'.
  */
 import { useId, useState } from 'react';

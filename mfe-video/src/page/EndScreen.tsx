@@ -1,5 +1,5 @@
 /**
- * The end screen (paywall §2): the next video's name, a countdown from VIDEO_END_COUNTDOWN_SECONDS
+ * The end screen (PAY-02): the next video's name, a countdown from VIDEO_END_COUNTDOWN_SECONDS
  * ('will start playing in N second(s)') and 'Replay {name}'. At 0 it calls onTimeUp (once); the
  * timer stops when the overlay goes (replay, navigation, unmount).
  */

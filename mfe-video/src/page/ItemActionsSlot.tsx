@@ -1,6 +1,6 @@
 /**
  * Save and Share for a video through the host's slot (library/ItemActions). Share is hidden for
- * subscriber-only videos (paywall §2, §6). Without a host slot nothing is shown.
+ * subscriber-only videos (PAY-02, PAY-06). Without a host slot nothing is shown.
  */
 import { HostItemActions } from 'shared-contracts';
 import type { Video } from 'shared-contracts/video';

@@ -1,7 +1,7 @@
 /**
  * The video page /video/{id}/{name}[?playlist=]: the player (or the poster behind the wall), the
  * extras (title, description, 'For more, read', date, Save/Share and Embed), the end screen and the
- * playlist block (paywall §2, §5).
+ * playlist block (PAY-02, PAY-05).
  *
  * The player region carries data-video-state: 'loading' until the access decision is known, then
  * 'paywalled', 'player' or 'ended' (the end screen is showing).
@@ -66,7 +66,7 @@ export function VideoPage({ id }: { id: string }) {
   const here = location.pathname + location.search;
 
   // The address follows the video: its canonical path; a playlist that cannot be loaded sends the
-  // page back to the bare path (paywall §2).
+  // page back to the bare path (PAY-02).
   useEffect(() => {
     if (!video) return;
     if (playlist.status === 'error') {

@@ -1,5 +1,5 @@
 /**
- * The playlist block (paywall §2): the playlist name, a dropdown of playlists, tiles (6 first, 'Load
+ * The playlist block (PAY-02): the playlist name, a dropdown of playlists, tiles (6 first, 'Load
  * more' reveals PLAYLIST_LOAD_MORE_COUNT more) and, for the named playlists, an ad slot after the
  * second tile.
  */

@@ -1,4 +1,4 @@
-/** A collection card of the feed (paywall §2, §3): 'Collection', title, summary cut near 165 characters, image and a link. */
+/** A collection card of the feed (PAY-02, PAY-03): 'Collection', title, summary cut near 165 characters, image and a link. */
 import { useId } from 'react';
 import { truncateNearWord } from 'shared-contracts/visual';
 import { COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';

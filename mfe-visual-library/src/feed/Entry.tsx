@@ -1,5 +1,5 @@
 /**
- * One chart of the feed (paywall §2): topic link, title, chart image, 'Download Chart' (the digest
+ * One chart of the feed (PAY-02): topic link, title, chart image, 'Download Chart' (the digest
  * link for subscribers with the visual library, else the item's url; chartDownloadHref), parent
  * article, month-year date and the library's Save/Share (library/ItemActions through the host slot).
  */

@@ -1,5 +1,5 @@
 /**
- * The chart feed of one subject and page (paywall §2): the topic and '{total} item(s)', the entries
+ * The chart feed of one subject and page (PAY-02): the topic and '{total} item(s)', the entries
  * with a collection card after every third, and the shared Pagination (10 a page, ?page=). A
  * paywalled page (page.paywalled) shows only its first item, the wall block and no pagination.
  * The section carries data-feed-state: loading, error, full or paywalled.

@@ -1,6 +1,6 @@
 /**
  * The rows of one feed page: the entries, with a collection card after every third entry
- * (collectionCardAfter, paywall §2), cycling through the collections in order. The cycle goes on
+ * (collectionCardAfter, PAY-02), cycling through the collections in order. The cycle goes on
  * across pages: page 2 starts with the collection after the last one of page 1 (NOT IN SPEC).
  */
 import { VISUAL_LIBRARY_COLLECTION_EVERY } from 'shared-contracts/visual';

@@ -1,5 +1,5 @@
 /**
- * The left navigation of the visual library (paywall §2, §9): a nav named VISUAL_TEXT.navLabel
+ * The left navigation of the visual library (PAY-02, PAY-09): a nav named VISUAL_TEXT.navLabel
  * linking to each subject (?filter=). Hidden at first; first evaluated after
  * LEFT_NAV.firstEvaluationMs, then on scroll and resize (one evaluation per animation frame), with
  * the rule of leftNavVisible. Under NAV_CAROUSEL.enabledBelowPx it is a carousel of

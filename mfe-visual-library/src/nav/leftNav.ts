@@ -1,5 +1,5 @@
 /**
- * When the left navigation shows (paywall §2, §9): once the page is scrolled past the header logo's
+ * When the left navigation shows (PAY-02, PAY-09): once the page is scrolled past the header logo's
  * bottom plus LEFT_NAV.showOffsetPx (-16: 16 px before the logo has gone), and not when its bottom
  * comes within LEFT_NAV.hideNearFooterPx of the footer or LEFT_NAV.hideNearPaywallPx of the wall.
  */

@@ -7,7 +7,7 @@ export interface SubjectChoice {
   filter: string;
 }
 
-/** 'All Data & Visuals' then one choice per subject (paywall §2). */
+/** 'All Data & Visuals' then one choice per subject (PAY-02). */
 export function subjectChoices(subjects: readonly VisualSubject[]): SubjectChoice[] {
   return [{ label: VISUAL_LIBRARY_ALL_TAB_LABEL, filter: '' }, ...subjects.map((s) => ({ label: s.label, filter: s.filter }))];
 }

@@ -1,5 +1,5 @@
 /**
- * The archive picker (site §2): two drop-downs, YEAR (the first year preselected, or the chosen
+ * The archive picker (SITE-02): two drop-downs, YEAR (the first year preselected, or the chosen
  * issue's) and MONTH (the chosen issue preselected, else the year's first), and Go, which opens
  * the selected issue. Changing YEAR resets MONTH to that year's first issue.
  */

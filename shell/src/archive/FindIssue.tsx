@@ -1,5 +1,5 @@
 /**
- * The find-issue selector (site §2): choose a year, then the month's link goes to that issue.
+ * The find-issue selector (SITE-02): choose a year, then the month's link goes to that issue.
  */
 import { useId, useState } from 'react';
 import { Link } from 'shared-contracts/router';

@@ -1,5 +1,5 @@
 /**
- * The issue card (site §2): the cover image linking to the issue, the title, the summary and a
+ * The issue card (SITE-02): the cover image linking to the issue, the title, the summary and a
  * 'Featuring' list of links. The cover has its size set, so the card does not move the page when
  * the image arrives.
  */

@@ -7,7 +7,7 @@ import { absoluteUrl, shareLinks } from './headline';
  * its buttons) holding Share, a disclosure of share links, and Save.
  *
  * This is the stand-in for My Library's ItemActions (library/ItemActions, which saves to folders
- * and shares by email too): shown while that widget loads and if it fails. Save (site §6): guests
+ * and shares by email too): shown while that widget loads and if it fails. Save (SITE-06): guests
  * are asked to sign in (bus `auth:open` on the sign-in screen); signed-in readers get no Save here,
  * since saving needs the library. While the user is still unknown Save is not shown.
  */

@@ -2,11 +2,11 @@ import { Link } from 'shared-contracts/router';
 import { formatLongDate, type Article } from 'shared-contracts';
 import { BIG_IDEA_LABEL, bylineText, seriesLine, topicHref } from './headline';
 
-/** The headline entity of site §3 may carry a series title; the Article schema does not yet. */
+/** The headline entity of SITE-03 may carry a series title; the Article schema does not yet. */
 type HeadlineArticle = Article & { seriesTitle?: string | null };
 
 /**
- * Article headline (site §3): topic (linking to its topic page), Big Idea marker, series and series
+ * Article headline (SITE-03): topic (linking to its topic page), Big Idea marker, series and series
  * title, title, dek, authors and the date as 'MMMM DD, YYYY'. The h1 takes focus programmatically
  * (tabIndex -1) so that a closing overlay (the banner) can hand focus back to the article.
  */

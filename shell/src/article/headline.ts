@@ -1,4 +1,4 @@
-/** Small pure helpers behind the article headline and actions (site spec §3, §9). */
+/** Small pure helpers behind the article headline and actions (SITE-03, SITE-09). */
 import { topicPath, type Article } from 'shared-contracts';
 
 /** The site's name, the suffix of every article's document title. */
@@ -17,7 +17,7 @@ export function bylineText(names: readonly string[]): string {
   return `By ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
-/** The topic link (site §2, §3 topicURL): the article's own topic URL, else /topic/{name-lowercased-hyphenated}. */
+/** The topic link (SITE-02, SITE-03 topicURL): the article's own topic URL, else /topic/{name-lowercased-hyphenated}. */
 export function topicHref(topic: Article['topic']): string {
   return topic.url || topicPath(topic.name);
 }
@@ -26,7 +26,7 @@ export function topicHref(topic: Article['topic']): string {
 export const BIG_IDEA_LABEL = 'Big Idea';
 
 /**
- * The series line, or null. The headline entity (site §3) has series and seriesTitle; the Article
+ * The series line, or null. The headline entity (SITE-03) has series and seriesTitle; the Article
  * schema carries `series` only so far, so `seriesTitle` is read when the answer has it. A series
  * that only repeats the Big Idea marker ('The Big Idea') is not shown twice.
  */
@@ -43,7 +43,7 @@ export interface ShareLink {
   href: string;
 }
 
-/** Share links for an article's absolute URL (site §2: email, LinkedIn, X, Facebook). */
+/** Share links for an article's absolute URL (SITE-02: email, LinkedIn, X, Facebook). */
 export function shareLinks(article: { title: string; summary: string }, absoluteUrl: string): ShareLink[] {
   const url = encodeURIComponent(absoluteUrl);
   const title = encodeURIComponent(article.title);

@@ -1,5 +1,5 @@
 /**
- * Profile settings after registration (paywall §3, §4, §5): three optional selects. 'Save' sends
+ * Profile settings after registration (PAY-03, PAY-04, PAY-05): three optional selects. 'Save' sends
  * the chosen ones, 'Maybe later' skips; both then hand over to onDone (the modal closes and
  * reloads, the /register page goes home).
  */

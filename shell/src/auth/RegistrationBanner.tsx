@@ -1,5 +1,5 @@
 /**
- * Confirmation banner after registration (paywall §2, §9): 'Your account has been created,
+ * Confirmation banner after registration (PAY-02, PAY-09): 'Your account has been created,
  * {email}'. Scrolling more than 250 px from where it appeared dismisses it; on a paywalled page
  * the page then reloads so the gate reads the new account.
  */

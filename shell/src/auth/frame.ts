@@ -1,6 +1,6 @@
 /**
  * Messages from the auth modal in frame mode (/auth/frame) to the page that embeds it
- * (paywall §2: OnClose, OnGoBack). They go to the site's own origin only, never '*', and only
+ * (PAY-02: OnClose, OnGoBack). They go to the site's own origin only, never '*', and only
  * when there is a parent. The frame accepts no incoming messages.
  */
 import { AUTH_MODAL_PARENT_MESSAGES } from 'shared-contracts';

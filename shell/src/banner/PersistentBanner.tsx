@@ -1,5 +1,5 @@
 /**
- * The persistent subscription banner (site §4, §6, §9).
+ * The persistent subscription banner (SITE-04, SITE-06, SITE-09).
  *
  * Hidden at first; shown once the reader has scrolled past the article start (the article element's
  * top edge above the viewport top) and then kept ("persistent"). Never shown to active subscribers
@@ -35,7 +35,7 @@ export function resetClosedBanners(): void {
   closedArticles.clear();
 }
 
-/** Scroll (and resize) checks at most once per this many ms, with a trailing check (site §9 scroll throttle). */
+/** Scroll (and resize) checks at most once per this many ms, with a trailing check (SITE-09 scroll throttle). */
 export const BANNER_SCROLL_THROTTLE_MS = SCROLL_THROTTLE_MS.header;
 
 /** True once the article's top edge has been scrolled above the viewport top; throttled, passive listeners. */

@@ -1,5 +1,5 @@
 /**
- * The site carousel (site §2: one slide, dots; §9: 300 ms). One slide shows at a time
+ * The site carousel (SITE-02: one slide, dots; SITE-09: 300 ms). One slide shows at a time
  * (CAROUSEL_SLIDES); the dots are buttons 'Show slide N', the current one with aria-current. The
  * slide moves with a CAROUSEL_SPEED_MS transform transition (none when the reader prefers reduced
  * motion, in the page's CSS). No auto-advance: the reader moves it. Slides out of view are inert.

@@ -1,5 +1,5 @@
 /**
- * The 'subscriber-search' help box (paywall §4; site §2 help boxes): on /search, a subscriber sees
+ * The 'subscriber-search' help box (PAY-04; SITE-02 help boxes): on /search, a subscriber sees
  * search tips once per browser. The box marks localStorage (helpBoxStorageKey) when it shows, so it
  * never shows again in this browser, dismissed or not.
  */

@@ -1,5 +1,5 @@
 /**
- * One stream entry as a card (site §2, §3): category eyebrow, title linking to the entry, summary,
+ * One stream entry as a card (SITE-02, SITE-03): category eyebrow, title linking to the entry, summary,
  * authors and date ('MMMM DD, YYYY'), and the content type. Sponsored entries get their own style
  * (`stream-entry--sponsored`) and a visible 'Sponsored by {sponsor}' label.
  */
@@ -11,7 +11,7 @@ import { bylineText } from '../article/headline';
 
 /**
  * A link inside the site is a router link; anything else (another origin) is a plain one. A link
- * beginning with '?' is a search (site §2: prefixed with /search).
+ * beginning with '?' is a search (SITE-02: prefixed with /search).
  */
 export function EntryLink({ to: link, children, linkRef }: { to: string; children: string; linkRef?: Ref<HTMLAnchorElement> }) {
   return (

@@ -1,5 +1,5 @@
 /**
- * A stream list (site §2, §4, §9; docs/decisions/012-discovery.md) over
+ * A stream list (SITE-02, SITE-04, SITE-09; docs/decisions/012-discovery.md) over
  * GET /service/stream/{type}/{number}/{size}:
  * - the first page loads with the page; the next pages load by themselves when the reader reaches
  *   the end of the list (an IntersectionObserver on a sentinel, or a scroll check where the browser
@@ -30,7 +30,7 @@ import { StreamEntryCard } from './StreamEntryCard';
 export interface StreamListProps {
   type: StreamType;
   params?: StreamParams;
-  /** Entries per page (site §9: 8, or 10 where a page-size attribute exists). */
+  /** Entries per page (SITE-09: 8, or 10 where a page-size attribute exists). */
   size?: number;
   /** Hides the 'Load more' link (the list stops after its autoloaded pages). */
   hideLoadMore?: boolean;

@@ -1,10 +1,10 @@
 /**
- * The shell's flyout controller (site spec §2, §4): at most one flyout is open at a time. A flyout
+ * The shell's flyout controller (SITE-02, SITE-04): at most one flyout is open at a time. A flyout
  * closes on the close button, an outside click, Escape or a destroy; "a destroy with a message
  * shows a confirmation for 2 s (7 s for forgot-password) and then removes it".
  *
  * Flyouts that need sign-in check the user first and ask for the sign-in modal instead
- * (site §6); share, notification, forgot-password and embed flyouts do not need it.
+ * (SITE-06); share, notification, forgot-password and embed flyouts do not need it.
  */
 import { useSyncExternalStore } from 'react';
 import {
@@ -23,7 +23,7 @@ export type FlyoutState =
   | { kind: FlyoutKind; phase: 'confirmation'; message: string }
   | null;
 
-/** How long a destroy's confirmation stays, ms (site §9). */
+/** How long a destroy's confirmation stays, ms (SITE-09). */
 export function confirmationMs(kind: FlyoutKind): number {
   return kind === 'forgot-password' ? FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS : FLYOUT_CONFIRMATION_MS;
 }

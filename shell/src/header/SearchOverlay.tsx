@@ -1,5 +1,5 @@
 /**
- * The header's search overlay (site §2, §5, §9): a modal dialog named 'Search' with a search
+ * The header's search overlay (SITE-02, SITE-05, SITE-09): a modal dialog named 'Search' with a search
  * field and auto-suggest. Suggestions are asked only for a term over 2 characters, at most once
  * per 350 ms (the last term of a burst is always asked), and only the latest request's answer is
  * shown; at most 6 records and 3 subjects. Submitting goes to the search page. Tab stays inside;
@@ -18,7 +18,7 @@ export interface SearchOverlayProps {
   onClose(restoreFocus: boolean): void;
 }
 
-/** The answer cut to the spec's limits, whatever the server sent (site §9: 6 records, 3 subjects). */
+/** The answer cut to the spec's limits, whatever the server sent (SITE-09: 6 records, 3 subjects). */
 export function limitSuggestions(s: SearchSuggestion): SearchSuggestion {
   return { records: s.records.slice(0, SUGGESTION_LIMITS.records), subjects: s.subjects.slice(0, SUGGESTION_LIMITS.subjects) };
 }

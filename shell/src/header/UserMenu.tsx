@@ -1,5 +1,5 @@
 /**
- * The signed-in reader's menu in the header (site spec §2, §6; paywall §4, §6). A disclosure: the
+ * The signed-in reader's menu in the header (SITE-02, SITE-06; PAY-04, PAY-06). A disclosure: the
  * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
  * caption (none for Executive and All Access); it opens a list with My Library, Following (the
  * followed topics, with the unread-following count: asked when the menu first opens unless a
@@ -7,7 +7,7 @@
  * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
  * outside closes the list and focus returns to the button.
  *
- * Sign out (paywall §4 Logout): clears the user and cart caches, pushes the data-layer 'logout'
+ * Sign out (PAY-04 Logout): clears the user and cart caches, pushes the data-layer 'logout'
  * event and goes to /logout?returnPath={path and query}, which ends the session on the server.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';

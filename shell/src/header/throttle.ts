@@ -2,7 +2,7 @@
  * A throttle that runs the first call at once and then at most one call per `ms` window: calls
  * made during a window are folded into one trailing call with the latest arguments, run when the
  * window ends (and starting the next window). So the last value is always handled: the final
- * scroll position, the final search term (site §9: header 125 ms, auto-suggest 350 ms).
+ * scroll position, the final search term (SITE-09: header 125 ms, auto-suggest 350 ms).
  */
 export interface Throttled<A extends unknown[]> {
   (...args: A): void;

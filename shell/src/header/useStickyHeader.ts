@@ -1,6 +1,6 @@
 /**
- * The sticky header's scroll behaviour (site §2: it reverses on scroll up; §4: big or small logo
- * by scroll position, desktop and mobile thresholds; §9: scroll handling throttled to 125 ms,
+ * The sticky header's scroll behaviour (SITE-02: it reverses on scroll up; SITE-04: big or small logo
+ * by scroll position, desktop and mobile thresholds; SITE-09: scroll handling throttled to 125 ms,
  * mobile up to 767 px wide). The header hides (a transform, so nothing below it moves) while the
  * reader scrolls down past its own height, and shows again as soon as they scroll up.
  */

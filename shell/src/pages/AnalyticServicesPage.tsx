@@ -1,5 +1,5 @@
 /**
- * Analytic Services `/hbr-analytic-services` (site §2): the analytics stream (sponsored reports),
+ * Analytic Services `/hbr-analytic-services` (SITE-02): the analytics stream (sponsored reports),
  * with the #browse-reports-filter anchor. The stream counts pages from 1 and keeps the loaded count
  * in the address.
  */

@@ -1,5 +1,5 @@
 /**
- * One issue's table of contents `/archive-toc/{issueCode}` (site §2): the issue card, the list of
+ * One issue's table of contents `/archive-toc/{issueCode}` (SITE-02): the issue card, the list of
  * its articles, and the archive picker preselecting this issue's year and month. An unknown issue
  * shows the not-found page.
  */

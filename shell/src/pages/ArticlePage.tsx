@@ -59,7 +59,7 @@ function ArticleView({ article: a }: { article: Article }) {
           placeholder={<ArticleActions article={a} />}
           fallback={<ArticleActions article={a} />}
         />
-        {/* Buy Copies (site §5): magazine and digital articles with a product link go to the store's product page. */}
+        {/* Buy Copies (SITE-05): magazine and digital articles with a product link go to the store's product page. */}
         {a.productLink && showBuyCopies({ contentType: a.contentType, productLink: a.productLink }) && (
           <p className="buy-copies">
             <Link to={a.productLink} aria-label={`Buy Copies of ${a.title}`}>

@@ -1,5 +1,5 @@
 /**
- * Ascend `/ascend` (site §2): the ascend stream, with the #browse-reports-filter anchor. The stream
+ * Ascend `/ascend` (SITE-02): the ascend stream, with the #browse-reports-filter anchor. The stream
  * counts pages from 1 and keeps the loaded count in the address.
  */
 import { StreamList } from '../discovery/StreamList';

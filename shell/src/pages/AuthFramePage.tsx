@@ -1,6 +1,6 @@
 /**
  * /auth/frame?action=signin|registration|forgot-password : the auth modal alone, for use inside
- * an iframe (paywall §2). App renders it without the header and footer; Close and 'Go back' are
+ * an iframe (PAY-02). App renders it without the header and footer; Close and 'Go back' are
  * posted to the parent (auth/frame.ts).
  */
 import { useSearchParams } from 'shared-contracts/router';

@@ -1,5 +1,5 @@
 /**
- * Home `/` (site §2): a one-slide carousel featuring the first three entries of the latest stream,
+ * Home `/` (SITE-02): a one-slide carousel featuring the first three entries of the latest stream,
  * then 'The Latest' stream list. `/the-latest` is the same list without the carousel. The carousel
  * takes its entries from the list's first page: one request for both.
  */

@@ -1,5 +1,5 @@
 /**
- * The magazine `/magazine` (site §2): the current issue's card, the find-issue selector and the
+ * The magazine `/magazine` (SITE-02): the current issue's card, the find-issue selector and the
  * archive picker, then the magazine stream, one page at a time with the site's pagination
  * (`?page=N`, counted from 1; a link per page).
  */

@@ -1,5 +1,5 @@
 /**
- * /register (paywall §2): the registration form on a page of its own; once the account exists the
+ * /register (PAY-02): the registration form on a page of its own; once the account exists the
  * profile settings follow in place, then the reader goes to the home page.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-/** /restricted-user (paywall §6, §8): where a restricted account is sent. */
+/** /restricted-user (PAY-06, PAY-08): where a restricted account is sent. */
 import { MESSAGES } from 'shared-contracts';
 
 export function RestrictedUserPage() {

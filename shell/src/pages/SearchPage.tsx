@@ -1,5 +1,5 @@
 /**
- * Search `/search` (site §2, §5, §9): the term and filters live in the address (`term`,
+ * Search `/search` (SITE-02, SITE-05, SITE-09): the term and filters live in the address (`term`,
  * `contentType`, `topic`, `sort`, `order`), so a result list can be linked, reloaded and gone back
  * to. The results come from the search stream (pages counted from 1, the loaded count kept as
  * `page`); the filters come from the answer's facets. A blank term asks for one and sends nothing.

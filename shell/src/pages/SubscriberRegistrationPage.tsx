@@ -1,5 +1,5 @@
 /**
- * /subscriber-registration?emailAddress={base64 email} (paywall §2, §4): a subscriber without a
+ * /subscriber-registration?emailAddress={base64 email} (PAY-02, PAY-04): a subscriber without a
  * web account, sent here by registration, sets a password. The subscriber first gives the account
  * number of their subscription: the lookup answers only for the email and that number together;
  * 404 means no active subscription for them.

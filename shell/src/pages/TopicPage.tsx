@@ -1,5 +1,5 @@
 /**
- * A topic page, `/topic/{name}` and `/topic/subject/{slug}` (site §2): the topic's name, the
+ * A topic page, `/topic/{name}` and `/topic/subject/{slug}` (SITE-02): the topic's name, the
  * breadcrumb to its taxonomy root (for a subtopic), the subtopics (for a root), its article count,
  * the follow toggle (mfe-library's FollowTopic widget) and the topic's stream. An unknown topic
  * shows the not-found page.

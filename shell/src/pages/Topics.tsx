@@ -1,7 +1,7 @@
 /**
- * Topics `/topics` (site §2, §9): every topic under its taxonomy root (11 roots, an h2 each), each
+ * Topics `/topics` (SITE-02, SITE-09): every topic under its taxonomy root (11 roots, an h2 each), each
  * linking to its topic page. A signed-in member sees the topics they follow with the unread count,
- * or, following none, the empty-topics state with the suggested topics (site §9).
+ * or, following none, the empty-topics state with the suggested topics (SITE-09).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
