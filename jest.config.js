@@ -20,22 +20,14 @@ module.exports = {
       ...base,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: [
-        '<rootDir>/shared-contracts/src/**/*.test.ts',
-        '<rootDir>/dev-server/src/**/*.test.ts',
-        '<rootDir>/scripts/**/*.test.ts',
-      ],
+      testMatch: ['<rootDir>/shared-contracts/src/**/*.test.ts', '<rootDir>/dev-server/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
     },
     {
       ...base,
       displayName: 'dom',
       testEnvironment: '<rootDir>/scripts/jest-env-dom.js',
       setupFilesAfterEnv: ['@testing-library/jest-dom'],
-      testMatch: [
-        '<rootDir>/shared-contracts/src/**/*.test.tsx',
-        '<rootDir>/shell/src/**/*.test.ts?(x)',
-        '<rootDir>/mfe-*/src/**/*.test.ts?(x)',
-      ],
+      testMatch: ['<rootDir>/shared-contracts/src/**/*.test.tsx', '<rootDir>/shell/src/**/*.test.ts?(x)', '<rootDir>/mfe-*/src/**/*.test.ts?(x)'],
     },
   ],
 };

@@ -5,7 +5,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 const require = createRequire(__filename);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export type SlotId = 'paywall/ArticleGate' | 'library/App' | 'library/FollowTopic' | 'library/ItemActions' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
+export type SlotId =
+  'paywall/ArticleGate' | 'library/App' | 'library/FollowTopic' | 'library/ItemActions' | 'store/App' | 'store/MiniCart' | 'video/App' | 'visualLibrary/App';
 
 export function slot(page: Page, id: SlotId) {
   return page.locator(`[data-mfe-slot="${id}"]`);
@@ -57,7 +58,10 @@ export const test = base.extend<{ pageErrors: Error[] }>({
         });
       });
       await use(errors);
-      expect(errors.map((e) => e.message), 'uncaught errors on the page').toEqual([]);
+      expect(
+        errors.map((e) => e.message),
+        'uncaught errors on the page',
+      ).toEqual([]);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
       if (testInfo.status === 'passed' && page.url().startsWith('http')) await expectAccessible(page);
     },

@@ -139,7 +139,12 @@ export async function lighthouseFigures(pages: [string, string][]): Promise<{ co
   const rule = `|---|---|${perPage.map(() => '---|').join('')}`;
   const rows = names.map((name) => {
     const target = TARGETS[name] as Target;
-    const cells = perPage.map((runs) => figureCell(target, runs.flatMap((r) => (r.figures[name] === undefined ? [] : [r.figures[name] as number]))));
+    const cells = perPage.map((runs) =>
+      figureCell(
+        target,
+        runs.flatMap((r) => (r.figures[name] === undefined ? [] : [r.figures[name] as number])),
+      ),
+    );
     return `| ${name} | ${target.label} | ${cells.join(' | ')} |`;
   });
   const table = [header, rule, ...rows].join('\n');

@@ -67,7 +67,10 @@ async function measure(name: string, url: string): Promise<LoadRow> {
  * Starts the bare route, loads it and every target in turn; returns the section's lines. The bare
  * route listens on `barePort` (default BENCH_BARE_PORT, else 4310).
  */
-export async function loadFigures(targets: LoadTarget[], barePort = Number(process.env.BENCH_BARE_PORT ?? 4310)): Promise<{ console: string; markdown: string }> {
+export async function loadFigures(
+  targets: LoadTarget[],
+  barePort = Number(process.env.BENCH_BARE_PORT ?? 4310),
+): Promise<{ console: string; markdown: string }> {
   const app = express();
   app.get('/bare', (_req, res) => {
     res.json({ ok: true });

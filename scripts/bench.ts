@@ -130,7 +130,11 @@ async function main() {
         settledMs,
         reactCopies: copies.react,
         reactDomCopies: copies.reactDom,
-        remotes: [...origins].sort().map((port) => remoteName(Number(port) - PORT)).join(', ') || 'none',
+        remotes:
+          [...origins]
+            .sort()
+            .map((port) => remoteName(Number(port) - PORT))
+            .join(', ') || 'none',
       });
       await context.close();
     }
@@ -253,7 +257,8 @@ const START = '<!-- bench:start (written by npm run bench) -->';
 const END = '<!-- bench:end -->';
 
 function report(rows: Row[], accounts: string[], sections: { console: string; markdown: string }[]) {
-  const header = '| page | JS gzip (KB) | JS sent (KB) | JS / React | JS files | requests | slots settled (ms) | React copies | React DOM copies | remotes fetched |';
+  const header =
+    '| page | JS gzip (KB) | JS sent (KB) | JS / React | JS files | requests | slots settled (ms) | React copies | React DOM copies | remotes fetched |';
   const lines = rows.map(
     (r) =>
       `| ${r.page} | ${r.jsKb.toFixed(1)} | ${r.sentKb.toFixed(1)} | ${r.reactKb > 0 ? (r.jsKb / r.reactKb).toFixed(2) : '-'} | ${r.jsFiles} | ${r.requests} | ${r.settledMs} | ${r.reactCopies} | ${r.reactDomCopies} | ${r.remotes} |`,

@@ -152,7 +152,13 @@ export async function typecheckRemote({ root = ROOT, remote, workDir = path.join
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   const { code, out } = await run([tsc, '--noEmit', '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], root);
-  const problems = code === 0 ? [] : out.split('\n').filter((l) => /error TS/.test(l)).map((l) => l.trim());
+  const problems =
+    code === 0
+      ? []
+      : out
+          .split('\n')
+          .filter((l) => /error TS/.test(l))
+          .map((l) => l.trim());
   if (code !== 0 && problems.length === 0) problems.push(`tsc exited ${code}: ${out.trim().slice(0, 500)}`);
   return { remote: remote.name, exposes: exposes.map((e) => e.name), problems };
 }
@@ -174,11 +180,7 @@ export async function checkRelease({ root = ROOT, remotes = REMOTES, shell, type
     lines.push(r.problems.length === 0 ? `${r.remote}: shared ok` : `${r.remote}: shared MISMATCH: ${r.problems.join('; ')}`);
   }
   for (const r of typed) {
-    lines.push(
-      r.problems.length === 0
-        ? `${r.remote}: types ok (${r.exposes.join(', ')})`
-        : `${r.remote}: types FAILED:\n  ${r.problems.join('\n  ')}`,
-    );
+    lines.push(r.problems.length === 0 ? `${r.remote}: types ok (${r.exposes.join(', ')})` : `${r.remote}: types FAILED:\n  ${r.problems.join('\n  ')}`);
   }
   const ok = shared.every((r) => r.problems.length === 0) && typed.every((r) => r.problems.length === 0);
   return { ok, shared, types: typed, lines };

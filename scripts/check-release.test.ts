@@ -62,8 +62,14 @@ describe('the release check compares each remote manifest with what the shell sh
   });
 
   it('fails a remote that does not share shared-contracts as a singleton', () => {
-    writeRemote('mfe-b', matching().map((s) => (s.name === 'shared-contracts' ? { ...s, singleton: false } : s)));
-    writeRemote('mfe-c', matching().filter((s) => s.name !== 'shared-contracts'));
+    writeRemote(
+      'mfe-b',
+      matching().map((s) => (s.name === 'shared-contracts' ? { ...s, singleton: false } : s)),
+    );
+    writeRemote(
+      'mfe-c',
+      matching().filter((s) => s.name !== 'shared-contracts'),
+    );
     const [b, c] = checkShared({
       root,
       remotes: [
@@ -102,13 +108,15 @@ describe('the release check type-checks exposed modules', () => {
       fs.mkdirSync(path.join(remoteDir, 'dist'), { recursive: true });
       fs.writeFileSync(path.join(remoteDir, 'src/Good.tsx'), 'export default function Good() { return <p>hi</p>; }\n');
       fs.writeFileSync(path.join(remoteDir, 'src/Bad.ts'), 'const notAComponent = 42;\nexport default notAComponent;\n');
-      fs.writeFileSync(
-        path.join(remoteDir, 'tsconfig.json'),
-        JSON.stringify({ extends: path.join(REPO, 'tsconfig.base.json'), include: ['src'] }),
-      );
+      fs.writeFileSync(path.join(remoteDir, 'tsconfig.json'), JSON.stringify({ extends: path.join(REPO, 'tsconfig.base.json'), include: ['src'] }));
       fs.writeFileSync(
         path.join(remoteDir, 'dist/mf-manifest-stats.json'),
-        JSON.stringify({ exposes: [{ name: 'Good', path: './Good', file: 'src/Good.tsx' }, { name: 'Bad', path: './Bad', file: 'src/Bad.ts' }] }),
+        JSON.stringify({
+          exposes: [
+            { name: 'Good', path: './Good', file: 'src/Good.tsx' },
+            { name: 'Bad', path: './Bad', file: 'src/Bad.ts' },
+          ],
+        }),
       );
       const result = await typecheckRemote({ root: fixture, remote: { dir: 'mfe-bad', name: 'bad' } });
       expect(result.exposes).toEqual(['Good', 'Bad']);

@@ -22,7 +22,12 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier in a file: import ... from 'x', import('x'), require('x'), export ... from 'x'. */
 export function specifiers(code: string): string[] {
   const found: string[] = [];
-  const patterns = [/\bfrom\s+['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*import\s+['"]([^'"]+)['"]/gm];
+  const patterns = [
+    /\bfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+  ];
   for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]) found.push(m[1]);
   return found;
 }
@@ -36,9 +41,14 @@ function forbidden(pkg: string): string[] {
 
 describe('import boundaries', () => {
   it('finds the specifiers of every import form', () => {
-    expect(
-      specifiers(`import a from 'x';\nimport { b } from "y";\nexport * from './z';\nimport('./lazy');\nrequire('r');\nimport 'side';`),
-    ).toEqual(['x', 'y', './z', './lazy', 'r', 'side']);
+    expect(specifiers(`import a from 'x';\nimport { b } from "y";\nexport * from './z';\nimport('./lazy');\nrequire('r');\nimport 'side';`)).toEqual([
+      'x',
+      'y',
+      './z',
+      './lazy',
+      'r',
+      'side',
+    ]);
   });
 
   for (const pkg of PACKAGES) {
@@ -119,7 +129,8 @@ describe('import boundaries', () => {
     const violations: string[] = [];
     for (const file of pure) {
       for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) {
-        const allowed = spec === 'zod/mini' || spec === 'shared-contracts/contracts' || (spec.startsWith('./') && pure.includes(path.resolve(dir, `${spec}.ts`)));
+        const allowed =
+          spec === 'zod/mini' || spec === 'shared-contracts/contracts' || (spec.startsWith('./') && pure.includes(path.resolve(dir, `${spec}.ts`)));
         if (!allowed) violations.push(`${path.relative(ROOT, file)} imports '${spec}'`);
       }
     }

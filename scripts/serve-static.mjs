@@ -55,14 +55,18 @@ export function createStaticApp(dir, options = {}) {
   app.use(notFound);
   // Express's own error page shows the stack outside production: this host never does.
   // Four parameters: Express calls it with the error (next is unused).
-  app.use((error, req, res, next) => {
+  app.use((error, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error('static host: unhandled error', error);
-    res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(status === 500 ? 'Internal Server Error' : (http.STATUS_CODES[status] ?? 'Bad Request'));
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(status === 500 ? 'Internal Server Error' : (http.STATUS_CODES[status] ?? 'Bad Request'));
   });
   return app;
 }

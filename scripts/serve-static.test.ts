@@ -79,26 +79,35 @@ describe('a remote as a static host refuses malformed paths without telling anyt
     expect(res.text).not.toContain(process.cwd());
   };
 
-  it.each(['/remoteEntry%00.js', '/main%00.js', '/mf-manifest%00.json', '/%00', '/remoteEntry.js%00'])('answers 404 to a NUL in %s (once a 500 with a stack)', async (p) => {
-    for (const encoding of ['br, gzip', 'identity']) {
-      const res = await request(app()).get(p).set('Accept-Encoding', encoding);
-      expect(res.status).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^text\/plain/);
-      expect(res.text).toBe('Not found');
-      expectNoInternals(res);
-    }
-  });
-
-  it.each(['/%E0%A4%A', '/%E0%A4%A.js', '/%ZZ.js', '/%2e%2e/package.json', '/assets/%2E%2E/%2e%2e/package.json', '/..%2fpackage.json', '/%5c..%5cpackage.json', '/a%0d%0aSet-Cookie:%20x=1.js'])(
-    'answers 404 to a bad encoding, a dot segment or a control character: %s',
+  it.each(['/remoteEntry%00.js', '/main%00.js', '/mf-manifest%00.json', '/%00', '/remoteEntry.js%00'])(
+    'answers 404 to a NUL in %s (once a 500 with a stack)',
     async (p) => {
-      const res = await request(app()).get(p).set('Accept-Encoding', 'br');
-      expect(res.status).toBe(404);
-      expect(res.text).toBe('Not found');
-      expect(res.headers['set-cookie']).toBeUndefined();
-      expectNoInternals(res);
+      for (const encoding of ['br, gzip', 'identity']) {
+        const res = await request(app()).get(p).set('Accept-Encoding', encoding);
+        expect(res.status).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/plain/);
+        expect(res.text).toBe('Not found');
+        expectNoInternals(res);
+      }
     },
   );
+
+  it.each([
+    '/%E0%A4%A',
+    '/%E0%A4%A.js',
+    '/%ZZ.js',
+    '/%2e%2e/package.json',
+    '/assets/%2E%2E/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%5c..%5cpackage.json',
+    '/a%0d%0aSet-Cookie:%20x=1.js',
+  ])('answers 404 to a bad encoding, a dot segment or a control character: %s', async (p) => {
+    const res = await request(app()).get(p).set('Accept-Encoding', 'br');
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('Not found');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expectNoInternals(res);
+  });
 
   it('still serves its files, with a query string too', async () => {
     expect((await request(app()).get('/remoteEntry.js?v=1').expect(200)).text).toBe('var store;');

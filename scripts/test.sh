@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm test: every test, with its own set-up. Installs dependencies and (as root) Debian's Chromium
-# when missing, type-checks, builds the production bundles, runs Jest (unit, component, API) and
-# Playwright (e2e over the composed site), and ends with one line totalling every suite. When
-# Debian's PostgreSQL is installed, the API tests (dev-server) run a second time over PostgreSQL, on
-# a throw-away cluster (scripts/postgres-cluster.sh); otherwise it says they were skipped.
+# when missing, type-checks, lints (ESLint, Prettier), builds the production bundles, runs Jest
+# (unit, component, API) and Playwright (e2e over the composed site), and ends with one line
+# totalling every suite. When Debian's PostgreSQL is installed, the API tests (dev-server) run a
+# second time over PostgreSQL, on a throw-away cluster (scripts/postgres-cluster.sh); otherwise it
+# says they were skipped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .cache
@@ -17,6 +18,10 @@ fi
 
 echo "== typecheck"
 node scripts/typecheck-all.mjs || status=1
+
+echo "== lint (ESLint with the architecture's import boundaries, Prettier)"
+node node_modules/eslint/bin/eslint.js . --max-warnings=0 || status=1
+node node_modules/prettier/bin/prettier.cjs --check . || status=1
 
 echo "== jest (shared-contracts, dev-server API, components)"
 node node_modules/jest/bin/jest.js --ci --json --outputFile=.cache/jest.json || status=1

@@ -4,9 +4,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const ROOT = path.resolve(__dirname, '..');
-const INJECT_RUNTIME_PLUGIN_ESM = require
-  .resolve('@module-federation/inject-external-runtime-core-plugin')
-  .replace(/index\.cjs$/, 'index.js');
+const INJECT_RUNTIME_PLUGIN_ESM = require.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/index\.cjs$/, 'index.js');
 /** The shell publishes its bundler runtime for the remotes (decision 021). */
 const PROVIDE_BUNDLER_RUNTIME_PLUGIN = path.join(__dirname, 'federation/provide-bundler-runtime.js');
 /** What a remote's entry uses instead of its own copy of the bundler runtime (decision 021). */
@@ -149,7 +147,13 @@ class PrecompressPlugin {
               if (buffer.length < 1024) return;
               const { constants } = zlib;
               const [br, gz] = await Promise.all([
-                brotli(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+                brotli(buffer, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: 11,
+                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+                  },
+                }),
                 gzip(buffer, { level: 9 }),
               ]);
               compilation.emitAsset(`${name}.br`, new sources.RawSource(br), { compressed: true });
@@ -188,9 +192,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       // its CommonJS build, which pulls a second copy of runtime-core into the shell (+24 KB gzip).
       // The shell reads remotes' manifests itself (shell/src/federation.ts), so the runtime's
       // snapshot and preload-planning code is left out (decision 022); every build targets browsers.
-      experiments: host
-        ? { optimization: { disableSnapshot: true, target: 'web' } }
-        : { externalRuntime: true, optimization: { target: 'web' } },
+      experiments: host ? { optimization: { disableSnapshot: true, target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
       runtimePlugins: host ? [INJECT_RUNTIME_PLUGIN_ESM, PROVIDE_BUNDLER_RUNTIME_PLUGIN] : [],
     }),
   ];
@@ -200,7 +202,10 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
   if (host) {
     // The shell reads remotes' manifests itself (shell/src/federation.ts, decision 022).
     plugins.push(
-      new NormalModuleReplacementPlugin(/@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/, SNAPSHOT_HANDLER_STUB),
+      new NormalModuleReplacementPlugin(
+        /@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
+        SNAPSHOT_HANDLER_STUB,
+      ),
     );
   }
   if (!host) {

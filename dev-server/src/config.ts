@@ -87,7 +87,7 @@ const truthy = (value: string | undefined) => value === '1' || value === 'true';
 function parseTrustProxy(value: string | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  if (value === 'true') throw new Error('TRUST_PROXY=true lets any client choose its address: give the hop count or the proxies\' addresses');
+  if (value === 'true') throw new Error("TRUST_PROXY=true lets any client choose its address: give the hop count or the proxies' addresses");
   return value;
 }
 
@@ -129,9 +129,10 @@ export function assertProductionSettings(env: NodeJS.ProcessEnv): void {
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_ROOT): EnvSettings {
   assertProductionSettings(env);
-  const remotes = Object.fromEntries(
-    REMOTE_ENV.map((r) => [r.name, env[r.env] || `http://localhost:${r.port}/mf-manifest.json`]),
-  ) as Record<RemoteName, string>;
+  const remotes = Object.fromEntries(REMOTE_ENV.map((r) => [r.name, env[r.env] || `http://localhost:${r.port}/mf-manifest.json`])) as Record<
+    RemoteName,
+    string
+  >;
   const multiplier = parseMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const shellDist = env.SHELL_DIST === undefined ? path.join(repoRoot, 'shell', 'dist') : env.SHELL_DIST || null;
   return {

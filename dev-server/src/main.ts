@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
   console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
-  console.log(`mail: ${settings.smtpUrl ? `delivered through ${describeSmtpUrl(settings.smtpUrl)} from ${settings.mailFrom}` : 'kept in the outbox table (set SMTP_URL to send it)'}`);
+  console.log(
+    `mail: ${settings.smtpUrl ? `delivered through ${describeSmtpUrl(settings.smtpUrl)} from ${settings.mailFrom}` : 'kept in the outbox table (set SMTP_URL to send it)'}`,
+  );
   if (settings.exposeOutbox) console.warn('DEV_OUTBOX=1: GET /dev/outbox serves every mail, reset links included. Never in production.');
   let stopping = false;
   const stop = (signal: string) => {

@@ -92,7 +92,13 @@ it('a member signed in on one process is recognised on the other, and spends sig
   const reader = browser();
   const email = `two.processes.${Date.now()}@example.org`;
   const registered = await reader(a, 'POST', '/api/user/register', {
-    firstName: 'Ada', lastName: 'Two', emailAddress: email, password: 'Fresh#Pass2026', optIn: false, deviceType: 'WEB_SITE', reCaptchaToken: 'test',
+    firstName: 'Ada',
+    lastName: 'Two',
+    emailAddress: email,
+    password: 'Fresh#Pass2026',
+    optIn: false,
+    deviceType: 'WEB_SITE',
+    reCaptchaToken: 'test',
   });
   expect(registered.status).toBe(201);
   const onB = await reader(b, 'GET', '/service/user/profile');
@@ -108,7 +114,12 @@ it('a member signed in on one process is recognised on the other, and spends sig
   const stranger = browser();
   const tries: unknown[] = [];
   for (let i = 0; i < SIGN_IN_MAX_TRIES - 1; i++) {
-    const res = await stranger(i % 2 === 0 ? a : b, 'POST', '/authenticate', { username: email, password: 'Wrong#password1', reCaptchaToken: 'test', deviceType: 'WEB_SITE' });
+    const res = await stranger(i % 2 === 0 ? a : b, 'POST', '/authenticate', {
+      username: email,
+      password: 'Wrong#password1',
+      reCaptchaToken: 'test',
+      deviceType: 'WEB_SITE',
+    });
     tries.push(res.body?.tries_left);
   }
   expect(tries).toEqual([4, 3, 2, 1]);

@@ -48,9 +48,9 @@ export function isLookupEligible(record: { subscriptionActive: boolean; source: 
  * The latest subscription, ignoring source ACCESS_CODE. "Latest" is the most recent
  * mostRecentPurchaseDate; undated subscriptions come last. Null when none remain.
  */
-export function pickLatestSubscription<
-  T extends { subscriptionSourceCode: string; mostRecentPurchaseDate?: string | null },
->(subscriptions: readonly T[]): T | null {
+export function pickLatestSubscription<T extends { subscriptionSourceCode: string; mostRecentPurchaseDate?: string | null }>(
+  subscriptions: readonly T[],
+): T | null {
   let best: T | null = null;
   let bestTime = -Infinity;
   for (const s of subscriptions) {

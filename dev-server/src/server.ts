@@ -106,9 +106,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     const port = (server.address() as AddressInfo).port;
     const publicOrigin = options.publicOrigin ?? `http://localhost:${port}`;
-    const remotes = Object.fromEntries(
-      REMOTE_ENV.map((r) => [r.name, options.remotes?.[r.name] ?? `http://localhost:${r.port}/mf-manifest.json`]),
-    ) as Record<RemoteName, string>;
+    const remotes = Object.fromEntries(REMOTE_ENV.map((r) => [r.name, options.remotes?.[r.name] ?? `http://localhost:${r.port}/mf-manifest.json`])) as Record<
+      RemoteName,
+      string
+    >;
     const config: AppConfig = {
       publicOrigin,
       remotes,
@@ -134,13 +135,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     server.on('request', app);
     // Guest carts untouched for 30 days go, at start and every hour.
-    const guestCarts = startGuestCartSweeper(createCartRepository(db), clock, (error) => logger.error('guest cart expiry failed', { error: errorFields(error) }));
+    const guestCarts = startGuestCartSweeper(createCartRepository(db), clock, (error) =>
+      logger.error('guest cart expiry failed', { error: errorFields(error) }),
+    );
     await guestCarts.firstSweep;
     // With a mail server, this process delivers the outbox too (claims keep two processes from sending one mail twice).
     const mailTransport = options.mailTransport ?? (options.smtpUrl ? createSmtpTransport(options.smtpUrl) : null);
-    const mailWorker = mailTransport
-      ? createMailWorker({ db, clock, transport: mailTransport, from: options.mailFrom ?? DEFAULT_MAIL_FROM, logger })
-      : null;
+    const mailWorker = mailTransport ? createMailWorker({ db, clock, transport: mailTransport, from: options.mailFrom ?? DEFAULT_MAIL_FROM, logger }) : null;
     mailWorker?.start(options.mailPollIntervalMs);
 
     let closed: Promise<void> | null = null;

@@ -37,7 +37,13 @@ test('a reader registers, fills profile settings and is signed in in the shell a
 
   // The profile settings reached the server.
   const profile = (await (await page.request.get('/service/user/profile')).json()) as Record<string, unknown>;
-  expect(profile).toMatchObject({ emailAddress: email, industry: 'Media', jobTitle: 'Manager/Senior Manager', companySize: '100 to 499', status: 'registered' });
+  expect(profile).toMatchObject({
+    emailAddress: email,
+    industry: 'Media',
+    jobTitle: 'Manager/Senior Manager',
+    companySize: '100 to 499',
+    status: 'registered',
+  });
 
   // Until the reader follows the link mailed to the address, a prompt under the header asks them to.
   const prompt = page.getByRole('region', { name: 'Confirm your email address' });
@@ -141,9 +147,7 @@ test('forgot password: the mailed link resets the password, once, and the new on
   const forgot = page.getByRole('dialog', { name: 'Reset your password' });
   await forgot.getByLabel('Email', { exact: true }).fill(account.email);
   await forgot.getByRole('button', { name: 'Send link' }).click();
-  await expect(forgot).toContainText(
-    'If your email is registered with us, you will receive an email with a link to reset your password.',
-  );
+  await expect(forgot).toContainText('If your email is registered with us, you will receive an email with a link to reset your password.');
 
   const mail = await newestMail(request, account.email);
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.body)?.[0];

@@ -41,7 +41,10 @@ test(`an article's first view loads at most ${BUDGET_KB} KB of JavaScript (gzip)
   const listing = loaded.map((s) => `${(s.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(s.url).port}${new URL(s.url).pathname}`).join('\n');
 
   // The federation runtime: in one script only, and every container on the page runs on it.
-  expect(loaded.filter((s) => s.runtime).map((s) => new URL(s.url).pathname), 'scripts carrying the federation runtime').toHaveLength(1);
+  expect(
+    loaded.filter((s) => s.runtime).map((s) => new URL(s.url).pathname),
+    'scripts carrying the federation runtime',
+  ).toHaveLength(1);
   const containers = await page.evaluate(() => {
     const g = globalThis as unknown as {
       _FEDERATION_RUNTIME_CORE?: { ModuleFederation: new (...args: never[]) => unknown };
@@ -64,7 +67,9 @@ test("an article's first-view scripts arrive as the build's brotli twins, from t
   const scripts: Promise<Sent>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    scripts.push(res.allHeaders().then(async (h) => ({ url: res.url(), encoding: h['content-encoding'], length: h['content-length'], size: (await res.body()).length })));
+    scripts.push(
+      res.allHeaders().then(async (h) => ({ url: res.url(), encoding: h['content-encoding'], length: h['content-length'], size: (await res.body()).length })),
+    );
   });
   await page.goto(ARTICLE);
   await expectSlot(page, 'paywall/ArticleGate', 'ready');

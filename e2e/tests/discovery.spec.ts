@@ -30,7 +30,10 @@ test('search from the header overlay: suggestions after three characters lead to
   const suggestions = overlay.getByRole('list', { name: 'Suggested articles' });
   await expect(suggestions.getByRole('link').first()).toBeVisible();
   expect(await suggestions.getByRole('link').count()).toBeLessThanOrEqual(6);
-  await suggestions.getByRole('link', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await suggestions
+    .getByRole('link', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
 
   await expect(page).toHaveURL(new RegExp(`${target.url}$`));
   await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
@@ -104,7 +107,9 @@ test('the archive picker walks from the magazine page to an issue table of conte
   await expect(page.getByRole('form', { name: 'Archive picker' }).getByLabel('MONTH')).toHaveValue('July');
 
   // Older years keep their four-digit codes: 1999 January-February is 3991.
-  const archive = (await (await page.request.get('/api/magazine/archive')).json()) as { years: { yearId: string; issues: { issueCode: string; issueMonth: string }[] }[] };
+  const archive = (await (await page.request.get('/api/magazine/archive')).json()) as {
+    years: { yearId: string; issues: { issueCode: string; issueMonth: string }[] }[];
+  };
   const y1999 = archive.years.find((y) => y.yearId === '1999')!;
   expect(y1999.issues[0]).toMatchObject({ issueCode: '3991', issueMonth: 'January-February' });
 });
@@ -131,11 +136,15 @@ test('a member subscribes to a newsletter and unsubscribes; a subscriber-only on
   await page.reload();
   await expectSlot(page, 'library/App', 'ready');
   await expect(slot(page, 'library/App').getByRole('button', { name: `Subscribe to ${open.name}` })).toBeDisabled();
-  await slot(page, 'library/App').getByRole('button', { name: `Unsubscribe from ${open.name}` }).click();
+  await slot(page, 'library/App')
+    .getByRole('button', { name: `Unsubscribe from ${open.name}` })
+    .click();
   await expect(slot(page, 'library/App').getByRole('button', { name: `Subscribe to ${open.name}` })).toBeEnabled();
 
   // A registered reader cannot take a subscriber-only newsletter: the server refuses and says why.
-  await slot(page, 'library/App').getByRole('button', { name: `Subscribe to ${closed.name}` }).click();
+  await slot(page, 'library/App')
+    .getByRole('button', { name: `Subscribe to ${closed.name}` })
+    .click();
   await expect(slot(page, 'library/App').getByRole('alert')).toHaveText('This newsletter is available to subscribers only.');
   await expect(slot(page, 'library/App').getByRole('button', { name: `Subscribe to ${closed.name}` })).toBeEnabled();
 });

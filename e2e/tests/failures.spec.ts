@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { cartLink, expect, expectSlot, firstArticleUrl, firstVideo, slot, test, type SlotId } from '../fixtures';
 import { E2E_PORTS } from '../ports';
 

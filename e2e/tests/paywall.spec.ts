@@ -95,7 +95,10 @@ test('a walled page fetched without JavaScript holds the lead and JSON-LD but no
   const subscriber = await context.newPage();
   await signIn(subscriber, { email: 'subscriber@example.com', password: 'Reader#2025pass' });
   const content = (await (
-    await subscriber.request.post(`/api/article/piano/content?year=${article!.year}&month=${String(article!.month).padStart(2, '0')}&seotitle=${article!.slug}`, { headers: CSRF, data: {} })
+    await subscriber.request.post(
+      `/api/article/piano/content?year=${article!.year}&month=${String(article!.month).padStart(2, '0')}&seotitle=${article!.slug}`,
+      { headers: CSRF, data: {} },
+    )
   ).json()) as { content: string[] };
   await context.close();
   expect(content.content.length).toBeGreaterThan(1);

@@ -159,8 +159,14 @@ test('v2 is a new release: other hashed chunks, the same manifest address', () =
   const chunks = (dir: string) => new Set(fs.readdirSync(dir).filter((f) => HASHED.test(f)));
   const [a, b] = [chunks(v1), chunks(v2)];
   const gone = [...a].filter((f) => !b.has(f));
-  expect(gone.some((f) => f.startsWith('__federation_expose_App.')), 'v1 StoreApp chunk not in v2').toBe(true);
-  expect(gone.some((f) => f.startsWith('__federation_expose_MiniCart.')), 'v1 MiniCart chunk not in v2').toBe(true);
+  expect(
+    gone.some((f) => f.startsWith('__federation_expose_App.')),
+    'v1 StoreApp chunk not in v2',
+  ).toBe(true);
+  expect(
+    gone.some((f) => f.startsWith('__federation_expose_MiniCart.')),
+    'v1 MiniCart chunk not in v2',
+  ).toBe(true);
   expect(fs.readFileSync(path.join(v2, 'remoteEntry.js'), 'utf8')).not.toEqual(fs.readFileSync(path.join(v1, 'remoteEntry.js'), 'utf8'));
 });
 
@@ -240,7 +246,10 @@ test('a page holding v1 recovers from a chunk that is gone with one cache-bustin
   await expect(slot(page, 'store/App').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
 
   expect(missing, 'the page asked for the StoreApp chunk of v1, which is gone').toContain(`${STORE_ORIGIN}/${v1App}`);
-  expect(manifests.filter((u) => /[?&]v=\d+/.test(u)), `manifest requests: ${manifests.join(', ')}`).toHaveLength(1);
+  expect(
+    manifests.filter((u) => /[?&]v=\d+/.test(u)),
+    `manifest requests: ${manifests.join(', ')}`,
+  ).toHaveLength(1);
   // The header's cart link it already showed stays up.
   await expect(cartLink(page)).toBeVisible();
 });

@@ -39,7 +39,11 @@ test('/store lists products from the API', async ({ page }) => {
   const products = slot(page, 'store/App').locator('li a[href^="/product/"]');
   await expect(products.first()).toBeVisible();
   expect(await products.count()).toBeGreaterThan(5);
-  await expect(slot(page, 'store/App').getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+  await expect(
+    slot(page, 'store/App')
+      .getByText(/\$\d+\.\d{2}/)
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -88,7 +88,11 @@ test('a guest past the meter sees the poster instead of the player, and the clip
 });
 
 test('a subscriber-only video shows a guest the subscription wall and refuses its clip', async ({ page }) => {
-  const videos = [...(await playlistVideos(page.request, 'what-to-watch-next')), ...(await playlistVideos(page.request, 'the-latest')), ...(await playlistVideos(page.request, 'explainers'))];
+  const videos = [
+    ...(await playlistVideos(page.request, 'what-to-watch-next')),
+    ...(await playlistVideos(page.request, 'the-latest')),
+    ...(await playlistVideos(page.request, 'explainers')),
+  ];
   const video = videos.find((v) => v.subscriberOnly);
   test.skip(video === undefined, 'no subscriber-only video in the playlists');
   await page.goto(`/video/${video!.id}/${video!.slug}`);

@@ -5,13 +5,11 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES, bus, instanceMarkers, userStore, type EventMap, type Folder, type User } from 'shared-contracts';
 import LibraryApp from './LibraryApp';
 import { mockFetch, sampleUser as user } from 'shared-contracts/src/testing';
-import { libraryItem, pageOf } from './library/testing/fixtures';
+import { libraryItem, pageOf } from './testing/fixtures';
 
-jest.mock('./flyouts/LibraryFlyout', () => require('./library/testing/flyoutStub'));
+jest.mock('./components/flyouts/LibraryFlyout', () => require('./testing/flyoutStub'));
 
 const PROMPT = 'To access this feature, please SIGN IN or REGISTER';
-
-
 
 const adaFolders: Folder[] = [
   { id: 'f1', name: 'My Library', description: '', slug: 'my-library', readOnly: true, itemCount: 4 },
@@ -154,10 +152,7 @@ describe('LibraryApp', () => {
     const nav = await screen.findByRole('navigation', { name: 'Folders' });
     await userEvent.click(within(nav).getByRole('link', { name: /Strategy reads/ }));
     expect(screen.getByRole('heading', { level: 2, name: 'Strategy reads' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: /Strategy reads/ })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: /Strategy reads/ })).toHaveAttribute('aria-current', 'page');
     expect(folderLoads(fetch)).toBe(1);
   });
 
@@ -274,7 +269,9 @@ describe('LibraryApp', () => {
     function newslettersApi() {
       return mockFetch((url) => {
         if (url === '/api/newsletters') {
-          return { body: [{ id: 'nl-1', kind: 'newsletter', name: 'The Daily Brief', description: 'One idea a day.', frequency: 'Daily', subscriberOnly: false }] };
+          return {
+            body: [{ id: 'nl-1', kind: 'newsletter', name: 'The Daily Brief', description: 'One idea a day.', frequency: 'Daily', subscriberOnly: false }],
+          };
         }
         if (url === '/service/user/newsletters') {
           return userStore.getState().user ? { body: { newsletters: [], marketingCampaigns: [] } } : { status: 401, body: { message: 'Unauthorized' } };

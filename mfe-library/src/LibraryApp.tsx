@@ -7,12 +7,12 @@
 import * as React from 'react';
 import { Link, matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, userStore } from 'shared-contracts';
-import { useReader } from './common/reader';
-import { SignInPrompt } from './common/SignInPrompt';
-import { MyLibrary } from './library/MyLibrary';
-import { SharedFolderPage } from './library/SharedFolderPage';
-import { LIBRARY_TEXT } from './library/text';
-import { NewslettersPage } from './newsletters/NewslettersPage';
+import { useReader } from './components/common/reader';
+import { SignInPrompt } from './components/common/SignInPrompt';
+import { MyLibrary } from './pages/MyLibrary';
+import { SharedFolderPage } from './pages/SharedFolderPage';
+import { LIBRARY_TEXT } from './text';
+import { NewslettersPage } from './pages/NewslettersPage';
 
 function Loading() {
   return <p role="status">{LIBRARY_TEXT.loading}</p>;

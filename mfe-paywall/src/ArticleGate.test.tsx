@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { PAYWALL_MESSAGE_TYPES, bus, instanceMarkers, userStore, type EventMap, type PaywallMessage } from 'shared-contracts';
 import { sampleUser } from 'shared-contracts/src/testing';
 import ArticleGate from './ArticleGate';
-import { viewForMessage, promoAfter, meterText } from './gate';
+import { viewForMessage, promoAfter } from './components/gate';
+import { meterText } from './text';
 import { BODY, CONTENT_KEY, article, content, gateSection, message, mockApi, renderGate, resetPaywallTestState } from './testing';
 
 const INVITE = 'Register for free to save articles and get newsletters.';
@@ -119,7 +120,13 @@ describe('ArticleGate', () => {
     it.each(PAYWALL_MESSAGE_TYPES.map((t) => [t, expected[t]] as const))('%s shows %s', async (type, state) => {
       const walled = state !== 'full-content';
       mockApi({
-        [CONTENT_KEY]: { body: content({ message: message(type, type === 'piano:enable-paywall-creative' ? { creative } : {}), content: walled ? [] : BODY, reason: walled ? 'walled' : 'free' }) },
+        [CONTENT_KEY]: {
+          body: content({
+            message: message(type, type === 'piano:enable-paywall-creative' ? { creative } : {}),
+            content: walled ? [] : BODY,
+            reason: walled ? 'walled' : 'free',
+          }),
+        },
         'GET /api/reading-lists': { body: { lists: [] } },
       });
       const { container } = renderGate();
@@ -134,7 +141,11 @@ describe('ArticleGate', () => {
     });
 
     it('handles video and data-visual contexts generically', () => {
-      expect(viewForMessage(message('enable-paywall', { context: 'video' }))).toEqual({ kind: 'subscription-wall', abTag: 'video-paywall', readingList: false });
+      expect(viewForMessage(message('enable-paywall', { context: 'video' }))).toEqual({
+        kind: 'subscription-wall',
+        abTag: 'video-paywall',
+        readingList: false,
+      });
       expect(viewForMessage(message('enable-paywall', { context: 'data-visual' }))).toEqual({
         kind: 'subscription-wall',
         abTag: 'data-visual-paywall',
@@ -182,7 +193,10 @@ describe('ArticleGate', () => {
 
   it('shows no promo to a subscriber', async () => {
     userStore.getState().setUser(sampleUser({ status: 'subscriber' }));
-    mockApi({ [CONTENT_KEY]: { body: content({ reason: 'subscriber' }) }, 'GET /api/article-gift/allowance': { body: { articleGiftsLeft: 5, monthlyAllowance: 5 } } });
+    mockApi({
+      [CONTENT_KEY]: { body: content({ reason: 'subscriber' }) },
+      'GET /api/article-gift/allowance': { body: { articleGiftsLeft: 5, monthlyAllowance: 5 } },
+    });
     const { container } = renderGate();
     await ready(container, 'full-content');
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();

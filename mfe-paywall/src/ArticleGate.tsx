@@ -14,72 +14,37 @@
 import * as React from 'react';
 import { Fragment, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useLocation } from 'shared-contracts/router';
-import {
-  ARTICLE_CONTENT_MAX_ATTEMPTS,
-  GIFT_QUERY_PARAM,
-  api,
-  bus,
-  instanceMarkers,
-  lazyComponent,
-  pushDataLayer,
-  useLoad,
-  useUserStore,
-  userStore,
-  type Article,
-  type ArticleContent,
-} from 'shared-contracts';
-import { AB_TAGS, giftText, meterText, promoAfter, showsMeter, subscribeHref, viewForMessage, type GateState, type GateView } from './gate';
+import { GIFT_QUERY_PARAM, bus, instanceMarkers, lazyComponent, pushDataLayer, useLoad, useUserStore, userStore, type Article } from 'shared-contracts';
+import { loadArticleContent } from './api/article';
+import { AB_TAGS, promoAfter, showsMeter, subscribeHref, viewForMessage, type GateState, type GateView } from './components/gate';
+import { SubscriberPanel, SubscriptionWall } from './components/Walls';
 import { PaywallStyles } from './styles';
-import { SubscriberPanel, SubscriptionWall } from './Walls';
+import {
+  GATE_ERROR,
+  GATE_LOADING,
+  GATE_TRY_AGAIN,
+  PROMO_LABEL,
+  PROMO_LINK,
+  PROMO_TEXT,
+  REGISTER,
+  REGISTER_INVITE,
+  REGISTER_INVITE_LABEL,
+  giftText,
+  meterText,
+} from './text';
 
 // What only some readers see loads when it is shown: the panel (walled guests), the reading-list
 // button and overlay (articles in a list), the gift flyout (subscribers).
-const PaywallPanel = lazyComponent(() => import(/* webpackChunkName: "paywall-panel" */ './PaywallPanel').then((m) => m.PaywallPanel));
-const ReadingListOverlay = lazyComponent<ComponentProps<typeof import('./ReadingList').ReadingListOverlay>>(() =>
-  import(/* webpackChunkName: "reading-list" */ './ReadingList').then((m) => m.ReadingListOverlay),
+const PaywallPanel = lazyComponent(() => import(/* webpackChunkName: "paywall-panel" */ './components/PaywallPanel').then((m) => m.PaywallPanel));
+const ReadingListOverlay = lazyComponent<ComponentProps<typeof import('./components/ReadingList').ReadingListOverlay>>(() =>
+  import(/* webpackChunkName: "reading-list" */ './components/ReadingList').then((m) => m.ReadingListOverlay),
 );
-const GiftFlyout = lazyComponent<ComponentProps<typeof import('./GiftFlyout').GiftFlyout>>(() =>
-  import(/* webpackChunkName: "gift-flyout" */ './GiftFlyout').then((m) => m.GiftFlyout),
+const GiftFlyout = lazyComponent<ComponentProps<typeof import('./components/GiftFlyout').GiftFlyout>>(() =>
+  import(/* webpackChunkName: "gift-flyout" */ './components/GiftFlyout').then((m) => m.GiftFlyout),
 );
 
 export interface ArticleGateProps {
   article: Article;
-}
-
-/** NOT IN SPEC wording. */
-export const LOADING_TEXT = 'Loading the article…';
-export const ERROR_TEXT = 'We could not load the rest of this article. Please try again.';
-export const PROMO_TEXT = 'Get unlimited access to every article, the magazine archive and more.';
-export const PROMO_LINK = 'See subscription offers';
-
-/**
- * One content request per article and gift at a time: React's StrictMode mounts twice, and the
- * meter on the server must not see two reads. The entry is dropped once the answer is in.
- */
-const inFlight = new Map<string, Promise<ArticleContent>>();
-
-async function fetchContent(article: Article, gift: string | undefined): Promise<ArticleContent> {
-  // Retried when the answer is not 200, at most ARTICLE_CONTENT_MAX_ATTEMPTS attempts (PAY-07).
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= ARTICLE_CONTENT_MAX_ATTEMPTS; attempt++) {
-    try {
-      return await api.articleContent(article.year, String(article.month).padStart(2, '0'), article.slug, gift);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
-}
-
-function loadContent(key: string, article: Article, gift: string | undefined): Promise<ArticleContent> {
-  let p = inFlight.get(key);
-  if (!p) {
-    p = fetchContent(article, gift);
-    inFlight.set(key, p);
-    const drop = () => inFlight.delete(key);
-    p.then(drop, drop);
-  }
-  return p;
 }
 
 export default function ArticleGate({ article }: ArticleGateProps) {
@@ -88,7 +53,7 @@ export default function ArticleGate({ article }: ArticleGateProps) {
   const gift = new URLSearchParams(search).get(GIFT_QUERY_PARAM) || undefined;
   const [retries, setRetries] = useState(0);
   const key = `${article.id}|${gift ?? ''}|${retries}`;
-  const content = useLoad(key, () => loadContent(key, article, gift));
+  const content = useLoad(key, () => loadArticleContent(key, article, gift));
 
   const view: GateView | null = content.status === 'ready' ? viewForMessage(content.data.message) : null;
   const state: GateState = content.status === 'ready' && view ? view.kind : content.status === 'error' ? 'error' : 'loading';
@@ -111,7 +76,7 @@ export default function ArticleGate({ article }: ArticleGateProps) {
   const promoAt = subscriber ? null : promoAfter(paragraphs.length);
 
   let notice = '';
-  if (content.status === 'loading') notice = LOADING_TEXT;
+  if (content.status === 'loading') notice = GATE_LOADING;
   else if (content.status === 'ready') {
     const { reason, quota, giftExpiresAt } = content.data;
     if (reason === 'gift' && giftExpiresAt) notice = giftText(giftExpiresAt);
@@ -132,7 +97,7 @@ export default function ArticleGate({ article }: ArticleGateProps) {
           <Fragment key={i}>
             <p>{paragraph}</p>
             {promoAt === i + 1 && (
-              <aside className="promo" aria-label="Promotion">
+              <aside className="promo" aria-label={PROMO_LABEL}>
                 <strong>{PROMO_TEXT}</strong> <a href={subscribeHref(AB_TAGS.promo)}>{PROMO_LINK}</a>
               </aside>
             )}
@@ -141,24 +106,22 @@ export default function ArticleGate({ article }: ArticleGateProps) {
       </section>
       {content.status === 'error' && (
         <div className="gate-error">
-          <p role="alert">{ERROR_TEXT}</p>
+          <p role="alert">{GATE_ERROR}</p>
           <button type="button" onClick={() => setRetries((n) => n + 1)}>
-            Try again
+            {GATE_TRY_AGAIN}
           </button>
         </div>
       )}
       {view?.kind === 'registration-wall' && <PaywallPanel />}
       {view?.kind === 'subscription-wall' && <SubscriptionWall abTag={view.abTag} />}
       {view?.kind === 'subscriber-panel' && <SubscriberPanel creative={view.creative} />}
-      {readingList && content.status === 'ready' && (
-        <ReadingListOverlay articleId={article.id} selected={content.data.message.readingList} />
-      )}
+      {readingList && content.status === 'ready' && <ReadingListOverlay articleId={article.id} selected={content.data.message.readingList} />}
       {view?.kind === 'full-content' && status === 'subscriber' && <GiftFlyout articleUrl={article.url} />}
       {status === 'guest' && view?.kind === 'full-content' && (
-        <aside className="register-invite" aria-label="Registration invitation">
-          <p>Register for free to save articles and get newsletters.</p>
+        <aside className="register-invite" aria-label={REGISTER_INVITE_LABEL}>
+          <p>{REGISTER_INVITE}</p>
           <button type="button" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
-            Register
+            {REGISTER}
           </button>
         </aside>
       )}

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { bus, userStore } from 'shared-contracts';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
 import MiniCart from './MiniCart';
-import { readCartCache, sameModified, writeCartCache } from './cart/cartCache';
+import { readCartCache, sameModified, writeCartCache } from './components/cart/cartCache';
 import { cart } from './testing/fixtures';
 
 const HEAD = 'HEAD /api/commerce/shopping-cart';

@@ -8,7 +8,6 @@ import StoreApp from './StoreApp';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { emptyCart } from './testing/fixtures';
 
-
 function product(over: Partial<Product>): Product {
   return {
     id: 'p1',
@@ -61,7 +60,12 @@ function storeApi() {
     const category = u.searchParams.get('category');
     if (category === null) return { body: list(null, [playbook, casebook]) };
     if (categories.some((c) => c.slug === category)) {
-      return { body: list(category, [playbook, casebook].filter((p) => p.category === category)) };
+      return {
+        body: list(
+          category,
+          [playbook, casebook].filter((p) => p.category === category),
+        ),
+      };
     }
     return { status: 404, body: { message: 'Unknown category' } };
   });
@@ -132,9 +136,10 @@ describe('StoreApp', () => {
     expect(cards).toHaveLength(1);
     expect(within(cards[0]!).getByRole('link', { name: 'Negotiation Cases' })).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products?category=case-studies');
-    expect(
-      within(screen.getByRole('navigation', { name: 'Store categories' })).getByRole('link', { name: 'Case Studies' }),
-    ).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Store categories' })).getByRole('link', { name: 'Case Studies' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('follows a category link and loads the new category', async () => {

@@ -8,16 +8,16 @@
 import * as React from 'react';
 import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
-import { BackToStore, Status } from './common';
-import { ProductListPage } from './catalog/ProductListPage';
-import { ProductPage } from './product/ProductPage';
-import { CartPage } from './cart/CartPage';
+import { BackToStore, Status } from './components/common';
+import { ProductListPage } from './pages/ProductListPage';
+import { ProductPage } from './pages/ProductPage';
+import { CartPage } from './pages/CartPage';
 import { StoreStyles } from './styles';
 
-const ShippingPaymentPage = lazyComponent(() => import('./checkout/ShippingPaymentPage').then((m) => m.default));
-const ReviewOrderPage = lazyComponent(() => import('./checkout/ReviewOrderPage').then((m) => m.default));
-const OrderPage = lazyComponent<{ id: string }>(() => import('./orders/OrderPage').then((m) => m.default));
-const SubscriptionsPage = lazyComponent(() => import('./subscriptions/SubscriptionsPage').then((m) => m.default));
+const ShippingPaymentPage = lazyComponent(() => import('./pages/ShippingPaymentPage').then((m) => m.default));
+const ReviewOrderPage = lazyComponent(() => import('./pages/ReviewOrderPage').then((m) => m.default));
+const OrderPage = lazyComponent<{ id: string }>(() => import('./pages/OrderPage').then((m) => m.default));
+const SubscriptionsPage = lazyComponent(() => import('./pages/SubscriptionsPage').then((m) => m.default));
 
 const loading = <Status>Loading…</Status>;
 

@@ -115,15 +115,12 @@ describe('VideoApp', () => {
     expect(console.info).toHaveBeenCalled();
   });
 
-  it.each(['/video/abc/some-name', '/video/embed/12x/some-name', '/video'])(
-    'says Video not found for %s without asking the API',
-    (path) => {
-      const api = videoApi({ videos: [video] });
-      renderApp(path);
-      expect(screen.getByRole('heading', { level: 1, name: 'Video not found' })).toBeInTheDocument();
-      expect(api.fetch).not.toHaveBeenCalled();
-    },
-  );
+  it.each(['/video/abc/some-name', '/video/embed/12x/some-name', '/video'])('says Video not found for %s without asking the API', (path) => {
+    const api = videoApi({ videos: [video] });
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'Video not found' })).toBeInTheDocument();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
 
   it('shows an error message when the video cannot be loaded, and only logs the failure', async () => {
     mockFetch(() => ({ status: 500, body: { message: 'boom' } }));

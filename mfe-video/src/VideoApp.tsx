@@ -1,12 +1,13 @@
 /**
- * The video remote's pages: /video/{id}/{name} (src/page) and /video/embed/{id}/{name} (src/embed).
+ * The video remote's pages: /video/{id}/{name} (pages/VideoPage) and /video/embed/{id}/{name}
+ * (pages/EmbedPage).
  * The id is numeric; an id that is not is answered 'Video not found' without asking the API.
  */
 import * as React from 'react';
 import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, userStore } from 'shared-contracts';
-import { EmbedPage } from './embed/EmbedPage';
-import { VideoNotFound, VideoPage } from './page/VideoPage';
+import { EmbedPage } from './pages/EmbedPage';
+import { VideoNotFound, VideoPage } from './pages/VideoPage';
 import { VideoStyles } from './styles';
 
 type VideoRoute = { id: string; embed: boolean } | null;

@@ -1,78 +1,9 @@
 import * as React from 'react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import {
-  RemoteSlotContext,
-  bus,
-  instanceMarkers,
-  userStore,
-  type HostSlotProps,
-  type User,
-} from 'shared-contracts';
-import type { Chart, ChartPage, VisualSubject } from 'shared-contracts/visual';
-import type { Collection } from 'shared-contracts/visual';
-import VisualLibraryApp from './VisualLibraryApp';
+import { bus, instanceMarkers, userStore, type HostSlotProps } from 'shared-contracts';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
-
-
-const subjects: VisualSubject[] = [
-  { id: 's1', label: 'Strategy', filter: '4294967001' },
-  { id: 's2', label: 'Leadership', filter: '4294967002' },
-];
-
-function chart(n: number, term: string): Chart {
-  return {
-    id: `c${n}`,
-    title: `Chart number ${n}`,
-    url: `/data-visuals/download/guest/charts/c${n}.png`,
-    term,
-    contentImage: `/images/charts/c${n}.png`,
-    parentArticle: `Parent article ${n}`,
-    parentArticleLink: `/2025/03/parent-article-${n}`,
-    summary: `What chart ${n} shows.`,
-    published: '2025-03-14T00:00:00.000Z',
-    isCollection: false,
-  };
-}
-
-function chartPage(content: Chart[], number: number, totalPages: number, totalElements: number): ChartPage {
-  return { content, number, size: 10, totalPages, totalElements, first: number === 1, last: number >= totalPages };
-}
-
-/**
- * The visual-library API: 23 charts in all (3 pages), 1 Strategy chart, 0 Leadership charts.
- * Every answer is recorded so that tests can check what was asked.
- */
-function visualApi() {
-  return mockFetch((_path, url) => {
-    if (url.pathname === '/api/data-and-visuals/subjects') return { body: subjects };
-    if (url.pathname === '/api/data-and-visuals') {
-      const page = Number(url.searchParams.get('page'));
-      const n = url.searchParams.get('N');
-      if (n === '4294967001') return { body: chartPage([chart(100, 'Strategy')], 1, 1, 1) };
-      if (n === '4294967002') return { body: chartPage([], 1, 0, 0) };
-      const first = (page - 1) * 10 + 1;
-      const count = page < 3 ? 10 : 3;
-      return { body: chartPage(Array.from({ length: count }, (_, i) => chart(first + i, 'Strategy')), page, 3, 23) };
-    }
-    return { status: 404, body: { message: 'Not found' } };
-  });
-}
-
-function chartRequests(fetch: jest.Mock) {
-  return fetch.mock.calls
-    .map((call: unknown[]) => new URL(String(call[0]), 'http://localhost'))
-    .filter((u) => u.pathname === '/api/data-and-visuals');
-}
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <VisualLibraryApp />
-    </MemoryRouter>,
-  );
-}
+import { chart, chartPage, chartRequests, issueApi, renderAt, renderWith, subjects, subscriber, visualApi } from './testing';
 
 describe('VisualLibraryApp', () => {
   it('marks its root with the remote name and the React and store instance ids', async () => {
@@ -94,7 +25,11 @@ describe('VisualLibraryApp', () => {
 
     const tablist = screen.getByRole('tablist', { name: 'Subjects' });
     expect(await within(tablist).findByRole('tab', { name: 'Strategy' })).toHaveAttribute('aria-selected', 'false');
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['All Data & Visuals', 'Strategy', 'Leadership']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All Data & Visuals', 'Strategy', 'Leadership']);
     expect(within(tablist).getByRole('tab', { name: 'All Data & Visuals' })).toHaveAttribute('aria-selected', 'true');
 
     const feed = await screen.findByRole('tabpanel', { name: 'All Data & Visuals' });
@@ -204,9 +139,7 @@ describe('VisualLibraryApp', () => {
 
   it('still shows the feed when the subjects cannot be loaded', async () => {
     mockFetch((_path, url) =>
-      url.pathname.endsWith('/subjects')
-        ? { status: 500, body: { message: 'boom' } }
-        : { body: chartPage([chart(1, 'Strategy')], 1, 1, 1) },
+      url.pathname.endsWith('/subjects') ? { status: 500, body: { message: 'boom' } } : { body: chartPage([chart(1, 'Strategy')], 1, 1, 1) },
     );
     renderAt('/visual-library');
     expect(await screen.findByText('1 item')).toBeInTheDocument();
@@ -227,61 +160,16 @@ describe('VisualLibraryApp', () => {
 
 /* ------------------------------------------------------------------ issue 9 */
 
-const longSummary =
-  'This collection gathers the charts that explain how companies set prices, how buyers react to them, and what the data says about discounts, bundles and the psychology of the final digit on a tag.';
-
-function collection(n: number): Collection {
-  return { id: `k${n}`, title: `Collection ${n}`, summary: n === 1 ? longSummary : `Short summary ${n}.`, collectionLink: `/visual-library/collections/k${n}`, contentImage: `/images/k${n}.png` };
-}
-
-/** 12 pages of 10 charts (120), two collections; `paywalled` marks the answers paywalled. */
-function issueApi(options: { paywalled?: boolean; collections?: 'ok' | 'fail' } = {}) {
-  return mockFetch((_path, url) => {
-    if (url.pathname === '/api/data-and-visuals/subjects') return { body: subjects };
-    if (url.pathname === '/api/data-and-visuals/collections')
-      return options.collections === 'fail' ? { status: 500, body: { message: 'boom' } } : { body: { collections: [collection(1), collection(2)] } };
-    if (url.pathname === '/api/data-and-visuals') {
-      const page = Number(url.searchParams.get('page'));
-      const first = (page - 1) * 10 + 1;
-      const all = Array.from({ length: 10 }, (_, i) => chart(first + i, 'Strategy'));
-      const body = chartPage(options.paywalled ? all.slice(0, 1) : all, page, 12, 120);
-      return { body: options.paywalled ? { ...body, paywalled: true } : body };
-    }
-    return { status: 404, body: { message: 'Not found' } };
-  });
-}
-
-function subscriber(roleCode: string): User {
-  return sampleUser({
-    status: 'subscriber',
-    state: 'subscribers',
-    tiers: [{ roleCode }],
-    subscriber: { accountNumber: 'A1', digest: 'd1g3st', subscriptions: [] },
-  });
-}
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{pathname + search}</output>;
-}
-
-function renderWith(path: string, slot?: (props: HostSlotProps) => React.ReactNode) {
-  const tree = (
-    <MemoryRouter initialEntries={[path]}>
-      <VisualLibraryApp />
-      <LocationProbe />
-    </MemoryRouter>
-  );
-  return render(slot ? <RemoteSlotContext.Provider value={slot}>{tree}</RemoteSlotContext.Provider> : tree);
-}
-
 const feed = () => document.querySelector('[data-feed-state]');
 
 describe('VisualLibraryApp (issue 9)', () => {
-  afterEach(() => {
-    cleanup(); // unmount first: a change of reader makes a mounted feed load again
-    act(() => userStore.getState().setUser(null));
+  // The reader is reset before each test, not after it: Testing Library unmounts only after this
+  // block's afterEach hooks, and a change of reader makes a mounted feed load again.
+  beforeEach(() => {
+    userStore.getState().setUser(null);
     localStorage.clear();
+  });
+  afterEach(() => {
     delete (window as { matchMedia?: unknown }).matchMedia;
   });
 
@@ -318,7 +206,11 @@ describe('VisualLibraryApp (issue 9)', () => {
     renderWith('/visual-library');
     const nav = await screen.findByRole('navigation', { name: 'Pagination' });
     expect(within(nav).queryByRole('link', { name: 'Previous' })).not.toBeInTheDocument();
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1', '2', '3', '4', '5', '…', '12', 'Next']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '…', '12', 'Next']);
     expect(within(nav).getByRole('link', { name: 'Page 12' })).toHaveAttribute('href', '/visual-library?page=12');
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Page 5' }));
@@ -327,7 +219,11 @@ describe('VisualLibraryApp (issue 9)', () => {
     expect(heading).toHaveFocus();
     expect(await screen.findByRole('heading', { level: 3, name: 'Chart number 41' })).toBeInTheDocument();
     const nav5 = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav5).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Previous', '1', '…', '4', '5', '6', '…', '12', 'Next']);
+    expect(
+      within(nav5)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Previous', '1', '…', '4', '5', '6', '…', '12', 'Next']);
     expect(within(nav5).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/visual-library?page=4');
   });
 
@@ -401,7 +297,16 @@ describe('VisualLibraryApp (issue 9)', () => {
     expect(seen.at(-1)).toMatchObject({
       remote: 'library',
       module: 'ItemActions',
-      props: { item: { id: 'c10', title: 'Chart number 10', url: '/data-visuals/download/guest/charts/c10.png', summary: 'What chart 10 shows.', contentType: 'Chart' }, nameWithTitle: true },
+      props: {
+        item: {
+          id: 'c10',
+          title: 'Chart number 10',
+          url: '/data-visuals/download/guest/charts/c10.png',
+          summary: 'What chart 10 shows.',
+          contentType: 'Chart',
+        },
+        nameWithTitle: true,
+      },
       fallback: null,
     });
   });

@@ -1,93 +1,19 @@
 /**
- * The visual library (/visual-library, PAY-02): subject tabs, the chart feed of the selected
- * subject with collection cards and pagination, the left navigation that appears on scroll, and the
- * audience rules of PAY-04. The subject and the page live in the query string (filter, page),
- * so a link or a reload shows the same feed.
+ * The visual library remote (/visual-library, PAY-02): the page (pages/VisualLibraryPage) at its
+ * one address, 'Page not found' under it, and the audience rules of PAY-04 (components/audience).
  *
- * Files: feed/ (Feed, Entry, WallBlock, rows), collections/ (CollectionCard), nav/ (SubjectTabs,
- * LeftNav with its carousel, leftNav geometry rule), audience.ts, query.ts, texts.ts.
+ * Files: pages/ (the page), components/ (feed/: Feed, Entry, WallBlock, rows; collections/:
+ * CollectionCard; nav/: SubjectTabs, LeftNav with its carousel, the leftNav geometry rule;
+ * audience.ts, query.ts), api/ (the requests), text.ts (the copy), styles.tsx.
  */
 import * as React from 'react';
-import { useId } from 'react';
-import { Link, matchPath, useLocation, useSearchParams } from 'shared-contracts/router';
-import { api, instanceMarkers, useLoad, useUserStore, userStore } from 'shared-contracts';
-import type { VisualSubject } from 'shared-contracts/visual';
-import type { Collection } from 'shared-contracts/visual';
-import { audienceProps, useSubscriberRedirect } from './audience';
-import { Feed } from './feed/Feed';
-import { CAROUSEL_QUERY, LeftNav } from './nav/LeftNav';
-import { SubjectTabs, tabId } from './nav/SubjectTabs';
-import { subjectChoices } from './nav/tabs';
-import { useMediaQuery } from './nav/useMediaQuery';
-import { pageFrom } from './query';
-import { LIBRARY_PATH, PAGE_TEXT, SUBSCRIBE_PATH } from './texts';
+import { Link, matchPath, useLocation } from 'shared-contracts/router';
+import { instanceMarkers, userStore } from 'shared-contracts';
+import { useSubscriberRedirect } from './components/audience';
+import { LIBRARY_PATH } from './components/query';
+import { VisualLibraryPage } from './pages/VisualLibraryPage';
 import { VisualLibraryStyles } from './styles';
-
-const FEED_ID = 'visual-library-feed';
-const NO_COLLECTIONS: Collection[] = [];
-const NO_SUBJECTS: VisualSubject[] = [];
-
-function Offer() {
-  const status = useUserStore((s) => s.status);
-  return (
-    <aside className="visual-library-offer" aria-label={PAGE_TEXT.offerLabel} {...audienceProps(status, 'offer')}>
-      <p>
-        <strong>{PAGE_TEXT.subscriberExclusive}</strong> {PAGE_TEXT.offer} <Link to={SUBSCRIBE_PATH}>{PAGE_TEXT.offerLink}</Link>
-      </p>
-    </aside>
-  );
-}
-
-function VisualLibrary() {
-  const baseId = useId();
-  const [params, setParams] = useSearchParams();
-  const filter = params.get('filter') ?? '';
-  const page = pageFrom(params.get('page'));
-  const carousel = useMediaQuery(CAROUSEL_QUERY);
-
-  const subjectsLoad = useLoad<VisualSubject[]>('subjects', () => api.chartSubjects());
-  const subjects = subjectsLoad.status === 'ready' ? subjectsLoad.data : NO_SUBJECTS;
-  // Collections are extra: when they cannot be loaded the entries still show, without cards.
-  const collectionsLoad = useLoad<{ collections: Collection[] }>('collections', () => api.chartCollections());
-  const collections = collectionsLoad.status === 'ready' ? collectionsLoad.data.collections : NO_COLLECTIONS;
-
-  const tabs = subjectChoices(subjects);
-  // A filter that names no known subject (or whose subject has not loaded yet) selects no tab; the
-  // feed still asks for it and the server decides.
-  const selectedIndex = tabs.findIndex((t) => t.filter === filter);
-  const selected = tabs[selectedIndex];
-
-  const select = (next: string) => {
-    if (next === filter && page === 1) return;
-    const nextParams = new URLSearchParams(params);
-    nextParams.delete('page');
-    if (next) nextParams.set('filter', next);
-    else nextParams.delete('filter');
-    setParams(nextParams);
-  };
-
-  return (
-    <div className="visual-library-layout" style={carousel ? undefined : { display: 'flex', gap: '2rem', alignItems: 'stretch' }}>
-      <div className="visual-library-aside" style={carousel ? undefined : { flex: '0 0 12rem' }}>
-        <LeftNav choices={tabs} filter={filter} carousel={carousel} />
-      </div>
-      <div className="visual-library-content" style={carousel ? undefined : { flex: '1 1 auto', minWidth: 0 }}>
-        <h1>{PAGE_TEXT.heading}</h1>
-        <Offer />
-        <SubjectTabs baseId={baseId} tabs={tabs} selectedIndex={selectedIndex} controls={FEED_ID} onSelect={select} />
-        <Feed
-          id={FEED_ID}
-          page={page}
-          filter={filter}
-          topic={selected ? selected.label : PAGE_TEXT.unknownTopic}
-          labelledBy={selected ? tabId(baseId, selectedIndex) : undefined}
-          subjects={subjects}
-          collections={collections}
-        />
-      </div>
-    </div>
-  );
-}
+import { TEXT } from './text';
 
 export default function VisualLibraryApp() {
   const { pathname } = useLocation();
@@ -98,12 +24,12 @@ export default function VisualLibraryApp() {
       <VisualLibraryStyles />
       <main className="visual-library">
         {known ? (
-          <VisualLibrary />
+          <VisualLibraryPage />
         ) : (
           <>
-            <h1>{PAGE_TEXT.notFound}</h1>
+            <h1>{TEXT.notFound}</h1>
             <p>
-              {PAGE_TEXT.notFoundText} <Link to={LIBRARY_PATH}>{PAGE_TEXT.goToLibrary}</Link>.
+              {TEXT.notFoundText} <Link to={LIBRARY_PATH}>{TEXT.goToLibrary}</Link>.
             </p>
           </>
         )}

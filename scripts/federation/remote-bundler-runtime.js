@@ -12,7 +12,7 @@ if (!provided || !core) {
   throw new Error('This remote runs only under a host that provides the federation runtime (_FEDERATION_BUNDLER_RUNTIME, _FEDERATION_RUNTIME_CORE)');
 }
 
-// eslint-disable-next-line no-undef
+// eslint-disable-next-line no-undef -- webpack defines it (ModuleFederationPlugin's DefinePlugin) in a federated build
 const buildId = typeof FEDERATION_BUILD_IDENTIFIER !== 'undefined' ? FEDERATION_BUILD_IDENTIFIER : '';
 
 function existingInstance(name, version) {

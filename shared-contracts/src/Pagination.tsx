@@ -45,7 +45,15 @@ function PlainLink({ to, children, ...rest }: PaginationLinkProps) {
   );
 }
 
-export function Pagination({ current, totalPages, hrefFor, onPage, label, linkComponent: LinkComponent = PlainLink, className = 'pagination' }: PaginationProps) {
+export function Pagination({
+  current,
+  totalPages,
+  hrefFor,
+  onPage,
+  label,
+  linkComponent: LinkComponent = PlainLink,
+  className = 'pagination',
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   const page = Math.min(Math.max(1, current), totalPages);
   const controls = paginationControls(page, totalPages);
@@ -83,9 +91,7 @@ export function Pagination({ current, totalPages, hrefFor, onPage, label, linkCo
   return (
     <nav className={className} aria-label={label}>
       <ul className="pagination-list">
-        {controls.previous && (
-          <li className="pagination-previous">{control(page - 1, 'Previous', { className: 'pagination-link', rel: 'prev' })}</li>
-        )}
+        {controls.previous && <li className="pagination-previous">{control(page - 1, 'Previous', { className: 'pagination-link', rel: 'prev' })}</li>}
         {paginationItems(page, totalPages).map((item, index) =>
           item === 'ellipsis' ? (
             <li key={`ellipsis-${index}`} className="pagination-ellipsis">

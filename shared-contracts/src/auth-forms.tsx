@@ -10,35 +10,13 @@
  * a captcha that cannot load shows its own message; other failures show the generic message.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import {
-  api,
-  ApiError,
-  DEVICE_TYPE,
-  MESSAGES,
-  pushDataLayer,
-  registrationOptIn,
-  UI_TEXT,
-  userStore,
-  type DataLayerEvent,
-  type User,
-} from 'shared-contracts';
+import { api, ApiError, DEVICE_TYPE, MESSAGES, pushDataLayer, registrationOptIn, UI_TEXT, userStore, type DataLayerEvent, type User } from 'shared-contracts';
 import { captchaToken, CaptchaUnavailableError } from './captcha';
-import {
-  captchaAction,
-  FORGOT_PASSWORD_AUTO_CLOSE_MS,
-  forgotPasswordMessage,
-  registrationErrorOutcome,
-  registrationId,
-  signInErrorMessage,
-  validateEmail,
-  validateFirstName,
-  validateLastName,
-  validateRegistrationPassword,
-  validateSignInEmail,
-  validateSignInPassword,
-  type ServerErrorBody,
-  type SignInFailure,
-} from './form-rules';
+import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from './account-screens';
+import { captchaAction } from './captcha-actions';
+import { registrationId } from './requests';
+import { forgotPasswordMessage, registrationErrorOutcome, signInErrorMessage, type ServerErrorBody, type SignInFailure } from './server-errors';
+import { validateEmail, validateFirstName, validateLastName, validateRegistrationPassword, validateSignInEmail, validateSignInPassword } from './validators';
 import { FormMessage, TextField, useField, type FieldState } from './forms';
 
 /** Which captcha action a form asks for: the modal's or the paywall's. */

@@ -8,7 +8,7 @@ import type { CaptchaStatus } from 'shared-contracts/contracts';
 
 export const LOCAL_CAPTCHA_TOKEN = 'local-captcha';
 
-/** Returns a token for an action name such as 'sign_in_modal' (constants CAPTCHA_ACTIONS). */
+/** Returns a token for an action name such as 'sign_in_modal' (CAPTCHA_ACTIONS in captcha-actions.ts). */
 export type CaptchaClient = (action: string) => Promise<string>;
 
 export class CaptchaUnavailableError extends Error {

@@ -2,8 +2,9 @@ import { ApiError, createApiClient } from './client';
 import { CSRF_HEADER, CSRF_VALUE } from './constants';
 
 function fakeFetch(status: number, body: unknown) {
-  return jest.fn(async (_url: string, _init?: RequestInit) =>
-    new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  return jest.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
   );
 }
 

@@ -42,24 +42,10 @@ import type {
   SignInRequest,
   SubscribeRequest,
   SubscriberSearchRequest,
-} from './form-rules';
-import type {
-  NewsletterKind,
-  StreamParams,
-  StreamType,
-} from './discovery';
-import type {
-  FolderRequest,
-  LibraryActivity,
-  ShareRequest,
-} from './library';
-import type {
-  AddToCartRequest,
-  AddressRequest,
-  EstimateRequest,
-  ShippingMethodCode,
-  ShippingPaymentRequest,
-} from './commerce';
+} from './requests';
+import type { NewsletterKind, StreamParams, StreamType } from './discovery';
+import type { FolderRequest, LibraryActivity, ShareRequest } from './library';
+import type { AddToCartRequest, AddressRequest, EstimateRequest, ShippingMethodCode, ShippingPaymentRequest } from './commerce';
 
 /**
  * The schemas of an area's answers, loaded with the area's module when a request of that area is
@@ -87,8 +73,6 @@ function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name
 
 /** What the header's cart count reads of GET /api/shopping-cart (the whole answer is commerce's CartSchema). */
 const CartCountSchema = z.object({ itemCount: z.int(), lastModified: z.string() });
-
-
 
 /** True when the page's cookies carry the session hint. */
 export function hasSessionHint(): boolean {
@@ -209,32 +193,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
       return { result: data, flagged: headers.get(REGISTRATION_HEADER) === REGISTRATION_HEADER_VALUE };
     },
-    subscriberSearch: (body: SubscriberSearchRequest) =>
-      request('POST', '/api/user/subscriber/search', SubscriberLookupSchema, body),
+    subscriberSearch: (body: SubscriberSearchRequest) => request('POST', '/api/user/subscriber/search', SubscriberLookupSchema, body),
     subscribe: (body: SubscribeRequest) => request('POST', '/api/user/subscribe', UserSchema, body),
     checkoutComplete: () => request('POST', '/api/user/subscribe/checkoutComplete', UserSchema, {}),
-    forgotPassword: (body: ForgotPasswordRequest) =>
-      request('POST', '/api/user/forgotpassword', ApiMessageSchema, { deviceType: 'WEB_SITE', ...body }),
-    resetPassword: (body: ResetPasswordRequest) =>
-      request('POST', '/service/user/reset-password', ApiMessageSchema, body),
+    forgotPassword: (body: ForgotPasswordRequest) => request('POST', '/api/user/forgotpassword', ApiMessageSchema, { deviceType: 'WEB_SITE', ...body }),
+    resetPassword: (body: ResetPasswordRequest) => request('POST', '/service/user/reset-password', ApiMessageSchema, body),
     changePassword: (body: ChangePasswordRequest) => request('POST', '/service/user/password', ApiMessageSchema, body),
     captchaStatus: () => request('GET', '/api/recaptcha/enabled', CaptchaStatusSchema),
     geolocation: () => request('GET', '/api/geolocation', GeolocationSchema),
-    signIn: (form: SignInRequest) =>
-      request('POST', '/authenticate', UserSchema, { deviceType: 'WEB_SITE', ...form }),
+    signIn: (form: SignInRequest) => request('POST', '/authenticate', UserSchema, { deviceType: 'WEB_SITE', ...form }),
     signOut: () => request('POST', '/service/user/logout', z.object({ ok: z.literal(true) }), {}),
-    latest: (page = 1, size = 8) =>
-      request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
+    latest: (page = 1, size = 8) => request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
     article: (year: string | number, month: string | number, slug: string) =>
       request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
     /** The body, if the meter allows it (PAY-07); `gift` is a gift link's token. */
     articleContent: (year: string | number, month: string | number, slug: string, gift?: string) =>
-      request(
-        'POST',
-        `/api/article/piano/content${q({ year, month, seotitle: slug })}`,
-        ArticleContentSchema,
-        gift ? { gift } : {},
-      ),
+      request('POST', `/api/article/piano/content${q({ year, month, seotitle: slug })}`, ArticleContentSchema, gift ? { gift } : {}),
     giveGift: (url: string) => request('POST', '/api/article-gift/give-gift', ArticleGiftSchema, { url }),
     giftAllowance: () => request('GET', '/api/article-gift/allowance', GiftAllowanceSchema),
     readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
@@ -288,7 +262,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         `/api/data-and-visuals${q({ page: params.page ?? 1, size: 10, sort: 'publication_date', paywall: params.paywall ?? false, N: params.filter })}`,
         schemaOf('visual', 'ChartPageSchema'),
       ),
-    chartSubjects: () => request('GET', '/api/data-and-visuals/subjects', schemaOf('visual', 'VisualSubjectSchema').then((s) => z.array(s))),
+    chartSubjects: () =>
+      request(
+        'GET',
+        '/api/data-and-visuals/subjects',
+        schemaOf('visual', 'VisualSubjectSchema').then((s) => z.array(s)),
+      ),
     folders: () => request('GET', '/service/user/lists', FolderListSchema),
 
     /* ---------------------------------------------------------------- discovery (issue 5) */
@@ -307,10 +286,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     newsletterSubscriptions: () => request('GET', '/service/user/newsletters', schemaOf('discovery', 'NewsletterSubscriptionsSchema')),
     /** Subscribe to a newsletter or a marketing campaign by id. */
     subscribeNewsletter: (kind: NewsletterKind, id: string) =>
-      request('POST', kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns', schemaOf('discovery', 'NewsletterSubscriptionsSchema'), {
-        name: id,
-        activity: 'subscribe',
-      }),
+      request(
+        'POST',
+        kind === 'newsletter' ? '/service/user/newsletters' : '/service/user/marketingcampaigns',
+        schemaOf('discovery', 'NewsletterSubscriptionsSchema'),
+        {
+          name: id,
+          activity: 'subscribe',
+        },
+      ),
     unsubscribeNewsletter: (kind: NewsletterKind, id: string) =>
       request(
         'DELETE',
@@ -323,8 +307,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /* ---------------------------------------------------------------- My Library (issue 6) */
     createFolder: (body: FolderRequest) => request('POST', '/service/user/lists', FolderSchema, body),
-    updateFolder: (id: string, body: FolderRequest) =>
-      request('PUT', `/service/user/lists/${encodeURIComponent(id)}`, FolderSchema, body),
+    updateFolder: (id: string, body: FolderRequest) => request('PUT', `/service/user/lists/${encodeURIComponent(id)}`, FolderSchema, body),
     deleteFolder: (id: string) => request('DELETE', `/service/user/lists/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
     /** All saved items (All Folders), newest save first; pages from 0. */
     saves: (page = 0, size = 10) => request('GET', `/service/user/saves${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),

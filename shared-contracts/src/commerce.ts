@@ -12,7 +12,6 @@ import { personNameText, withoutHiddenCharacters } from './names';
 /** Currency of cart totals (SITE-09). */
 export const CURRENCY = 'USD';
 
-
 /** Prices are shown with this many decimals (PAY-09; SITE-09). */
 export const PRICE_DECIMALS = 2;
 /** SKU suffixes and the product type they mean; any other suffix is 'ship' (PAY-05). */

@@ -17,13 +17,8 @@ export const DEVICE_TYPE = 'WEB_SITE';
 /** Piano article-content call: retried when status is not 200, at most 2 attempts (PAY-07). */
 export const ARTICLE_CONTENT_MAX_ATTEMPTS = 2;
 
-/** User statuses (PAY-04, PAY-06; SITE-04). */
-export const USER_STATUSES = ['guest', 'registered', 'subscriber'] as const;
-/** Profile status value of a subscriber (PAY-06). */
-export const SUBSCRIBER_PROFILE_STATUS = 'subscribers';
 /** Global site state strings taken from the page markup (PAY-04). */
-export const SITE_STATES = ['default', 'subscribers', 'registered'] as const;
-export type SiteState = (typeof SITE_STATES)[number];
+export type SiteState = 'default' | 'subscribers' | 'registered';
 
 /* ------------------------------------------------------------------ subscribers */
 
@@ -40,31 +35,19 @@ export type SubscriberRoleCode = keyof typeof SUBSCRIBER_TIERS;
 export const SUBSCRIBER_ROLE_CODES = Object.keys(SUBSCRIBER_TIERS) as readonly SubscriberRoleCode[];
 
 /** Content permission names (PAY-06). */
-export const CONTENT_PERMISSIONS = ['PERM_VISUAL_LIBRARY', 'PERM_CASES', 'PERM_TOP_50_ARTICLES'] as const;
-export type ContentPermission = (typeof CONTENT_PERMISSIONS)[number];
+export type ContentPermission = 'PERM_VISUAL_LIBRARY' | 'PERM_CASES' | 'PERM_TOP_50_ARTICLES';
 
-
-/** Country codes: "domestic US" is US only, "domestic" is US and Canada (PAY-06; SITE-04). */
-export const DOMESTIC_US_COUNTRIES = ['US'] as const;
+/** Country codes: "domestic" is US and Canada (PAY-06; SITE-04). */
 export const DOMESTIC_COUNTRIES = ['US', 'CA'] as const;
 
-/**
- * European countries flagged as EU for consent (PAY-05). The spec does not list them; this is
- * the 27 EU member states plus the EEA (IS, LI, NO), the United Kingdom and Switzerland.
- */
-export const EU_CONSENT_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU',
-  'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO', 'GB', 'CH',
-] as const;
-
 /** Customer-service phone labels; the numbers are given in the page, not in the spec (PAY-09; SITE-04). */
-export const CUSTOMER_SERVICE_PHONE_LABELS = ['US/Canada', 'International'] as const;
+type CustomerServicePhoneLabel = 'US/Canada' | 'International';
 /**
  * Customer-service lines (PAY-02, PAY-09: US/Canada and International, "given in page, values not
  * shown"). NOT IN SPEC: the numbers and the mail address are placeholders (reserved fictional
  * numbers and an example.com address). One list for every part: paywall, newsletters, cart.
  */
-export const CUSTOMER_SERVICE_PHONES: readonly { label: (typeof CUSTOMER_SERVICE_PHONE_LABELS)[number]; display: string; tel: string }[] = [
+export const CUSTOMER_SERVICE_PHONES: readonly { label: CustomerServicePhoneLabel; display: string; tel: string }[] = [
   { label: 'US/Canada', display: '+1 800 555 0199', tel: '+18005550199' },
   { label: 'International', display: '+44 20 7946 0958', tel: '+442079460958' },
 ];
@@ -73,9 +56,6 @@ export const CUSTOMER_SERVICE_EMAIL = 'customerservice@example.com';
 
 /* ------------------------------------------------------------------ auth modal, paywall panel, captcha */
 
-/** Auth modal screens (PAY-02 Auth modal). */
-export const AUTH_MODAL_SCREENS = ['sign-in', 'registration', 'forgot-password', 'profile_settings'] as const;
-export type AuthModalScreen = (typeof AUTH_MODAL_SCREENS)[number];
 /** Auth modal actions (PAY-02 Auth modal). */
 export const AUTH_MODAL_ACTIONS = ['registration', 'signin', 'forgot-password'] as const;
 export type AuthModalAction = (typeof AUTH_MODAL_ACTIONS)[number];
@@ -93,8 +73,6 @@ export const PAGINATION_MAX_ITEMS = 7;
 
 /** Scrolling more than this many px dismisses the registration confirmation banner (PAY-02, PAY-09). */
 export const CONFIRMATION_BANNER_DISMISS_SCROLL_PX = 250;
-/** Scroll animation duration, ms (PAY-09). */
-export const SCROLL_ANIMATION_MS = 1000;
 /** Promo block is inserted at about this fraction of the article height (PAY-09). */
 export const PROMO_INSERT_FRACTION = 0.5;
 /** Persistent subscription banner hides this long after closing, ms (SITE-04: 1 s). */
@@ -107,20 +85,12 @@ export const HEADER_LOGO_THRESHOLDS = {
 
 /** Mobile breakpoint, px (SITE-09). */
 export const MOBILE_BREAKPOINT_PX = 767;
-/** Header margin uses this width, px (SITE-09). */
-export const HEADER_MARGIN_WIDTH_PX = 1025;
 /** Scroll throttles, ms (SITE-09). */
 export const SCROLL_THROTTLE_MS = { header: 125, tabBar: 500 } as const;
-/** Help-box reposition delay, ms (SITE-09). */
-export const HELP_BOX_REPOSITION_MS = 50;
-/** Smooth-scroll duration, ms (SITE-09). */
-export const SMOOTH_SCROLL_MS = 468;
 /** Carousel speed, ms (SITE-09). */
 export const CAROUSEL_SPEED_MS = 300;
 /** Site carousel shows one slide, with dots (SITE-02). */
 export const CAROUSEL_SLIDES = 1;
-/** Ellipsis trimming stops when the overflow is under this many px (SITE-09). */
-export const ELLIPSIS_OVERFLOW_TOLERANCE_PX = 4;
 
 /* ------------------------------------------------------------------ flyouts and library (site) */
 
@@ -129,35 +99,8 @@ export const FLYOUT_CONFIRMATION_MS = 2000;
 /** ... and for the forgot-password flyout, ms (SITE-04, SITE-09). */
 export const FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS = 7000;
 
-/** Flyout kinds (SITE-02). */
-export const FLYOUT_TYPES = [
-  'save',
-  'organize',
-  'share',
-  'share-list',
-  'discard',
-  'bulk-discard',
-  'bulk-organize',
-  'change-password',
-  'forgot-password',
-  'notification',
-  'embed-video',
-  'generic',
-  'help-box',
-] as const;
 /** Flyouts that do not need sign-in (SITE-06). */
 export const FLYOUTS_WITHOUT_SIGN_IN = ['share', 'notification', 'forgot-password', 'embed-video'] as const;
-
-/** Help-box types (SITE-09). */
-export const HELP_BOX_TYPES = [
-  'sign-in-benefits',
-  'article-saves',
-  'firmographics',
-  'my-library',
-  'insider-newsletter',
-  'subscriber-search',
-] as const;
-export type HelpBoxType = (typeof HELP_BOX_TYPES)[number];
 
 /** Reading-list overlay links to up to this many related lists (PAY-02, PAY-09). */
 export const READING_LIST_RELATED_MAX = 3;
@@ -193,30 +136,13 @@ export const AUTO_SUGGEST = {
 } as const;
 /** Subscription order cookie lifetime, days (SITE-04, SITE-09). */
 export const SUBSCRIPTION_ORDER_COOKIE_DAYS = 7;
-/** Checkout provider's subscriber-onboarding cookie lifetime; the unit is not given (SITE-09). */
-export const SUBSCRIBER_ONBOARDING_COOKIE_LIFETIME = 10;
 /** Content types for which Buy Copies shows and the price block hides (SITE-05). */
 export const ARTICLE_CONTENT_TYPES = ['Magazine Article', 'Digital Article'] as const;
 
 /* ------------------------------------------------------------------ dates */
 
-/** Display date format (SITE-09). */
-export const DATE_FORMAT = 'MMMM DD, YYYY';
 /** English month names used by the date formatters. */
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /* ------------------------------------------------------------------ the API's wire rules */
 

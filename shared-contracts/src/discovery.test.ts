@@ -96,8 +96,21 @@ describe('topic taxonomy (PAY-09)', () => {
 
 describe('archive picker preselection (SITE-02)', () => {
   const years = [
-    { yearId: '2025', issues: [{ issueCode: 'BR2501', issueMonth: 'January-February' }, { issueCode: 'BR2502', issueMonth: 'March-April' }] },
-    { yearId: '2004', issues: [{ issueCode: 'BR0401', issueMonth: 'January' }, { issueCode: 'BR0407', issueMonth: 'July' }, { issueCode: 'BR0407', issueMonth: 'August' }] },
+    {
+      yearId: '2025',
+      issues: [
+        { issueCode: 'BR2501', issueMonth: 'January-February' },
+        { issueCode: 'BR2502', issueMonth: 'March-April' },
+      ],
+    },
+    {
+      yearId: '2004',
+      issues: [
+        { issueCode: 'BR0401', issueMonth: 'January' },
+        { issueCode: 'BR0407', issueMonth: 'July' },
+        { issueCode: 'BR0407', issueMonth: 'August' },
+      ],
+    },
   ];
 
   it('preselects the first year and its first month', () => {

@@ -46,15 +46,7 @@ export function issueCode(year: number, issueNumber: number): string {
 /** Default stream (SITE-09). */
 export const DEFAULT_STREAM = 'latest';
 /** Stream endpoints named in the spec (SITE-07). `{id}` is a list id. */
-export const STREAM_ENDPOINTS = [
-  'user/saves',
-  'user/list/{id}',
-  'components/myhbr/following',
-  'magazine',
-  'search',
-  'webinars',
-  'visual-library',
-] as const;
+export const STREAM_ENDPOINTS = ['user/saves', 'user/list/{id}', 'components/myhbr/following', 'magazine', 'search', 'webinars', 'visual-library'] as const;
 /* ------------------------------------------------------------------ topics and archive */
 
 /** Top levels of the topic taxonomy (PAY-09). */
@@ -107,17 +99,7 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 /* ------------------------------------------------------------------ streams (SITE-03, SITE-07, SITE-09) */
 
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
-export const STREAM_TYPES = [
-  'latest',
-  'magazine',
-  'search',
-  'topic',
-  'following',
-  'webinars',
-  'visual-library',
-  'analytics',
-  'ascend',
-] as const;
+export const STREAM_TYPES = ['latest', 'magazine', 'search', 'topic', 'following', 'webinars', 'visual-library', 'analytics', 'ascend'] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** Streams only a signed-in member can load (401 for guests). */

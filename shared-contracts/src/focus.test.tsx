@@ -1,7 +1,8 @@
 import { trapTab } from './focus';
 
 function dialog() {
-  document.body.innerHTML = '<button id="out">out</button><div id="d" tabindex="-1"><button id="a">a</button><input id="b" /><button id="c" disabled>c</button></div>';
+  document.body.innerHTML =
+    '<button id="out">out</button><div id="d" tabindex="-1"><button id="a">a</button><input id="b" /><button id="c" disabled>c</button></div>';
   return document.getElementById('d')!;
 }
 const key = (shiftKey = false) => ({ key: 'Tab', shiftKey, preventDefault: jest.fn() });

@@ -1,18 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextField, useField } from './forms';
-import { validateRequired } from './form-rules';
+import { validateRequired } from './validators';
 
 function Form({ action }: { action?: boolean }) {
   const field = useField(validateRequired);
-  return (
-    <TextField
-      label="Email"
-      name="email"
-      field={field}
-      errorAction={action && field.error ? <button type="button">Reset it here.</button> : undefined}
-    />
-  );
+  return <TextField label="Email" name="email" field={field} errorAction={action && field.error ? <button type="button">Reset it here.</button> : undefined} />;
 }
 
 describe('TextField', () => {

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { type Rule, UI_TEXT } from 'shared-contracts/contracts';
-import { shouldValidateOn } from './form-rules';
+import { shouldValidateOn } from './validators';
 
 export interface FieldState {
   value: string;
@@ -49,15 +49,7 @@ function describedBy(...ids: (string | null | undefined | false)[]): string | un
 }
 
 /** A field whose value and error live in the form's own state (the flyouts): no rule of its own. */
-export function valueField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange(value: string): void;
-}): FieldState {
+export function valueField({ value, error, onChange }: { value: string; error: string | undefined; onChange(value: string): void }): FieldState {
   return {
     value,
     error: error ? error : null,
@@ -92,6 +84,9 @@ interface TextFieldProps {
   revealable?: boolean;
   /** A control shown at the end of the error message, read with it (the paywall's 'Reset it here.'). */
   errorAction?: ReactNode;
+  /** The checkout's card fields: a numeric keyboard and a length limit. */
+  inputMode?: 'numeric' | 'text';
+  maxLength?: number;
 }
 
 export function TextField({
@@ -106,6 +101,8 @@ export function TextField({
   revealable,
   errorAction,
   errorDisplay = 'alert',
+  inputMode,
+  maxLength,
 }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -120,6 +117,8 @@ export function TextField({
       name={name}
       type={revealable && revealed ? 'text' : type}
       autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
       value={field.value}
       onChange={(e) => field.change(e.target.value)}
       onBlur={() => field.blur()}
@@ -138,13 +137,7 @@ export function TextField({
       {revealable ? (
         <div className="password-input">
           {input}
-          <button
-            type="button"
-            className="reveal-toggle"
-            aria-controls={id}
-            aria-pressed={revealed}
-            onClick={() => setRevealed((r) => !r)}
-          >
+          <button type="button" className="reveal-toggle" aria-controls={id} aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
             {revealed ? 'Hide password' : 'Show password'}
           </button>
         </div>
@@ -156,7 +149,8 @@ export function TextField({
   );
 }
 
-function FieldError({ id, error, display, action }: { id: string; error: string | null; display: FieldErrorDisplay; action?: ReactNode }) {
+/** The error under a field, as TextField shows it (also under the store's checkout selects). */
+export function FieldError({ id, error, display, action }: { id: string; error: string | null; display: FieldErrorDisplay; action?: ReactNode }) {
   if (display === 'live') {
     return (
       <p id={id} className="form-error" aria-live="polite">

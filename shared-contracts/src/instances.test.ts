@@ -15,7 +15,6 @@ describe('instance registry', () => {
     const store = {};
     const id = instanceIdOf('store-test', store);
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const again = require('./instances') as typeof import('./instances');
       expect(again.instanceIdOf('store-test', store)).toBe(id);
     });

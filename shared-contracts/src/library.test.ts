@@ -31,10 +31,20 @@ describe('library rules (SITE-03 to SITE-06, SITE-09)', () => {
 
   it('selectable items show Move, Discard and a bulk checkbox; others Save; read-only nothing', () => {
     expect(itemActions({ readOnly: false, selectable: true }, 'Digital Article', true)).toEqual({
-      save: false, move: true, discard: true, share: true, buyCopies: true, bulk: true,
+      save: false,
+      move: true,
+      discard: true,
+      share: true,
+      buyCopies: true,
+      bulk: true,
     });
     expect(itemActions({ readOnly: false, selectable: false }, 'Video', false)).toEqual({
-      save: true, move: false, discard: false, share: true, buyCopies: false, bulk: false,
+      save: true,
+      move: false,
+      discard: false,
+      share: true,
+      buyCopies: false,
+      bulk: false,
     });
     expect(Object.values(itemActions({ readOnly: true, selectable: true }, 'Magazine Article', true)).some(Boolean)).toBe(false);
     // Buy Copies needs an article type and a product link.
@@ -64,9 +74,31 @@ describe('library rules (SITE-03 to SITE-06, SITE-09)', () => {
 
   it('refuses a library item whose activity is not one of the histories', () => {
     const item = {
-      id: 'a1', title: 'T', summary: '', url: '/2025/01/t', published: '2025-01-01T00:00:00Z', contentType: 'Digital Article',
-      category: { term: 'Strategy' }, author: [], image: null, sponsored: false, sponsor: null, productStatus: null, productLink: null, listPrice: null,
-      content: { kind: 'article', activity: 'saved', activityAt: '2025-01-02T00:00:00Z', selectable: true, readOnly: false, listIds: ['f1'], provider: null, sharedWith: [], order: null },
+      id: 'a1',
+      title: 'T',
+      summary: '',
+      url: '/2025/01/t',
+      published: '2025-01-01T00:00:00Z',
+      contentType: 'Digital Article',
+      category: { term: 'Strategy' },
+      author: [],
+      image: null,
+      sponsored: false,
+      sponsor: null,
+      productStatus: null,
+      productLink: null,
+      listPrice: null,
+      content: {
+        kind: 'article',
+        activity: 'saved',
+        activityAt: '2025-01-02T00:00:00Z',
+        selectable: true,
+        readOnly: false,
+        listIds: ['f1'],
+        provider: null,
+        sharedWith: [],
+        order: null,
+      },
     };
     expect(LibraryItemSchema.parse(item).content.activity).toBe('saved');
     expect(LibraryItemSchema.safeParse({ ...item, content: { ...item.content, activity: 'liked' } }).success).toBe(false);

@@ -61,17 +61,7 @@ export function shareOnNetwork(provider: ShareProvider): string {
 /** After a failed save, 'Save operation failed!' follows after this delay, ms (SITE-08: 5 s). */
 export const SAVE_FAILED_FOLLOW_UP_MS = 5000;
 /** Library empty states by content type (SITE-02). */
-export const LIBRARY_EMPTY_STATES = [
-  'watched',
-  'read',
-  'shared',
-  'ordered',
-  'topics',
-  'newFolderCreated',
-  'library',
-  'activity',
-  'content',
-] as const;
+export const LIBRARY_EMPTY_STATES = ['watched', 'read', 'shared', 'ordered', 'topics', 'newFolderCreated', 'library', 'activity', 'content'] as const;
 /** Name of the always-present, always-checked folder (SITE-06). */
 export const MY_LIBRARY_FOLDER_NAME = 'My Library';
 /** Share-email truncation "debounce" value as given (PAY-09). */
@@ -219,7 +209,10 @@ export function isGiftFolder(slug: string): boolean {
 }
 
 /** Folders offered in the save/organize lists (SITE-06): 'My Library' first (always checked, disabled), no other read-only folder. */
-export function foldersOffered<T extends { readOnly: boolean; name: string }>(folders: readonly T[], myLibraryName: string): { myLibrary: T | null; others: T[] } {
+export function foldersOffered<T extends { readOnly: boolean; name: string }>(
+  folders: readonly T[],
+  myLibraryName: string,
+): { myLibrary: T | null; others: T[] } {
   return {
     myLibrary: folders.find((f) => f.name === myLibraryName) ?? null,
     others: folders.filter((f) => !f.readOnly),
@@ -229,7 +222,11 @@ export function foldersOffered<T extends { readOnly: boolean; name: string }>(fo
 /** Price block and Buy Copies rules (SITE-05): showPriceBlock, showBuyCopies in validation.ts; share-email truncation: truncateWithEllipsis. */
 
 /** Actions an item card offers (SITE-06): read-only hides all; selectable shows Move and Discard (and a bulk checkbox), others Save. */
-export function itemActions(content: Pick<LibraryContent, 'readOnly' | 'selectable'>, contentType: string, hasProductLink: boolean): {
+export function itemActions(
+  content: Pick<LibraryContent, 'readOnly' | 'selectable'>,
+  contentType: string,
+  hasProductLink: boolean,
+): {
   save: boolean;
   move: boolean;
   discard: boolean;

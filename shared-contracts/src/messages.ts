@@ -5,8 +5,6 @@
  *
  * Texts the spec does not word are marked "NOT IN SPEC" and kept to a minimum.
  */
-import { SHARE_PROVIDER_LABELS, type ShareProvider } from './constants';
-
 export const MESSAGES = {
   /** Required field (PAY-05; SITE-05). */
   required: 'This field is required.',
@@ -22,8 +20,7 @@ export const MESSAGES = {
 
   password: {
     /** Registration password hint and message (PAY-05). */
-    registrationHint:
-      'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.',
+    registrationHint: 'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.',
     /** The validated-password rule (PAY-05). */
     validatedCriteria:
       'Passwords must meet the following criteria: must have at least one number, one lower case letter, one upper case letter, and one special character (@ ! # $ % ^ & + =), no spaces, and be at least 8 characters long',
@@ -31,8 +28,7 @@ export const MESSAGES = {
      * NOT IN SPEC: SITE-05 gives the site-shell password pattern but no message for it; this
      * wording describes the pattern.
      */
-    sitePattern:
-      'Passwords must be at least 8 characters long, using letters, numbers and !@#$%^&*, with at least one number and one special character.',
+    sitePattern: 'Passwords must be at least 8 characters long, using letters, numbers and !@#$%^&*, with at least one number and one special character.',
   },
 
   changePassword: {
@@ -50,8 +46,7 @@ export const MESSAGES = {
 
   folder: {
     /** Folder/list name pattern (PAY-05). */
-    invalidName:
-      'Folder title must be 30 characters or less and consisting of English letters, numbers or spaces.',
+    invalidName: 'Folder title must be 30 characters or less and consisting of English letters, numbers or spaces.',
     /** Duplicate folder name (PAY-05; SITE-08). */
     duplicate: 'A folder with this title already exists.',
     /** Save to folder, other errors (SITE-08). */
@@ -81,8 +76,7 @@ export const MESSAGES = {
     /** Otherwise case; the password field is focused (PAY-08). */
     invalidCombination: 'You have entered an invalid email and password combination. Please try again.',
     /** user_restricted (PAY-08; SITE-08); also the 403 message elsewhere. */
-    restricted:
-      "We're having trouble verifying your account. Please contact our Customer Service team for assistance.",
+    restricted: "We're having trouble verifying your account. Please contact our Customer Service team for assistance.",
     /** Prompt for account-only features (SITE-02). */
     prompt: 'To access this feature, please SIGN IN or REGISTER',
   },
@@ -113,8 +107,7 @@ export const MESSAGES = {
 
   cart: {
     /** Add-to-cart failure apology; the product ids are listed with cartApology() (SITE-08). */
-    apology:
-      'Our apologies, something went wrong. There seems to be an issue with the product you requested. Please call Customer Service...',
+    apology: 'Our apologies, something went wrong. There seems to be an issue with the product you requested. Please call Customer Service...',
     /** Add-to-cart success (SITE-02, SITE-04). */
     added: 'Added to cart',
     /** Processing modal (SITE-02). */
@@ -122,8 +115,7 @@ export const MESSAGES = {
   },
 
   /** Maintenance notice (SITE-08); its Continue Shopping button closes the dialog. */
-  maintenance:
-    "Site is in maintenance mode. We're migrating to our new store! Ordering and order history will be unavailable between 7:30am and 10am EST.",
+  maintenance: "Site is in maintenance mode. We're migrating to our new store! Ordering and order history will be unavailable between 7:30am and 10am EST.",
 
   subscriberLookup: {
     /** 404 when no active subscription (PAY-08). */

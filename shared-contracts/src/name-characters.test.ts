@@ -1,21 +1,10 @@
 /** The name-character check: one refinement for every person name the site accepts. */
 import * as z from 'zod/mini';
 import { AddressSchema, CardSchema } from './commerce';
-import {
-  ProfileUpdateRequestSchema,
-  RegistrationRequestSchema,
-  SubscriberSearchRequestSchema,
-  validateFirstName,
-  validateLastName,
-} from './form-rules';
+import { ProfileUpdateRequestSchema, RegistrationRequestSchema, SubscriberSearchRequestSchema } from './requests';
+import { validateFirstName, validateLastName } from './validators';
 import { MESSAGES } from './messages';
-import {
-  hasHiddenCharacters,
-  NAME_HIDDEN_CHARACTERS_MESSAGE,
-  personNameText,
-  validateNameCharacters,
-  withoutHiddenCharacters,
-} from './names';
+import { hasHiddenCharacters, NAME_HIDDEN_CHARACTERS_MESSAGE, personNameText, validateNameCharacters, withoutHiddenCharacters } from './names';
 
 const HIDDEN = {
   NUL: '\u0000',
@@ -52,9 +41,8 @@ describe('hasHiddenCharacters', () => {
     for (const name of [`${ch}Eve`, `Ev${ch}e`, `Eve${ch}`]) expect(hasHiddenCharacters(name)).toBe(true);
   });
 
-  it.each(['Eve', 'Zoë', "O'Brien-Łukasiewicz", '李小龙', 'محمد', 'Nguyễn Văn A', 'Ada 😀', 'J. R. R.', ''])(
-    'lets %j through',
-    (name) => expect(hasHiddenCharacters(name)).toBe(false),
+  it.each(['Eve', 'Zoë', "O'Brien-Łukasiewicz", '李小龙', 'محمد', 'Nguyễn Văn A', 'Ada 😀', 'J. R. R.', ''])('lets %j through', (name) =>
+    expect(hasHiddenCharacters(name)).toBe(false),
   );
 
   it('keeps no state between calls (no global flag)', () => {

@@ -16,18 +16,17 @@ export const QuotaSchema = z.object({
 });
 export type Quota = z.infer<typeof QuotaSchema>;
 
-export const TierSchema = z.object({ roleCode: z.string() });
+const TierSchema = z.object({ roleCode: z.string() });
 
 /** Subscriber tier shown in the user menu (PAY-06 table). */
-export const SubscriberTierSchema = z.object({
+const SubscriberTierSchema = z.object({
   roleCode: z.string(),
   label: z.string(),
   caption: z.nullable(z.string()),
 });
-export type SubscriberTierAnswer = z.infer<typeof SubscriberTierSchema>;
 
 /** One subscription of a subscriber (PAY-03, Subscriber details). Dates are ISO strings. */
-export const SubscriptionSchema = z.object({
+const SubscriptionSchema = z.object({
   subscriptionSourceCode: z.string(),
   subscriptionStatus: z.string(),
   timesRenewed: z.int(),
@@ -42,7 +41,7 @@ export const SubscriptionSchema = z.object({
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** Subscriber details of the profile (PAY-03); digest is used by downloads (PAY-06). */
-export const SubscriberDetailsSchema = z.object({
+const SubscriberDetailsSchema = z.object({
   accountNumber: z.string(),
   digest: z.string(),
   subscriptions: z.array(SubscriptionSchema),
@@ -98,13 +97,13 @@ export const TopicSchema = z.object({
 });
 export type Topic = z.infer<typeof TopicSchema>;
 
-export const AuthorSchema = z.object({ name: z.string() });
+const AuthorSchema = z.object({ name: z.string() });
 export type Author = z.infer<typeof AuthorSchema>;
 
 export const ArticleContentTypeSchema = z.enum(['Magazine Article', 'Digital Article']);
 
 /** A stream entry for an article (site spec section 3, Stream entry). */
-export const ArticleSummarySchema = z.object({
+const ArticleSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -125,10 +124,9 @@ export const PageInfoSchema = z.object({
   totalElements: z.int(),
   last: z.boolean(),
 });
-export type PageInfo = z.infer<typeof PageInfoSchema>;
 
 /** Stream response (site spec section 3): entry list, page.last, type, isPaywallEnabled, maintenanceStatus. */
-export function streamSchema<T extends z.ZodMiniType>(entry: T) {
+function streamSchema<T extends z.ZodMiniType>(entry: T) {
   return z.object({
     entry: z.array(entry),
     page: PageInfoSchema,
@@ -181,7 +179,7 @@ export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibr
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Where loading a remote failed (issue 10): the locations, its entry, its module, the time budget, or its render. */
-export const REMOTE_FAILURE_STAGES = ['config', 'entry', 'module', 'timeout', 'render'] as const;
+const REMOTE_FAILURE_STAGES = ['config', 'entry', 'module', 'timeout', 'render'] as const;
 export type RemoteFailureStage = (typeof REMOTE_FAILURE_STAGES)[number];
 
 /** POST /api/client-errors: the shell reports a remote that failed to load (answered 204). */
@@ -239,10 +237,6 @@ export const SubscriberLookupSchema = z.object({
 });
 export type SubscriberLookup = z.infer<typeof SubscriberLookupSchema>;
 
-/** Profile attribute names POST /service/user/profile accepts (PAY-03 Profile settings form). */
-export const PROFILE_ATTRIBUTES = ['industry', 'jobTitle', 'companySize', 'optIn'] as const;
-export type ProfileAttributeName = (typeof PROFILE_ATTRIBUTES)[number];
-
 /** GET /api/recaptcha/enabled (PAY-04, PAY-07). */
 export const CaptchaStatusSchema = z.object({ enabled: z.boolean(), provider: z.enum(['local', 'recaptcha']) });
 export type CaptchaStatus = z.infer<typeof CaptchaStatusSchema>;
@@ -271,12 +265,10 @@ export const PAYWALL_MESSAGE_TYPES = [
   'enable-registration-wall-ascend',
   'disable-paywall',
 ] as const;
-export type PaywallMessageType = (typeof PAYWALL_MESSAGE_TYPES)[number];
-export const PAYWALL_CONTEXTS = ['article', 'video', 'data-visual'] as const;
-export type PaywallContext = (typeof PAYWALL_CONTEXTS)[number];
+const PAYWALL_CONTEXTS = ['article', 'video', 'data-visual'] as const;
 
 /** The subscriber-only panel of PAY-02 (piano:enable-paywall-creative). */
-export const PaywallCreativeSchema = z.object({
+const PaywallCreativeSchema = z.object({
   greetingFirstName: z.nullable(z.string()),
   title: z.string(),
   dek: z.nullable(z.string()),
@@ -285,7 +277,7 @@ export const PaywallCreativeSchema = z.object({
 });
 export type PaywallCreative = z.infer<typeof PaywallCreativeSchema>;
 
-export const PaywallMessageSchema = z.object({
+const PaywallMessageSchema = z.object({
   type: z.enum(PAYWALL_MESSAGE_TYPES),
   context: z.enum(PAYWALL_CONTEXTS),
   /** With '+rl' and reading-list messages: the reading list the overlay opens on. */
@@ -296,7 +288,7 @@ export const PaywallMessageSchema = z.object({
 export type PaywallMessage = z.infer<typeof PaywallMessageSchema>;
 
 /** Why the server gave (or refused) the full content. */
-export const AccessReasonSchema = z.enum(['free', 'subscriber', 'metered', 'reread', 'gift', 'walled']);
+const AccessReasonSchema = z.enum(['free', 'subscriber', 'metered', 'reread', 'gift', 'walled']);
 export type AccessReason = z.infer<typeof AccessReasonSchema>;
 
 /**
@@ -327,14 +319,14 @@ export const GiftAllowanceSchema = z.object({
 export type GiftAllowance = z.infer<typeof GiftAllowanceSchema>;
 
 /** One article of a reading list (PAY-03 Reading list: author list, link, title, summary, imageUri). */
-export const ReadingListItemSchema = z.object({
+const ReadingListItemSchema = z.object({
   title: z.string(),
   link: z.string(),
   summary: z.string(),
   author: z.array(AuthorSchema),
   imageUri: z.nullable(z.string()),
 });
-export const ReadingListSchema = z.object({
+const ReadingListSchema = z.object({
   name: z.string(),
   slug: z.string(),
   recordList: z.object({ recordItems: z.array(ReadingListItemSchema) }),

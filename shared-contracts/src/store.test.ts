@@ -65,7 +65,6 @@ describe('user store', () => {
     expect(calls).toEqual([]);
   });
 
-
   it('starts unknown, then reflects the signed-in user and announces the change', () => {
     const store = createUserStore();
     expect(store.getState().status).toBe('unknown');

@@ -69,8 +69,7 @@ export function mockApiRoutes(routes: Record<string, ApiRoute> = {}) {
     'GET /api/geolocation': { body: { country: 'US' } },
     ...routes,
   };
-  const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
-    `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
+  const keyOf = (input: RequestInfo | URL, init?: RequestInit) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
   const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -170,9 +169,7 @@ export function samplePlaylist(count: number, over: Partial<Playlist> = {}): Pla
   return {
     id: 'what-to-watch-next',
     name: 'What to watch next',
-    videos: Array.from({ length: count }, (_, i) =>
-      sampleVideo({ id: String(1000000000001 + i), name: `Video ${i + 1}`, slug: `video-${i + 1}` }),
-    ),
+    videos: Array.from({ length: count }, (_, i) => sampleVideo({ id: String(1000000000001 + i), name: `Video ${i + 1}`, slug: `video-${i + 1}` })),
     ...over,
   };
 }

@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from './client';
 
 /** The state of one load: loading, then ready with the data or error with what went wrong. */
-export type LoadState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; error: unknown };
+export type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
 /** What a component can do with its load besides reading it. */
 export interface LoadControls<T> {

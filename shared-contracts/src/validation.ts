@@ -1,10 +1,10 @@
 /**
- * Small pure rules of the two specs that the core and several areas use: required and blank
- * checks, country rules, topics and reading lists, subscriber tiers, dates, pagination and layout
- * rules. "site" = site-shell-and-member-features.md, "paywall" = paywall-accounts-video-visual-library-cart.md.
+ * Small pure rules that the core and several areas use: required and blank checks, country rules,
+ * topics and reading lists, subscriber tiers, dates, pagination and layout rules.
  *
- * An area's own rules live in its module (decision 022): the field validators and form schemas in
- * form-rules.ts (`shared-contracts/forms`), SKUs, quantities and prices in commerce.ts, playlists
+ * An area's own rules live in its module (decision 022): the field validators, form schemas, request
+ * bodies and answer messages of the account forms in validators.ts, form-schemas.ts, requests.ts and
+ * server-errors.ts (`shared-contracts/forms`), SKUs, quantities and prices in commerce.ts, playlists
  * and durations in video.ts, collection cards in visual.ts, issue codes in discovery.ts.
  */
 
@@ -12,18 +12,13 @@ import {
   ARTICLE_CONTENT_TYPES,
   AUTO_SUGGEST,
   DOMESTIC_COUNTRIES,
-  DOMESTIC_US_COUNTRIES,
-  EU_CONSENT_COUNTRIES,
   HEADER_LOGO_THRESHOLDS,
   MONTH_NAMES,
   PAGINATION_MAX_ITEMS,
-  STREAMS_COUNTING_FROM_ONE,
   SUBSCRIBER_TIERS,
   type SubscriberRoleCode,
 } from './constants';
-import {
-  MESSAGES,
-} from './messages';
+import { MESSAGES } from './messages';
 
 /** Month and year, e.g. 'March 2024' (PAY-02 visual-library entries). UTC; invalid gives ''. */
 export function formatMonthYear(input: string | number | Date): string {
@@ -46,7 +41,7 @@ export function shouldAutoSuggest(term: string): boolean {
 }
 
 /** True for 'Magazine Article' and 'Digital Article' (case-insensitive) (SITE-05). */
-export function isArticleContentType(contentType: string | null | undefined): boolean {
+function isArticleContentType(contentType: string | null | undefined): boolean {
   const t = (contentType ?? '').trim().toLowerCase();
   return ARTICLE_CONTENT_TYPES.some((a) => a.toLowerCase() === t);
 }
@@ -67,19 +62,9 @@ function countryCode(code: string | null | undefined): string {
   return (code ?? '').trim().toUpperCase();
 }
 
-/** Country flagged as EU for consent (PAY-05); see EU_CONSENT_COUNTRIES. */
-export function isEuCountry(code: string | null | undefined): boolean {
-  return (EU_CONSENT_COUNTRIES as readonly string[]).includes(countryCode(code));
-}
-
 /** 'domestic': US or Canada (PAY-06; SITE-04). */
 export function isDomestic(code: string | null | undefined): boolean {
   return (DOMESTIC_COUNTRIES as readonly string[]).includes(countryCode(code));
-}
-
-/** 'domestic US': US only (PAY-06; SITE-04). */
-export function isDomesticUs(code: string | null | undefined): boolean {
-  return (DOMESTIC_US_COUNTRIES as readonly string[]).includes(countryCode(code));
 }
 
 /**
@@ -116,7 +101,7 @@ export function topicSubjectPath(topicName: string): string {
 }
 
 /** Reading-list name key: accents stripped, lower-cased, spaces hyphenated (PAY-05). */
-export function normalizeReadingListName(name: string): string {
+function normalizeReadingListName(name: string): string {
   return hyphenate(name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
 }
 
@@ -127,7 +112,7 @@ export function sameReadingList(a: string, b: string): boolean {
 
 /* ================================================================== subscribers */
 
-export interface SubscriberTierInfo {
+interface SubscriberTierInfo {
   roleCode: SubscriberRoleCode;
   label: string;
   /** null when the tier has no caption (Executive: none; All Access: not shown). */
@@ -139,7 +124,7 @@ function isSubscriberRoleCode(code: string): code is SubscriberRoleCode {
 }
 
 /** Tier label and caption of a role code (PAY-06), or null for an unknown code. */
-export function subscriberTier(roleCode: string): SubscriberTierInfo | null {
+function subscriberTier(roleCode: string): SubscriberTierInfo | null {
   if (!isSubscriberRoleCode(roleCode)) return null;
   const tier = SUBSCRIBER_TIERS[roleCode];
   return { roleCode, label: tier.label, caption: tier.caption };
@@ -170,7 +155,7 @@ export function formatLongDate(input: string | number | Date): string {
   return `${month} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`;
 }
 
-export type PaginationItem = number | 'ellipsis';
+type PaginationItem = number | 'ellipsis';
 
 /**
  * Pagination items (PAY-09; SITE-09): page numbers with ellipses, at most 7 items. The first
@@ -191,11 +176,6 @@ export function paginationItems(current: number, totalPages: number, maxItems: n
   return [1, 'ellipsis', ...range(start, start + window - 1), 'ellipsis', total];
 }
 
-/** First page number of a stream: 1 for search, webinars, visual-library, analytics and ascend, else 0 (SITE-09). */
-export function streamFirstPage(stream: string): 0 | 1 {
-  return (STREAMS_COUNTING_FROM_ONE as readonly string[]).includes(stream) ? 1 : 0;
-}
-
 /**
  * Header logo size for a scroll position (SITE-04): big below 100 px (mobile 90), small above
  * 250 px (mobile 200); in between the current size is kept.
@@ -208,10 +188,6 @@ export function headerLogoSize(scrollY: number, mobile: boolean, current: 'big' 
 }
 
 /** Persistent subscription banner (SITE-04): after the article start, never for active subscribers or on ascend pages. */
-export function shouldShowPersistentBanner(state: {
-  activeSubscriber: boolean;
-  ascendPage: boolean;
-  scrolledPastArticleStart: boolean;
-}): boolean {
+export function shouldShowPersistentBanner(state: { activeSubscriber: boolean; ascendPage: boolean; scrolledPastArticleStart: boolean }): boolean {
   return !state.activeSubscriber && !state.ascendPage && state.scrolledPastArticleStart;
 }

@@ -1,17 +1,9 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'shared-contracts/router';
-import {
-  RemoteSlotContext,
-  instanceMarkers,
-  lazyComponent,
-  userStore,
-  useUserStore,
-  type HostSlotProps,
-  type RemoteName,
-} from 'shared-contracts';
+import { RemoteSlotContext, instanceMarkers, lazyComponent, userStore, useUserStore, type HostSlotProps, type RemoteName } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
-import { Header } from './Header';
+import { Header } from './header/Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
 import { NotFound } from './pages/NotFound';
@@ -48,10 +40,7 @@ const TopicPage = lazyPage(() => import(/* webpackChunkName: "page-topic" */ './
 const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ './pages/Magazine'), 'Magazine');
 const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
-const AnalyticServicesPage = lazyPage(
-  () => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'),
-  'AnalyticServicesPage',
-);
+const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
 
 /** The prompt to confirm the email address, for a signed-in reader who has not yet. */
 function UnconfirmedEmailPrompt() {
@@ -77,7 +66,16 @@ export const REMOTE_ROUTES: ReadonlyArray<{ remote: RemoteName; what: string; pa
   {
     remote: 'store',
     what: 'The store',
-    paths: ['/store/*', '/product/*', '/product/:something/:availabilityId', '/shopping-cart', '/shipping-payment', '/review-order', '/subscriptions', '/order/*'],
+    paths: [
+      '/store/*',
+      '/product/*',
+      '/product/:something/:availabilityId',
+      '/shopping-cart',
+      '/shipping-payment',
+      '/review-order',
+      '/subscriptions',
+      '/order/*',
+    ],
   },
   { remote: 'video', what: 'Video', paths: ['/video/*', '/video/:id/:name', '/video/embed/:id/:name'] },
   { remote: 'visualLibrary', what: 'The visual library', paths: ['/visual-library/*'] },

@@ -6,13 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { bus, lazyComponent, type AuthScreen } from 'shared-contracts';
-import type { AuthModalProps } from './AuthModal';
+import type { AuthModalProps } from './auth/AuthModal';
 
 const SIGN_IN_HASH = '#signin';
 
-const AuthModal = lazyComponent<AuthModalProps>(() =>
-  import(/* webpackChunkName: "auth-modal" */ './AuthModal').then((m) => m.AuthModal),
-);
+const AuthModal = lazyComponent<AuthModalProps>(() => import(/* webpackChunkName: "auth-modal" */ './auth/AuthModal').then((m) => m.AuthModal));
 
 /** Starts fetching the modal's code, for example when a pointer reaches a Sign in button. */
 export function preloadAuthModal(): void {

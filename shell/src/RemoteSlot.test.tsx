@@ -43,7 +43,13 @@ describe('RemoteSlot', () => {
       markNavigation();
       const loader = loaderOf(() => new Promise(() => {}));
       const { container } = render(
-        <RemoteSlot remote="library" module="App" budget={{ pageBudgetMs: 2000, minWaitMs: 500 }} loader={loader} fallback={<SlotFallback what="My Library" />} />,
+        <RemoteSlot
+          remote="library"
+          module="App"
+          budget={{ pageBudgetMs: 2000, minWaitMs: 500 }}
+          loader={loader}
+          fallback={<SlotFallback what="My Library" />}
+        />,
       );
       act(() => jest.advanceTimersByTime(1999));
       expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
@@ -86,7 +92,13 @@ describe('RemoteSlot deadline', () => {
       jest.advanceTimersByTime(1500); // the shell took 1.5 s to show the slot
       const loader = loaderOf(() => new Promise(() => {}));
       const { container } = render(
-        <RemoteSlot remote="paywall" module="ArticleGate" budget={{ pageBudgetMs: 2000, minWaitMs: 300 }} loader={loader} fallback={<SlotFallback what="The gate" />} />,
+        <RemoteSlot
+          remote="paywall"
+          module="ArticleGate"
+          budget={{ pageBudgetMs: 2000, minWaitMs: 300 }}
+          loader={loader}
+          fallback={<SlotFallback what="The gate" />}
+        />,
       );
       act(() => jest.advanceTimersByTime(499));
       expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');

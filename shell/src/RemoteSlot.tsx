@@ -18,10 +18,7 @@ export const REMOTE_BUDGET = { pageBudgetMs: 2000, minWaitMs: 1000 } as const;
 /** Starts (or joins) the load of a remote module; `startedAt` anchors the slot's deadline. */
 export type Loader = <P>(remote: RemoteName, module: string) => { promise: Promise<ComponentType<P>>; startedAt: number };
 
-class SlotBoundary extends Component<
-  { onError: (error: Error) => void; fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
+class SlotBoundary extends Component<{ onError: (error: Error) => void; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -92,10 +89,7 @@ export function RemoteSlot<P extends object>({
     };
   }, [id, remote, module, budget, loader]);
 
-  const onReady = useCallback(
-    () => setState((s) => (s.id === id && s.status === 'loading' && s.Loaded ? { ...s, status: 'ready' } : s)),
-    [id],
-  );
+  const onReady = useCallback(() => setState((s) => (s.id === id && s.status === 'loading' && s.Loaded ? { ...s, status: 'ready' } : s)), [id]);
   const onError = useCallback(
     (error: Error) => {
       console.warn(`[shell] remote ${id} threw while rendering`, error);
@@ -126,9 +120,7 @@ export function RemoteSlot<P extends object>({
 export function SlotFallback({ what }: { what: string }) {
   return (
     <div className="slot-fallback" role="status">
-      <p>
-        {what} is unavailable right now. Please try again in a few minutes.
-      </p>
+      <p>{what} is unavailable right now. Please try again in a few minutes.</p>
     </div>
   );
 }

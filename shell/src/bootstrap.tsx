@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'shared-contracts/router';
 import { hasSubscriptionOrder, userStore } from 'shared-contracts';
 import { App, firstPageReady } from './App';
-import { preloadUserMenu } from './Header';
+import { preloadUserMenu } from './header/Header';
 
 // Who is signed in: the header and every remote read it from the one shared store. The cached
 // user (localStorage) shows at once; the server is asked whether it changed (store.ts). start()

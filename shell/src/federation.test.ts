@@ -20,7 +20,12 @@ function manifest(overrides: { path?: string } = {}) {
     shared: [],
     remotes: [],
     exposes: [
-      { id: 'store:App', name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.1234abcd.js'], async: ['9.5678.js'] }, css: { sync: [], async: [] } } },
+      {
+        id: 'store:App',
+        name: 'App',
+        path: './App',
+        assets: { js: { sync: ['__federation_expose_App.1234abcd.js'], async: ['9.5678.js'] }, css: { sync: [], async: [] } },
+      },
     ],
   };
 }

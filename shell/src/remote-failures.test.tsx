@@ -4,8 +4,7 @@ import { CSRF_HEADER } from 'shared-contracts';
 import { RemoteStageError, failureStage, markNavigation, RemoteTimeoutError } from './federation';
 import { RemoteSlot, type Loader } from './RemoteSlot';
 
-const loaderOf = (impl: () => Promise<ComponentType<object>>): Loader =>
-  (() => ({ promise: impl(), startedAt: Date.now() })) as unknown as Loader;
+const loaderOf = (impl: () => Promise<ComponentType<object>>): Loader => (() => ({ promise: impl(), startedAt: Date.now() })) as unknown as Loader;
 
 function captureReports() {
   const bodies: unknown[] = [];
@@ -55,7 +54,13 @@ describe('remote load failures are reported to the server with the remote and th
       const bodies = captureReports();
       markNavigation();
       render(
-        <RemoteSlot remote="paywall" module="ArticleGate" budget={{ pageBudgetMs: 1000, minWaitMs: 100 }} loader={loaderOf(() => new Promise(() => {}))} fallback={<p>down</p>} />,
+        <RemoteSlot
+          remote="paywall"
+          module="ArticleGate"
+          budget={{ pageBudgetMs: 1000, minWaitMs: 100 }}
+          loader={loaderOf(() => new Promise(() => {}))}
+          fallback={<p>down</p>}
+        />,
       );
       await act(async () => jest.advanceTimersByTime(1000));
       await act(async () => Promise.resolve());

@@ -13,11 +13,7 @@ export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export async function serializedBy<T>(
-  db: Kysely<Database>,
-  key: string,
-  run: (db: Kysely<Database> | Transaction<Database>) => Promise<T>,
-): Promise<T> {
+export async function serializedBy<T>(db: Kysely<Database>, key: string, run: (db: Kysely<Database> | Transaction<Database>) => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return run(db);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);

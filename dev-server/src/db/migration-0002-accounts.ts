@@ -50,11 +50,7 @@ export const accountsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('subscriber_records_email_idx').on('subscriber_records').column('email').execute();
-    await db.schema
-      .createIndex('subscriber_records_linked_idx')
-      .on('subscriber_records')
-      .column('linked_user_id')
-      .execute();
+    await db.schema.createIndex('subscriber_records_linked_idx').on('subscriber_records').column('linked_user_id').execute();
 
     await db.schema
       .createTable('subscriptions')

@@ -7,7 +7,10 @@ import type { Kysely, Migration } from 'kysely';
 
 export const paywallMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('articles').addColumn('ascend', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('articles')
+      .addColumn('ascend', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     await db.schema
       .createTable('article_views')
@@ -18,11 +21,7 @@ export const paywallMigration: Migration = {
       .addColumn('first_viewed_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('article_views_pk', ['subject_key', 'article_id', 'period'])
       .execute();
-    await db.schema
-      .createIndex('article_views_meter_idx')
-      .on('article_views')
-      .columns(['subject_key', 'period', 'kind'])
-      .execute();
+    await db.schema.createIndex('article_views_meter_idx').on('article_views').columns(['subject_key', 'period', 'kind']).execute();
 
     await db.schema
       .createTable('article_gifts')

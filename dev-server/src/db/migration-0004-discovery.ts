@@ -13,12 +13,21 @@ export const discoveryMigration: Migration = {
     // Sponsored reports (the 'analytics' stream): who paid for the piece; null for editorial content.
     await db.schema.alterTable('articles').addColumn('sponsor', 'text').execute();
     // Magazine articles belong to an issue (the archive's table of contents).
-    await db.schema.alterTable('articles').addColumn('issue_code', 'text', (c) => c.references('magazine_issues.code')).execute();
+    await db.schema
+      .alterTable('articles')
+      .addColumn('issue_code', 'text', (c) => c.references('magazine_issues.code'))
+      .execute();
     await db.schema.createIndex('articles_issue_idx').on('articles').column('issue_code').execute();
 
-    await db.schema.alterTable('topics').addColumn('subscriber_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('topics')
+      .addColumn('subscriber_only', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
 
-    await db.schema.alterTable('magazine_issues').addColumn('summary', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('magazine_issues')
+      .addColumn('summary', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
 
     // The search index: one row per (term, article), weight = the summed weights of the fields holding
     // the term (services/search-text.ts). The primary key's index leads with term, which is every

@@ -32,7 +32,10 @@ export const libraryMigration: Migration = {
               SELECT folder_id, article_id, 'article', saved_at FROM folder_items`.execute(db);
     await db.schema.dropTable('folder_items').execute();
 
-    await db.schema.alterTable('folders').addColumn('name_key', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('folders')
+      .addColumn('name_key', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     await sql`UPDATE folders SET name_key = lower(replace(name, ' ', ''))`.execute(db);
     await db.schema.createIndex('folders_user_name_key_unique').on('folders').columns(['user_id', 'name_key']).unique().execute();
 

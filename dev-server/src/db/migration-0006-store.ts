@@ -16,11 +16,21 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const storeMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const products = () => db.schema.alterTable('products');
-    await products().addColumn('group_id', 'text', (c) => c.notNull().defaultTo('')).execute();
-    await products().addColumn('price_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await products().addColumn('kind', 'text', (c) => c.notNull().defaultTo('product')).execute();
-    await products().addColumn('authors', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-    await products().addColumn('listed', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await products()
+      .addColumn('group_id', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await products()
+      .addColumn('price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await products()
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('product'))
+      .execute();
+    await products()
+      .addColumn('authors', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await products()
+      .addColumn('listed', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await products().addColumn('article_id', 'text').execute();
     await sql`UPDATE products SET group_id = sku, price_cents = CAST(ROUND(list_price * 100) AS INTEGER)`.execute(db);
     await db.schema.createIndex('products_group_idx').on('products').column('group_id').execute();
@@ -76,10 +86,18 @@ export const storeMigration: Migration = {
 
     const orders = () => db.schema.alterTable('orders');
     await orders().addColumn('order_number', 'text').execute();
-    await orders().addColumn('subtotal_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await orders().addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await orders().addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await orders().addColumn('shipping_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await orders()
+      .addColumn('subtotal_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await orders()
+      .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await orders()
+      .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await orders()
+      .addColumn('shipping_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await orders().addColumn('promo_code', 'text').execute();
     await orders().addColumn('shipping_method', 'text').execute();
     await orders().addColumn('shipping_address', 'text').execute();
@@ -94,9 +112,15 @@ export const storeMigration: Migration = {
     await lines().addColumn('sku', 'text').execute();
     await lines().addColumn('format', 'text').execute();
     await lines().addColumn('line_type', 'text').execute();
-    await lines().addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-    await lines().addColumn('unit_price_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await lines().addColumn('line_total_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await lines()
+      .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await lines()
+      .addColumn('unit_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await lines()
+      .addColumn('line_total_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await lines().addColumn('product_url', 'text').execute();
   },
 };

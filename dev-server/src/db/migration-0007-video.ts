@@ -10,6 +10,9 @@ import type { Kysely, Migration } from 'kysely';
 
 export const videoMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('videos').addColumn('clip', 'text', (c) => c.notNull().defaultTo('clip-1')).execute();
+    await db.schema
+      .alterTable('videos')
+      .addColumn('clip', 'text', (c) => c.notNull().defaultTo('clip-1'))
+      .execute();
   },
 };

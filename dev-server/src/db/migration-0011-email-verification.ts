@@ -25,10 +25,6 @@ export const emailVerificationMigration: Migration = {
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .addColumn('used_at', 'text')
       .execute();
-    await db.schema
-      .createIndex('email_verifications_user_idx')
-      .on('email_verifications')
-      .column('user_id')
-      .execute();
+    await db.schema.createIndex('email_verifications_user_idx').on('email_verifications').column('user_id').execute();
   },
 };

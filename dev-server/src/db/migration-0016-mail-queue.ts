@@ -15,14 +15,26 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 export const mailQueueMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('outbox').addColumn('status', 'text', (c) => c.notNull().defaultTo('pending')).execute();
-    await db.schema.alterTable('outbox').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('outbox').addColumn('next_attempt_at', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('outbox')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+      .execute();
+    await db.schema
+      .alterTable('outbox')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('outbox')
+      .addColumn('next_attempt_at', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     await db.schema.alterTable('outbox').addColumn('claimed_until', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('last_error', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('sent_at', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('html', 'text').execute();
-    await db.schema.alterTable('outbox').addColumn('kind', 'text', (c) => c.notNull().defaultTo('other')).execute();
+    await db.schema
+      .alterTable('outbox')
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('other'))
+      .execute();
     await sql`update outbox set next_attempt_at = created_at`.execute(db);
     await db.schema.createIndex('outbox_status_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
   },

@@ -48,7 +48,20 @@ describe('migration 0005_library', () => {
       expect(await db.selectFrom('article_reads').selectAll().execute()).toEqual([{ user_id: 'u1', article_id: 'a1', read_at: '2025-06-02T00:00:00.000Z' }]);
       // The name key is unique per member.
       await expect(
-        db.insertInto('folders').values({ id: 'f3', user_id: 'u1', name: 'teamoffsite', name_key: 'teamoffsite', description: '', slug: 'x', read_only: 0, position: 2, created_at: at }).execute(),
+        db
+          .insertInto('folders')
+          .values({
+            id: 'f3',
+            user_id: 'u1',
+            name: 'teamoffsite',
+            name_key: 'teamoffsite',
+            description: '',
+            slug: 'x',
+            read_only: 0,
+            position: 2,
+            created_at: at,
+          })
+          .execute(),
         // (Not toThrow: better-sqlite3's error class comes from the first test file of the worker.)
       ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
       // Deleting a folder takes its rows with it.

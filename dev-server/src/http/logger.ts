@@ -84,5 +84,8 @@ export interface MemoryLogger extends Logger {
 
 export function createMemoryLogger(level: LogLevel = 'debug'): MemoryLogger {
   const entries: LogEntry[] = [];
-  return Object.assign(createLogger(level, (entry) => entries.push(entry)), { entries });
+  return Object.assign(
+    createLogger(level, (entry) => entries.push(entry)),
+    { entries },
+  );
 }

@@ -138,7 +138,9 @@ describe('the headers applied from helmet once (headerPlanOf)', () => {
   }
 
   function securityHeaderNames(headers: Record<string, unknown>) {
-    return Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name)));
+    return Object.fromEntries(
+      Object.entries(headers).filter(([name]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name)),
+    );
   }
 
   it.each([
@@ -148,8 +150,12 @@ describe('the headers applied from helmet once (headerPlanOf)', () => {
     ['a video embed over https', { ...DEFAULT, publicOrigin: 'https://www.example.com', cookieSecure: true }, '/video/embed/1/x'],
   ])('sends exactly what helmet sends: %s', async (_name, config, url) => {
     const embed = isEmbedPath(url);
-    const ours = await request(appWith(securityHeaders(config))).get(url).expect(200);
-    const theirs = await request(appWith(helmet(helmetOptions(config, { embed })))).get(url).expect(200);
+    const ours = await request(appWith(securityHeaders(config)))
+      .get(url)
+      .expect(200);
+    const theirs = await request(appWith(helmet(helmetOptions(config, { embed }))))
+      .get(url)
+      .expect(200);
     expect(securityHeaderNames(ours.headers)).toEqual(securityHeaderNames(theirs.headers));
     expect(Object.keys(securityHeaderNames(ours.headers)).length).toBeGreaterThanOrEqual(9);
     expect(ours.headers).not.toHaveProperty('x-powered-by');

@@ -9,7 +9,9 @@ it('keeps every old mail, pending, due at its creation time, plain text, of kind
     const provider: MigrationProvider = { getMigrations: async (): Promise<Record<string, Migration>> => migrations };
     const { error } = await new Migrator({ db, provider }).migrateTo('0010_rate_limits');
     expect(error).toBeUndefined();
-    await sql`insert into outbox (id, to_address, subject, body, created_at) values ('old', 'a@example.org', 'Hi', 'Body', '2025-01-01T00:00:00.000Z')`.execute(db);
+    await sql`insert into outbox (id, to_address, subject, body, created_at) values ('old', 'a@example.org', 'Hi', 'Body', '2025-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
     await migrateToLatest(db);
     expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([
       {

@@ -47,7 +47,13 @@ describe('mail templates', () => {
     expect(mail.subject).toBe(RESET_MAIL_SUBJECT);
     expect(mail.text).toContain(`Choose a new password here: ${ORIGIN}/reset-password?token=${TOKEN}`);
     expect(mail.html).toContain(`<a href="${ORIGIN}/reset-password?token=${TOKEN}">`);
-    expect(mailMessage('a@example.org', mail)).toEqual({ to: 'a@example.org', subject: mail.subject, body: mail.text, html: mail.html, kind: 'password-reset' });
+    expect(mailMessage('a@example.org', mail)).toEqual({
+      to: 'a@example.org',
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
+      kind: 'password-reset',
+    });
   });
 
   it('escapes every interpolated value in the HTML part, and keeps values on their lines in headers', () => {
@@ -77,7 +83,14 @@ describe('mail templates', () => {
   });
 
   it('the share mail cuts a long description as the share rules do, and names a member by address alone when told to', () => {
-    const mail = shareMailTemplate({ origin: ORIGIN, sender: 'member@example.org', senderEmail: null, title: 'T', path: '/video/1', description: 'x'.repeat(1000) });
+    const mail = shareMailTemplate({
+      origin: ORIGIN,
+      sender: 'member@example.org',
+      senderEmail: null,
+      title: 'T',
+      path: '/video/1',
+      description: 'x'.repeat(1000),
+    });
     expect(mail.text).toContain(truncateWithEllipsis('x'.repeat(1000), SHARE_DESCRIPTION_MAX));
     expect(mail.text).not.toContain('x'.repeat(SHARE_DESCRIPTION_MAX + 1));
     expect(mail.text).toContain('member@example.org shared this with you:');

@@ -16,22 +16,9 @@ import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
 export const MAIL_SITE_NAME = 'The Management Review';
 
 /** Which template wrote a mail (the outbox's `kind`); 'other' for mail sent without one. */
-export type MailKind =
-  | 'password-reset'
-  | 'share'
-  | 'email-verification'
-  | 'email-change-notice'
-  | 'email-change-confirmation'
-  | 'other';
+export type MailKind = 'password-reset' | 'share' | 'email-verification' | 'email-change-notice' | 'email-change-confirmation' | 'other';
 
-export const MAIL_KINDS: readonly MailKind[] = [
-  'password-reset',
-  'share',
-  'email-verification',
-  'email-change-notice',
-  'email-change-confirmation',
-  'other',
-];
+export const MAIL_KINDS: readonly MailKind[] = ['password-reset', 'share', 'email-verification', 'email-change-notice', 'email-change-confirmation', 'other'];
 
 /** A mail as a template renders it; mailMessage(to, mail) makes it something a Mailer sends. */
 export interface RenderedMail {

@@ -50,8 +50,7 @@ function workerFor(url: string, db = t.db): MailWorker {
   return createMailWorker({ db, clock: t.clock, transport, from: FROM, logger: silentLogger });
 }
 
-const forgot = (emailAddress: string) =>
-  post(t.app, '/api/user/forgotpassword', { emailAddress, deviceType: 'WEB_SITE', reCaptchaToken: 'token' });
+const forgot = (emailAddress: string) => post(t.app, '/api/user/forgotpassword', { emailAddress, deviceType: 'WEB_SITE', reCaptchaToken: 'token' });
 
 async function outboxRow(to: string) {
   const rows = await createOutboxRepository(t.db).list(to);
@@ -176,7 +175,7 @@ describe('the mail worker over SMTP', () => {
     expect(rows.filter((r) => addresses.includes(r.to_address)).map((r) => [r.status, r.attempts])).toEqual(addresses.map(() => ['sent', 1]));
   });
 
-  it('a claimed mail is the claiming worker\'s until its lease ends; then another worker sends it, and the first can no longer mark it', async () => {
+  it("a claimed mail is the claiming worker's until its lease ends; then another worker sends it, and the first can no longer mark it", async () => {
     smtp = await startTestSmtpServer();
     await createOutboxMailer(t.db, t.clock).send({ to: 'lease@example.org', subject: 'Lease', body: 'Body' });
     const outbox = createOutboxRepository(t.db);

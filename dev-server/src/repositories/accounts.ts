@@ -2,16 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { folderNameKey, MY_LIBRARY_FOLDER_NAME } from 'shared-contracts/server';
-import type {
-  Database,
-  EmailVerificationTable,
-  FolderRow,
-  NewUser,
-  SessionRow,
-  SessionTable,
-  UserRow,
-  UserTable,
-} from '../db/database';
+import type { Database, EmailVerificationTable, FolderRow, NewUser, SessionRow, SessionTable, UserRow, UserTable } from '../db/database';
 import { isUniqueViolation } from './db-errors';
 
 export type FolderWithCount = FolderRow & { item_count: number };
@@ -76,10 +67,7 @@ export function createAccountRepository(db: Kysely<Database>) {
      * (only the newest link of a kind works). `within` runs in the same transaction (it queues the
      * link's mails): the link and its mails are committed together, and when either fails neither is.
      */
-    async replaceEmailVerification(
-      row: Insertable<EmailVerificationTable>,
-      within?: (trx: Kysely<Database>) => Promise<void>,
-    ): Promise<void> {
+    async replaceEmailVerification(row: Insertable<EmailVerificationTable>, within?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('email_verifications')
@@ -114,21 +102,11 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     /** Retires every unused email-confirmation link of the user. */
     async retireEmailVerifications(userId: string, nowIso: string): Promise<void> {
-      await db
-        .updateTable('email_verifications')
-        .set({ used_at: nowIso })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute();
+      await db.updateTable('email_verifications').set({ used_at: nowIso }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     },
 
     async listTierCodes(userId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('user_tiers')
-        .select('role_code')
-        .where('user_id', '=', userId)
-        .orderBy('role_code')
-        .execute();
+      const rows = await db.selectFrom('user_tiers').select('role_code').where('user_id', '=', userId).orderBy('role_code').execute();
       return rows.map((r) => r.role_code);
     },
 
@@ -138,12 +116,7 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     /** The session with this hash, if it has not expired at `nowIso`. */
     async findLiveSession(idHash: string, nowIso: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id_hash', '=', idHash)
-        .where('expires_at', '>', nowIso)
-        .executeTakeFirst();
+      return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', nowIso).executeTakeFirst();
     },
 
     async deleteSession(idHash: string): Promise<void> {

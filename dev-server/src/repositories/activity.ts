@@ -28,7 +28,13 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countShares(userId: string): Promise<number> {
-      return count(await db.selectFrom('shares').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst());
+      return count(
+        await db
+          .selectFrom('shares')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      );
     },
 
     async listShares(userId: string, offset: number, limit: number): Promise<ShareRow[]> {
@@ -55,7 +61,13 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countWatched(userId: string): Promise<number> {
-      return count(await db.selectFrom('watched').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst());
+      return count(
+        await db
+          .selectFrom('watched')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      );
     },
 
     async listWatched(userId: string, offset: number, limit: number): Promise<ActivityRef[]> {
@@ -82,7 +94,13 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countReads(userId: string): Promise<number> {
-      return count(await db.selectFrom('article_reads').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst());
+      return count(
+        await db
+          .selectFrom('article_reads')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      );
     },
 
     async listReads(userId: string, offset: number, limit: number): Promise<ActivityRef[]> {
@@ -100,7 +118,13 @@ export function createActivityRepository(db: Kysely<Database>) {
     /* ---------------------------------------------------------------- orders */
 
     async countOrders(userId: string): Promise<number> {
-      return count(await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst());
+      return count(
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      );
     },
 
     async listOrders(userId: string, offset: number, limit: number): Promise<OrderRow[]> {
@@ -117,7 +141,13 @@ export function createActivityRepository(db: Kysely<Database>) {
 
     async orderLines(orderIds: readonly string[]): Promise<OrderLineRow[]> {
       if (orderIds.length === 0) return [];
-      return db.selectFrom('order_lines').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('position').execute();
+      return db
+        .selectFrom('order_lines')
+        .selectAll()
+        .where('order_id', 'in', [...orderIds])
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute();
     },
 
     /* ---------------------------------------------------------------- share-list links */
@@ -128,7 +158,11 @@ export function createActivityRepository(db: Kysely<Database>) {
 
     /** Adds the folder's link unless it has one (two parallel first calls keep one). */
     async insertSharedListIfAbsent(row: SharedListRow): Promise<void> {
-      await db.insertInto('shared_lists').values(row).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('shared_lists')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     async deleteSharedList(folderId: string): Promise<void> {

@@ -33,12 +33,15 @@ export function createCartRepository(db: Kysely<Database>) {
 
 export function createCartQueries(db: Kysely<Database>) {
   return {
-
     /* ---------------------------------------------------------------- products */
 
     async productsByAvailability(availabilityIds: readonly string[]): Promise<ProductRow[]> {
       if (availabilityIds.length === 0) return [];
-      return db.selectFrom('products').selectAll().where('availability_id', 'in', [...availabilityIds]).execute();
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where('availability_id', 'in', [...availabilityIds])
+        .execute();
     },
 
     async productById(id: string): Promise<ProductRow | undefined> {
@@ -47,7 +50,11 @@ export function createCartQueries(db: Kysely<Database>) {
 
     async productsByIds(ids: readonly string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
-      return db.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute();
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     async productsOfGroup(groupId: string): Promise<ProductRow[]> {
@@ -173,7 +180,15 @@ export function createCartQueries(db: Kysely<Database>) {
       }));
     },
 
-    async insertLine(row: { id: string; cart_id: string; product_id: string; quantity: number; referral: string | null; position: number; added_at: string }): Promise<void> {
+    async insertLine(row: {
+      id: string;
+      cart_id: string;
+      product_id: string;
+      quantity: number;
+      referral: string | null;
+      position: number;
+      added_at: string;
+    }): Promise<void> {
       await db.insertInto('cart_lines').values(row).execute();
     },
 

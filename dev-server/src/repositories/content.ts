@@ -7,7 +7,10 @@ export type ArticleWithTopic = ArticleRow & { topic_name: string; topic_root_id:
 
 export function createContentRepository(db: Kysely<Database>) {
   const articlesWithTopic = () =>
-    db.selectFrom('articles').innerJoin('topics', 'topics.id', 'articles.topic_id').selectAll('articles')
+    db
+      .selectFrom('articles')
+      .innerJoin('topics', 'topics.id', 'articles.topic_id')
+      .selectAll('articles')
       .select('topics.name as topic_name')
       .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'));
 
@@ -38,11 +41,7 @@ export function createContentRepository(db: Kysely<Database>) {
     },
 
     async findArticle(year: number, month: number, slug: string): Promise<ArticleWithTopic | undefined> {
-      return articlesWithTopic()
-        .where('articles.year', '=', year)
-        .where('articles.month', '=', month)
-        .where('articles.slug', '=', slug)
-        .executeTakeFirst();
+      return articlesWithTopic().where('articles.year', '=', year).where('articles.month', '=', month).where('articles.slug', '=', slug).executeTakeFirst();
     },
 
     /**
@@ -64,10 +63,7 @@ export function createContentRepository(db: Kysely<Database>) {
               .where('products.format', '=', 'PDF')
               .orderBy('products.id')
               .limit(1);
-          return [
-            reprint().select('products.slug').as('reprint_slug'),
-            reprint().select('products.availability_id').as('reprint_availability_id'),
-          ];
+          return [reprint().select('products.slug').as('reprint_slug'), reprint().select('products.availability_id').as('reprint_availability_id')];
         })
         .where('articles.year', '=', year)
         .where('articles.month', '=', month)

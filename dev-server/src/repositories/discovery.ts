@@ -214,7 +214,10 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
 
     /** How many articles the index covers (N of the idf). */
     async countIndexedArticles(): Promise<number> {
-      const row = await db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const row = await db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       return toCount(row?.n);
     },
 

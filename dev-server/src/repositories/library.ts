@@ -43,7 +43,11 @@ function libraryQueries(db: Kysely<Database>) {
 
     /** Adds the folder unless one with its slug or name key exists (the caller reads it again). */
     async insertFolderIfAbsent(row: Insertable<FolderTable>): Promise<void> {
-      await db.insertInto('folders').values(row).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('folders')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     /** Inserts the folder; a taken name key or slug throws the database's unique violation. */
@@ -65,12 +69,7 @@ function libraryQueries(db: Kysely<Database>) {
 
     /** Deletes a folder the member may edit; its rows in library_items and shared_lists go with it (cascade). */
     async deleteEditableFolder(userId: string, folderId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('folders')
-        .where('id', '=', folderId)
-        .where('user_id', '=', userId)
-        .where('read_only', '=', 0)
-        .executeTakeFirst();
+      const result = await db.deleteFrom('folders').where('id', '=', folderId).where('user_id', '=', userId).where('read_only', '=', 0).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -183,7 +182,11 @@ function libraryQueries(db: Kysely<Database>) {
 
     async videosByIds(ids: readonly string[]): Promise<VideoRow[]> {
       if (ids.length === 0) return [];
-      return db.selectFrom('videos').selectAll().where('id', 'in', [...ids]).execute();
+      return db
+        .selectFrom('videos')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     async chartsByIds(ids: readonly string[]): Promise<ChartWithSubject[]> {

@@ -65,7 +65,11 @@ export function createMediaRepository(db: Kysely<Database>) {
 
     /** Videos published by `until` (the webinars stream). */
     async countPublishedVideos(until: string): Promise<number> {
-      const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).where('pubdate', '<=', until).executeTakeFirst();
+      const row = await db
+        .selectFrom('videos')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('pubdate', '<=', until)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -84,7 +88,11 @@ export function createMediaRepository(db: Kysely<Database>) {
 
     /** Charts published by `until` (the visual-library stream). */
     async countPublishedCharts(until: string): Promise<number> {
-      const row = await db.selectFrom('charts').select((eb) => eb.fn.countAll().as('n')).where('published', '<=', until).executeTakeFirst();
+      const row = await db
+        .selectFrom('charts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('published', '<=', until)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 

@@ -34,11 +34,7 @@ export function createNewsletterRepository(db: Kysely<Database>) {
     },
 
     async unsubscribe(userId: string, newsletterId: string): Promise<void> {
-      await db
-        .deleteFrom('newsletter_subscriptions')
-        .where('user_id', '=', userId)
-        .where('newsletter_id', '=', newsletterId)
-        .execute();
+      await db.deleteFrom('newsletter_subscriptions').where('user_id', '=', userId).where('newsletter_id', '=', newsletterId).execute();
     },
 
     async unsubscribeAll(userId: string): Promise<void> {

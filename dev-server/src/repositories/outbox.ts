@@ -110,9 +110,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
 
     /** The attempt under `leaseUntil` delivered the mail. */
     async markSent(id: string, leaseUntil: string, sentAt: string): Promise<boolean> {
-      const result = await ours(id, leaseUntil)
-        .set({ status: 'sent', sent_at: sentAt, claimed_until: null, last_error: null })
-        .executeTakeFirst();
+      const result = await ours(id, leaseUntil).set({ status: 'sent', sent_at: sentAt, claimed_until: null, last_error: null }).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

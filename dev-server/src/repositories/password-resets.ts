@@ -11,12 +11,7 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
      */
     async replaceForUser(row: Insertable<PasswordResetTable>, within?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: row.created_at })
-          .where('user_id', '=', row.user_id)
-          .where('used_at', 'is', null)
-          .execute();
+        await trx.updateTable('password_resets').set({ used_at: row.created_at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
         await trx.insertInto('password_resets').values(row).execute();
         if (within) await within(trx);
       });

@@ -30,7 +30,12 @@ export function createRateLimitRepository(db: Kysely<Database>) {
     },
 
     async unhit(key: string): Promise<void> {
-      await db.updateTable('rate_limit_hits').set({ hits: sql<number>`hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+      await db
+        .updateTable('rate_limit_hits')
+        .set({ hits: sql<number>`hits - 1` })
+        .where('key', '=', key)
+        .where('hits', '>', 0)
+        .execute();
     },
 
     async reset(key: string): Promise<void> {

@@ -71,13 +71,7 @@ export function createSignInCounterRepository(db: Kysely<Database>) {
      * Counts one more try on a recognised browser's own bucket unless it is locked at `nowIso`, as
      * reserveTry does for an email. Answers undefined when refused (locked, or no longer bound).
      */
-    async reserveDeviceTry(
-      tokenHash: string,
-      userId: string,
-      nowIso: string,
-      lockUntilIso: string,
-      maxTries: number,
-    ): Promise<ReservedTry | undefined> {
+    async reserveDeviceTry(tokenHash: string, userId: string, nowIso: string, lockUntilIso: string, maxTries: number): Promise<ReservedTry | undefined> {
       const deviceFailures = sql.ref<number>('known_devices.failures');
       const deviceLock = sql.ref<string | null>('known_devices.locked_until');
       const next = sql<number>`(case when ${deviceLock} is not null and ${deviceLock} <= ${nowIso} then 1 else ${deviceFailures} + 1 end)`;

@@ -9,7 +9,11 @@ export function createStoreRepository(db: Kysely<Database>) {
       return db
         .selectFrom('product_categories')
         .selectAll()
-        .where((eb) => eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.category_slug', '=', 'product_categories.slug').where('products.listed', '=', 1)))
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('products').select('products.id').whereRef('products.category_slug', '=', 'product_categories.slug').where('products.listed', '=', 1),
+          ),
+        )
         .orderBy('position')
         .execute();
     },

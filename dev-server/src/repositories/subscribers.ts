@@ -10,13 +10,7 @@ export function createSubscriberRepository(db: Kysely<Database>) {
     },
 
     async findRecordsLinkedTo(userId: string): Promise<SubscriberRecordRow[]> {
-      return db
-        .selectFrom('subscriber_records')
-        .selectAll()
-        .where('linked_user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return db.selectFrom('subscriber_records').selectAll().where('linked_user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
     },
 
     /** The subscriptions of these records, newest purchase first. */

@@ -5,6 +5,7 @@
  */
 import { ApiErrorBodySchema, MESSAGES, NAME_HIDDEN_CHARACTERS_MESSAGE, UserSchema } from 'shared-contracts/server';
 import { get, post, registerFresh, registrationBody } from '../test/accounts';
+import { sampleAddress } from '../test/commerce';
 import { createTestApp, signIn, UNLIMITED, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -98,17 +99,7 @@ describe('the profile display name (the sender line of share mail) refuses hidde
 });
 
 describe('checkout names refuse hidden characters', () => {
-  const address = (overrides: Record<string, string> = {}) => ({
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    address1: '1 Main Street',
-    address2: '',
-    city: 'Albany',
-    state: 'NY',
-    postalCode: '12207',
-    countryCode: 'US',
-    ...overrides,
-  });
+  const address = (overrides: Record<string, string> = {}) => sampleAddress(overrides);
 
   it.each([
     ['firstName', MESSAGES.shared.firstName],

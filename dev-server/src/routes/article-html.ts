@@ -55,9 +55,7 @@ export function renderArticlePage(indexHtml: string, article: Article, origin: s
   page = /<title>[\s\S]*?<\/title>/i.test(page) ? page.replace(/<title>[\s\S]*?<\/title>/i, () => title) : beforeHeadEnd(page, title);
   // The built index.html is minified: attribute values may have lost their quotes.
   const existingDescription = /<meta\s+name=(?:"description"|'description'|description)(?=[\s/>])[^>]*>/i;
-  page = existingDescription.test(page)
-    ? page.replace(existingDescription, () => description)
-    : beforeHeadEnd(page, description);
+  page = existingDescription.test(page) ? page.replace(existingDescription, () => description) : beforeHeadEnd(page, description);
   page = beforeHeadEnd(page, jsonLd);
 
   const headline =

@@ -1,13 +1,5 @@
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  ArticleStreamSchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  FolderListSchema,
-  LoginErrorSchema,
-  UserSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, ArticleStreamSchema, CSRF_HEADER, CSRF_VALUE, FolderListSchema, LoginErrorSchema, UserSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { createTestApp, setCookies, sidFrom, signIn, TEST_ORIGIN, type TestApp } from '../test/harness';
@@ -173,12 +165,7 @@ describe('sessions', () => {
 describe('sign-out', () => {
   it('POST /service/user/logout ends the session and clears the cookie', async () => {
     const sid = await signedIn(DEMO_READER);
-    const res = await request(t.app)
-      .post('/service/user/logout')
-      .set(CSRF_HEADER, CSRF_VALUE)
-      .set('Cookie', `sid=${sid}`)
-      .send({})
-      .expect(200);
+    const res = await request(t.app).post('/service/user/logout').set(CSRF_HEADER, CSRF_VALUE).set('Cookie', `sid=${sid}`).send({}).expect(200);
     expect(z.object({ ok: z.literal(true) }).parse(res.body)).toEqual({ ok: true });
     const cleared = setCookies(res).find((c) => c.startsWith('sid='));
     expect(cleared).toMatch(/^sid=;/);
@@ -214,7 +201,9 @@ describe('sign-out', () => {
     '/a\\b',
     '\\/evil.example',
   ])('GET /logout?returnPath=%s redirects to /', async (returnPath) => {
-    const res = await request(t.app).get(`/logout?returnPath=${encodeURIComponent(returnPath)}`).expect(302);
+    const res = await request(t.app)
+      .get(`/logout?returnPath=${encodeURIComponent(returnPath)}`)
+      .expect(302);
     expect(res.headers.location).toBe('/');
   });
 
@@ -248,12 +237,7 @@ describe('CSRF', () => {
   });
 
   it('refuses a POST from a foreign origin even with the header', async () => {
-    const res = await request(t.app)
-      .post('/authenticate')
-      .set(CSRF_HEADER, CSRF_VALUE)
-      .set('Origin', 'https://evil.example')
-      .send(form)
-      .expect(403);
+    const res = await request(t.app).post('/authenticate').set(CSRF_HEADER, CSRF_VALUE).set('Origin', 'https://evil.example').send(form).expect(403);
     ApiErrorBodySchema.parse(res.body);
     await request(t.app).post('/authenticate').set(CSRF_HEADER, CSRF_VALUE).set('Origin', 'null').send(form).expect(403);
   });
@@ -271,9 +255,7 @@ describe('GET /service/user/lists', () => {
 
   it("answers the reader's folders, 'My Library' (read-only) first", async () => {
     const sid = await signedIn(DEMO_READER);
-    const folders = FolderListSchema.parse(
-      (await request(t.app).get('/service/user/lists').set('Cookie', `sid=${sid}`).expect(200)).body,
-    );
+    const folders = FolderListSchema.parse((await request(t.app).get('/service/user/lists').set('Cookie', `sid=${sid}`).expect(200)).body);
     expect(folders.map((f) => f.name)).toEqual(['My Library', 'Strategy reads', 'Team offsite']);
     expect(folders.map((f) => f.readOnly)).toEqual([true, false, false]);
     expect(folders[0]!.slug).toBe('my-library');
@@ -285,8 +267,7 @@ describe('GET /service/user/lists', () => {
   it("never shows one user's folders to another user's session", async () => {
     const readerSid = await signedIn(DEMO_READER);
     const subscriberSid = await signedIn(DEMO_SUBSCRIBER);
-    const lists = async (sid: string) =>
-      FolderListSchema.parse((await request(t.app).get('/service/user/lists').set('Cookie', `sid=${sid}`).expect(200)).body);
+    const lists = async (sid: string) => FolderListSchema.parse((await request(t.app).get('/service/user/lists').set('Cookie', `sid=${sid}`).expect(200)).body);
     const reader = await lists(readerSid);
     const subscriber = await lists(subscriberSid);
     const readerIds = new Set(reader.map((f) => f.id));

@@ -1,12 +1,6 @@
 /** Sign-in and sign-out. */
 import { Router, type Request } from 'express';
-import {
-  lockoutMessage,
-  type LoginError,
-  MESSAGES,
-  SignInRequestSchema,
-  signInTriesLeft,
-} from 'shared-contracts/server';
+import { lockoutMessage, type LoginError, MESSAGES, SignInRequestSchema, signInTriesLeft } from 'shared-contracts/server';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from '../http/cookies';
 import { readKnownDevice, setKnownDeviceCookie } from '../http/known-device';
 import { parseInput } from '../http/validation';

@@ -23,7 +23,11 @@ afterAll(() => t.close());
 beforeEach(() => logger.entries.splice(0));
 
 const report = (app: TestApp['app'], body: unknown) =>
-  request(app).post('/api/client-errors').set(CSRF_HEADER, CSRF_VALUE).set('Origin', TEST_ORIGIN).send(body as object);
+  request(app)
+    .post('/api/client-errors')
+    .set(CSRF_HEADER, CSRF_VALUE)
+    .set('Origin', TEST_ORIGIN)
+    .send(body as object);
 
 describe('POST /api/client-errors', () => {
   it('answers 204 and logs one warn line with the request id', async () => {

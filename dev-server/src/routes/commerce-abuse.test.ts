@@ -7,16 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import {
-  type Address,
-  ApiErrorBodySchema,
-  type Cart,
-  CartSchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  OrderSchema,
-  TEST_CARDS,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, type Cart, CartSchema, CSRF_HEADER, CSRF_VALUE, OrderSchema, TEST_CARDS } from 'shared-contracts/server';
 import { createFakeClock } from '../deps';
 import { deviceCartKey, GUEST_CART_TTL_MS, startGuestCartSweeper } from '../services/cart';
 import { PROMO_ALREADY_USED } from '../services/checkout';
@@ -25,6 +16,7 @@ import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
 import { createCartRepository } from '../repositories/cart';
 import { registerFresh } from '../test/accounts';
+import { sampleAddress } from '../test/commerce';
 import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 
 interface Who {
@@ -48,17 +40,14 @@ function midFrom(res: request.Response): string | undefined {
   return undefined;
 }
 
-const address = (): Address => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '1 Main Street',
-  address2: '',
-  city: 'Albany',
-  state: 'NY',
-  postalCode: '12207',
-  countryCode: 'US',
-});
-const checkoutForm = { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: { number: TEST_CARDS.approved, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'Ada Lovelace' } };
+const address = () => sampleAddress();
+const checkoutForm = {
+  shippingAddress: address(),
+  billingAddress: null,
+  billingSameAsShipping: true,
+  shippingMethod: 'STANDARD',
+  card: { number: TEST_CARDS.approved, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'Ada Lovelace' },
+};
 
 /** An available hardcover (ships, priced above the voucher) by its availability id. */
 async function hardcoverOf(t: TestApp): Promise<string> {
@@ -124,7 +113,10 @@ describe('a voucher is redeemed once per account', () => {
       const applied = CartSchema.parse((await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second }, { code: 'GIFT25' }).expect(200)).body);
       expect(applied).toMatchObject({ promoCode: { code: 'GIFT25' }, discountCents: 2500 });
 
-      const results = await Promise.all([call(t.app, 'post', '/api/commerce/order/submit', { sid: first }, {}), call(t.app, 'post', '/api/commerce/order/submit', { sid: second }, {})]);
+      const results = await Promise.all([
+        call(t.app, 'post', '/api/commerce/order/submit', { sid: first }, {}),
+        call(t.app, 'post', '/api/commerce/order/submit', { sid: second }, {}),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       const userId = await userIdOf(t, email);
       const orders = await t.db.selectFrom('orders').select(['id', 'promo_code', 'discount_cents']).where('user_id', '=', userId).execute();
@@ -174,7 +166,10 @@ describe('a voucher is redeemed once per account', () => {
       expect(before).toMatchObject({ promoCode: { code: 'GIFT25' }, discountCents: 2500 });
 
       const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(422);
-      expect(ApiErrorBodySchema.parse(refused.body)).toEqual({ message: PROMO_ALREADY_USED, errors: [{ field: 'promoCode', errorMessage: PROMO_ALREADY_USED }] });
+      expect(ApiErrorBodySchema.parse(refused.body)).toEqual({
+        message: PROMO_ALREADY_USED,
+        errors: [{ field: 'promoCode', errorMessage: PROMO_ALREADY_USED }],
+      });
       expect(gateway.approved).toBe(1);
       expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);
       expect(await getCart(t, { sid })).toEqual(before);
@@ -196,7 +191,15 @@ describe('a voucher is redeemed once per account', () => {
       if (!t) return;
       await t.db
         .insertInto('orders')
-        .values({ id: 'o-elsewhere', user_id: userId, status: 'COMPLETED', title: 'Elsewhere', grand_total_inc_tax: 0, account_number: null, created_at: TEST_NOW })
+        .values({
+          id: 'o-elsewhere',
+          user_id: userId,
+          status: 'COMPLETED',
+          title: 'Elsewhere',
+          grand_total_inc_tax: 0,
+          account_number: null,
+          created_at: TEST_NOW,
+        })
         .execute();
       await t.db.insertInto('voucher_redemptions').values({ promo_code: 'GIFT25', user_id: userId, order_id: 'o-elsewhere', redeemed_at: TEST_NOW }).execute();
     });
@@ -225,7 +228,16 @@ describe('guest carts', () => {
     const t = await createTestApp({ rateLimits: { ...UNLIMITED, guestCarts: DEFAULT_RATE_LIMITS.guestCarts } });
     try {
       const hardcover = await hardcoverOf(t);
-      const guestCarts = async () => Number((await t.db.selectFrom('carts').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_key', 'like', 'd:%').executeTakeFirstOrThrow()).n);
+      const guestCarts = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('carts')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('owner_key', 'like', 'd:%')
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await guestCarts();
       const body = { items: [{ availabilityId: hardcover, quantity: 1 }] };
       const results = await Promise.all(Array.from({ length: 50 }, () => call(t.app, 'post', '/api/shopping-cart', {}, body)));
@@ -277,7 +289,13 @@ describe('guest carts', () => {
       expect(errors).toEqual([]);
 
       expect((await getCart(t, stale)).itemCount).toBe(0);
-      expect(await t.db.selectFrom('carts').select('id').where('owner_key', '=', deviceCartKey(stale.mid ?? '')).execute()).toEqual([]);
+      expect(
+        await t.db
+          .selectFrom('carts')
+          .select('id')
+          .where('owner_key', '=', deviceCartKey(stale.mid ?? ''))
+          .execute(),
+      ).toEqual([]);
       expect((await getCart(t, touched)).itemCount).toBe(2);
       expect((await getCart(t, fresh)).itemCount).toBe(1);
       // The member's cart (read from the database: the session itself has ended by now).
@@ -311,7 +329,12 @@ describe('the server expires guest carts', () => {
     const first = await startServer({ port: 0, host: '127.0.0.1', databaseFile, clock, logLevel: 'silent' });
     let mid: string | undefined;
     try {
-      const product = await first.db.selectFrom('products').select('availability_id').where('availability_status', '=', 'AVAILABLE').orderBy('id').executeTakeFirstOrThrow();
+      const product = await first.db
+        .selectFrom('products')
+        .select('availability_id')
+        .where('availability_status', '=', 'AVAILABLE')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       mid = midFrom(await call(first.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: product.availability_id, quantity: 1 }] }).expect(200));
       expect(mid).toBeDefined();
     } finally {
@@ -321,7 +344,13 @@ describe('the server expires guest carts', () => {
     clock.advance(GUEST_CART_TTL_MS + 60_000);
     const second = await startServer({ port: 0, host: '127.0.0.1', databaseFile, clock, logLevel: 'silent' });
     try {
-      expect(await second.db.selectFrom('carts').select('id').where('owner_key', '=', deviceCartKey(mid ?? '')).execute()).toEqual([]);
+      expect(
+        await second.db
+          .selectFrom('carts')
+          .select('id')
+          .where('owner_key', '=', deviceCartKey(mid ?? ''))
+          .execute(),
+      ).toEqual([]);
     } finally {
       await second.close();
     }

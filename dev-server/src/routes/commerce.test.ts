@@ -25,6 +25,7 @@ import {
 } from 'shared-contracts/server';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';
+import { sampleAddress } from '../test/commerce';
 import { sessionOf } from '../test/discovery';
 import { createFakeClock } from '../deps';
 import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
@@ -49,7 +50,9 @@ const ids = {
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: UNLIMITED });
   const products = await t.db.selectFrom('products').selectAll().orderBy('position').execute();
-  const hbk = products.find((p) => p.sku.endsWith('-HBK') && p.availability_status === 'AVAILABLE' && products.some((q) => q.group_id === p.group_id && q.sku.endsWith('-KND')))!;
+  const hbk = products.find(
+    (p) => p.sku.endsWith('-HBK') && p.availability_status === 'AVAILABLE' && products.some((q) => q.group_id === p.group_id && q.sku.endsWith('-KND')),
+  )!;
   ids.hardcover = hbk.availability_id;
   ids.hardcoverEbook = products.find((q) => q.group_id === hbk.group_id && q.sku.endsWith('-KND'))!.availability_id;
   ids.ebook = products.find((p) => p.sku.endsWith('-KND') && p.group_id !== hbk.group_id && p.availability_status === 'AVAILABLE')!.availability_id;
@@ -104,17 +107,7 @@ async function guestWith(items: { availabilityId: string; quantity: number }[]):
   return { mid };
 }
 
-const address = (overrides: Partial<Address> = {}): Address => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '1 Main Street',
-  address2: '',
-  city: 'Albany',
-  state: 'NY',
-  postalCode: '12207',
-  countryCode: 'US',
-  ...overrides,
-});
+const address = sampleAddress;
 const card = (number: string = TEST_CARDS.approved) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'Ada Lovelace' });
 
 /** A member who has confirmed their email address (a subscription they buy is linked to them). */
@@ -214,10 +207,17 @@ describe('the cart', () => {
     expect(who.mid).toBeDefined();
     const result = AddToCartResultSchema.parse(first.body);
     expect(result).toMatchObject({ itemAdded: true, maintenanceStatus: false });
-    expect(result.items).toEqual([expect.objectContaining({ availabilityId: ids.hardcover, quantity: 2, referral: REFERRAL_CODES.addToCartDefault, lineType: 'SHIP' })]);
+    expect(result.items).toEqual([
+      expect.objectContaining({ availabilityId: ids.hardcover, quantity: 2, referral: REFERRAL_CODES.addToCartDefault, lineType: 'SHIP' }),
+    ]);
 
     const again = AddToCartResultSchema.parse(
-      (await add(who, [{ availabilityId: ids.hardcover, quantity: 1 }, { availabilityId: ids.ebook, quantity: 3, referral: '03069' }]).expect(200)).body,
+      (
+        await add(who, [
+          { availabilityId: ids.hardcover, quantity: 1 },
+          { availabilityId: ids.ebook, quantity: 3, referral: '03069' },
+        ]).expect(200)
+      ).body,
     );
     expect(again.items.map((l) => [l.availabilityId, l.quantity, l.referral])).toEqual([
       [ids.hardcover, 3, REFERRAL_CODES.addToCartDefault],
@@ -316,7 +316,9 @@ describe('the cart', () => {
     const who = await guestWith([{ availabilityId: ids.hardcover, quantity: 1 }]);
     const before = await getCart(who);
     const unit = before.subTotalCents;
-    const ny = EstimateSchema.parse((await call('post', '/api/shopping-cart/estimate', who, { countryCode: 'US', state: 'NY', shippingMethod: 'STANDARD' }).expect(200)).body);
+    const ny = EstimateSchema.parse(
+      (await call('post', '/api/shopping-cart/estimate', who, { countryCode: 'US', state: 'NY', shippingMethod: 'STANDARD' }).expect(200)).body,
+    );
     expect(ny).toMatchObject({ subTotalCents: unit, taxCents: Math.floor((unit * 400 * 2 + 10000) / 20000), shippingCostCents: 595 });
     expect(ny.grandTotalCents).toBe(unit + ny.taxCents + 595);
     const gb = EstimateSchema.parse((await call('post', '/api/shopping-cart/estimate', who, { countryCode: 'GB' }).expect(200)).body);
@@ -355,7 +357,11 @@ describe('checkout', () => {
       ['post', '/api/commerce/order/shipping-method', { shippingMethod: 'STANDARD' }],
       ['post', '/api/commerce/order/promo-code', { code: 'SAVE10' }],
       ['delete', '/api/commerce/order/promo-code', undefined],
-      ['post', '/api/commerce/shipping-payment', { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card() }],
+      [
+        'post',
+        '/api/commerce/shipping-payment',
+        { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card() },
+      ],
       ['post', '/api/commerce/order/submit', {}],
       ['get', '/api/commerce/order/o-123', undefined],
     ] as const) {
@@ -376,17 +382,31 @@ describe('checkout', () => {
       [{ countryCode: 'CA', state: 'ON', postalCode: '12345' }, 'shippingAddress.postalCode', COMMERCE_MESSAGES.badPostalCode],
     ];
     for (const [override, field, message] of cases) {
-      const res = await call('post', '/api/commerce/address', who, { shippingAddress: address(override), billingAddress: null, billingSameAsShipping: true }).expect(400);
+      const res = await call('post', '/api/commerce/address', who, {
+        shippingAddress: address(override),
+        billingAddress: null,
+        billingSameAsShipping: true,
+      }).expect(400);
       expect(ApiErrorBodySchema.parse(res.body).errors).toContainEqual({ field, errorMessage: message });
     }
-    const noShipping = await call('post', '/api/commerce/address', who, { shippingAddress: null, billingAddress: address(), billingSameAsShipping: false }).expect(400);
+    const noShipping = await call('post', '/api/commerce/address', who, {
+      shippingAddress: null,
+      billingAddress: address(),
+      billingSameAsShipping: false,
+    }).expect(400);
     expect(ApiErrorBodySchema.parse(noShipping.body).errors).toContainEqual({ field: 'shippingAddress', errorMessage: COMMERCE_MESSAGES.needsAddress });
     await call('post', '/api/commerce/address', who, { shippingAddress: address() }).expect(400);
     expect(snapshot(await getCart(who))).toEqual(snapshot(before));
     await call('post', '/api/commerce/order/shipping-method', who, { shippingMethod: 'STANDARD' }).expect(422);
 
     const ok = CartSchema.parse(
-      (await call('post', '/api/commerce/address', who, { shippingAddress: address({ countryCode: 'ca', state: 'on', postalCode: 'k1a 0b1', city: 'Ottawa' }), billingAddress: null, billingSameAsShipping: true }).expect(200)).body,
+      (
+        await call('post', '/api/commerce/address', who, {
+          shippingAddress: address({ countryCode: 'ca', state: 'on', postalCode: 'k1a 0b1', city: 'Ottawa' }),
+          billingAddress: null,
+          billingSameAsShipping: true,
+        }).expect(200)
+      ).body,
     );
     expect(ok.shippingAddress).toMatchObject({ countryCode: 'CA', state: 'ON', postalCode: 'K1A 0B1' });
     expect(ok.billingAddress).toEqual(ok.shippingAddress);
@@ -401,7 +421,13 @@ describe('checkout', () => {
 
     // Moving to the UK drops the Canadian method; international has no tax.
     const gb = CartSchema.parse(
-      (await call('post', '/api/commerce/address', who, { shippingAddress: address({ countryCode: 'GB', state: 'Greater London', postalCode: 'SW1A 1AA', city: 'London' }), billingAddress: null, billingSameAsShipping: true }).expect(200)).body,
+      (
+        await call('post', '/api/commerce/address', who, {
+          shippingAddress: address({ countryCode: 'GB', state: 'Greater London', postalCode: 'SW1A 1AA', city: 'London' }),
+          billingAddress: null,
+          billingSameAsShipping: true,
+        }).expect(200)
+      ).body,
     );
     expect(gb).toMatchObject({ shippingMethod: null, taxCents: 0, shippingCostCents: 0 });
     const intl = CartSchema.parse((await call('post', '/api/commerce/order/shipping-method', who, { shippingMethod: 'INTERNATIONAL' }).expect(200)).body);
@@ -425,7 +451,14 @@ describe('checkout', () => {
 
     // SAVE10 on 19.99: 1.999 -> 2.00 off; NY tax 4% of 17.99 = 0.7196 -> 0.72.
     const save = CartSchema.parse((await call('post', '/api/commerce/order/promo-code', who, { code: 'save10' }).expect(200)).body);
-    expect(save).toMatchObject({ promoCode: { code: 'SAVE10' }, subTotalCents: 1999, discountCents: 200, taxCents: 72, shippingCostCents: 0, grandTotalCents: 1871 });
+    expect(save).toMatchObject({
+      promoCode: { code: 'SAVE10' },
+      subTotalCents: 1999,
+      discountCents: 200,
+      taxCents: 72,
+      shippingCostCents: 0,
+      grandTotalCents: 1871,
+    });
     // The voucher takes the whole subtotal.
     const gift = CartSchema.parse((await call('post', '/api/commerce/order/promo-code', who, { code: 'GIFT25' }).expect(200)).body);
     expect(gift).toMatchObject({ promoCode: { code: 'GIFT25' }, discountCents: 1999, taxCents: 0, grandTotalCents: 0 });
@@ -440,7 +473,11 @@ describe('checkout', () => {
   it('makes shipping free with FREESHIP', async () => {
     const who = await member();
     await add(who, [{ availabilityId: ids.hardcover, quantity: 1 }]).expect(200);
-    await call('post', '/api/commerce/address', who, { shippingAddress: address({ state: 'OR', city: 'Portland', postalCode: '97201' }), billingAddress: null, billingSameAsShipping: true }).expect(200);
+    await call('post', '/api/commerce/address', who, {
+      shippingAddress: address({ state: 'OR', city: 'Portland', postalCode: '97201' }),
+      billingAddress: null,
+      billingSameAsShipping: true,
+    }).expect(200);
     await call('post', '/api/commerce/order/shipping-method', who, { shippingMethod: 'OVERNIGHT' }).expect(200);
     const free = CartSchema.parse((await call('post', '/api/commerce/order/promo-code', who, { code: 'FREESHIP' }).expect(200)).body);
     expect(free).toMatchObject({ shippingCostCents: 0, taxCents: 0, discountCents: 0, grandTotalCents: free.subTotalCents });
@@ -450,7 +487,14 @@ describe('checkout', () => {
     const who = await member();
     await add(who, [{ availabilityId: ids.hardcover, quantity: 1 }]).expect(200);
     const before = await getCart(who);
-    const form = (overrides: Record<string, unknown>) => ({ shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card(), ...overrides });
+    const form = (overrides: Record<string, unknown>) => ({
+      shippingAddress: address(),
+      billingAddress: null,
+      billingSameAsShipping: true,
+      shippingMethod: 'STANDARD',
+      card: card(),
+      ...overrides,
+    });
     const expectError = async (body: unknown, field: string, message: string) => {
       const res = await call('post', '/api/commerce/shipping-payment', who, body).expect(400);
       expect(ApiErrorBodySchema.parse(res.body).errors).toContainEqual({ field, errorMessage: message });
@@ -478,13 +522,25 @@ describe('checkout', () => {
       [TEST_CARDS.declined, COMMERCE_MESSAGES.declined],
       [TEST_CARDS.insufficientFunds, COMMERCE_MESSAGES.insufficientFunds],
     ] as const) {
-      await call('post', '/api/commerce/shipping-payment', who, { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card(number) }).expect(200);
+      await call('post', '/api/commerce/shipping-payment', who, {
+        shippingAddress: address(),
+        billingAddress: null,
+        billingSameAsShipping: true,
+        shippingMethod: 'STANDARD',
+        card: card(number),
+      }).expect(200);
       const before = await getCart(who);
       const res = await call('post', '/api/commerce/order/submit', who, {}).expect(402);
       expect(ApiErrorBodySchema.parse(res.body).message).toBe(message);
       expect(await getCart(who)).toEqual(before);
     }
-    expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', (await userIdOf(who.email))).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', await userIdOf(who.email))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses to submit an empty cart or one missing a step', async () => {
@@ -519,8 +575,17 @@ describe('checkout', () => {
     try {
       const { sid, email } = await registerFresh(m);
       await call('post', '/api/shopping-cart', { sid }, { items: [{ availabilityId: ids.hardcover, quantity: 1 }] }, m.app).expect(200);
-      await call('post', '/api/commerce/shipping-payment', { sid }, { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card() }, m.app).expect(200);
-      const [a, b] = await Promise.all([call('post', '/api/commerce/order/submit', { sid }, {}, m.app), call('post', '/api/commerce/order/submit', { sid }, {}, m.app)]);
+      await call(
+        'post',
+        '/api/commerce/shipping-payment',
+        { sid },
+        { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'STANDARD', card: card() },
+        m.app,
+      ).expect(200);
+      const [a, b] = await Promise.all([
+        call('post', '/api/commerce/order/submit', { sid }, {}, m.app),
+        call('post', '/api/commerce/order/submit', { sid }, {}, m.app),
+      ]);
       expect([a.status, b.status].sort()).toEqual([201, 409]);
       expect(ApiErrorBodySchema.parse((a.status === 409 ? a : b).body).message).toBe(COMMERCE_MESSAGES.cartChanged);
       const user = await m.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -539,11 +604,24 @@ describe('checkout', () => {
     ]).expect(200);
     await call('post', '/api/commerce/order/promo-code', who, { code: 'SAVE10' }).expect(200);
     const ready = CartSchema.parse(
-      (await call('post', '/api/commerce/shipping-payment', who, { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true, shippingMethod: 'EXPEDITED', card: card() }).expect(200)).body,
+      (
+        await call('post', '/api/commerce/shipping-payment', who, {
+          shippingAddress: address(),
+          billingAddress: null,
+          billingSameAsShipping: true,
+          shippingMethod: 'EXPEDITED',
+          card: card(),
+        }).expect(200)
+      ).body,
     );
     const discount = Math.floor((ready.subTotalCents * 10 * 2 + 100) / 200);
     const tax = Math.floor(((ready.subTotalCents - discount) * 400 * 2 + 10000) / 20000);
-    expect(ready).toMatchObject({ discountCents: discount, taxCents: tax, shippingCostCents: 1495, grandTotalCents: ready.subTotalCents - discount + tax + 1495 });
+    expect(ready).toMatchObject({
+      discountCents: discount,
+      taxCents: tax,
+      shippingCostCents: 1495,
+      grandTotalCents: ready.subTotalCents - discount + tax + 1495,
+    });
 
     const res = await call('post', '/api/commerce/order/submit', who, {}).expect(201);
     const order = OrderSchema.parse(res.body);
@@ -590,12 +668,22 @@ describe('checkout', () => {
     const cart = await getCart(who);
     expect(lines(cart).map((l) => [l.availabilityId, l.quantity, l.lineType])).toEqual([[ids.subscriptionGood, 1, 'SUBSCRIPTION']]);
     expect(cart.needsShipping).toBe(false);
-    await call('post', '/api/commerce/shipping-payment', who, { shippingAddress: null, billingAddress: address(), billingSameAsShipping: false, shippingMethod: null, card: card('5555555555554444') }).expect(200);
+    await call('post', '/api/commerce/shipping-payment', who, {
+      shippingAddress: null,
+      billingAddress: address(),
+      billingSameAsShipping: false,
+      shippingMethod: null,
+      card: card('5555555555554444'),
+    }).expect(200);
     const order = OrderSchema.parse((await call('post', '/api/commerce/order/submit', who, {}).expect(201)).body);
     expect(order.title).toContain('Subscription');
     expect(order.payment).toEqual({ brand: 'Mastercard', last4: '4444' });
     expect(order.subscription).toMatchObject({ roleCode: 'ROLE_HBRG_GOOD' });
-    const record = await t.db.selectFrom('subscriber_records').selectAll().where('account_number', '=', order.subscription!.accountNumber).executeTakeFirstOrThrow();
+    const record = await t.db
+      .selectFrom('subscriber_records')
+      .selectAll()
+      .where('account_number', '=', order.subscription!.accountNumber)
+      .executeTakeFirstOrThrow();
     expect(record).toMatchObject({ email: who.email.toLowerCase(), source: 'CDS_US', subscription_code: 'GOOD', subscription_active: 1, linked_user_id: null });
     const subscription = await t.db.selectFrom('subscriptions').selectAll().where('record_id', '=', record.id).executeTakeFirstOrThrow();
     expect(subscription.access_expiration_date.slice(0, 10)).toBe('2026-07-01');
@@ -611,8 +699,15 @@ describe('checkout', () => {
 
   it("reads the seeded orders of before (My Library's) with the order schema", async () => {
     const sid = await sessionOf(t, DEMO_SUBSCRIBER);
-    const rows = await t.db.selectFrom('orders').select('id').where('user_id', '=', await userIdOf(DEMO_SUBSCRIBER.email)).orderBy('created_at').execute();
-    const [subscription, basket] = await Promise.all(rows.map(async (r) => OrderSchema.parse((await call('get', `/api/commerce/order/${r.id}`, { sid }).expect(200)).body)));
+    const rows = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', await userIdOf(DEMO_SUBSCRIBER.email))
+      .orderBy('created_at')
+      .execute();
+    const [subscription, basket] = await Promise.all(
+      rows.map(async (r) => OrderSchema.parse((await call('get', `/api/commerce/order/${r.id}`, { sid }).expect(200)).body)),
+    );
     expect(subscription!.subscription).toEqual({ roleCode: 'ROLE_HBRG_BEST', accountNumber: DEMO_SUBSCRIBER.subscription!.accountNumber });
     expect(basket!.lines.length).toBeGreaterThanOrEqual(6);
     expect(basket!.lines.every((l) => l.unitPriceCents > 0 && l.quantity === 1)).toBe(true);
@@ -666,7 +761,15 @@ describe('merge at sign-in', () => {
       .post('/api/user/register')
       .set(CSRF_HEADER, CSRF_VALUE)
       .set('Cookie', `mid=${guest.mid}`)
-      .send({ firstName: 'Guest', lastName: 'Buyer', emailAddress: `guest.buyer.${Date.now()}@example.org`, password: 'Fresh#Pass2026', optIn: false, deviceType: 'WEB_SITE', reCaptchaToken: 'x' })
+      .send({
+        firstName: 'Guest',
+        lastName: 'Buyer',
+        emailAddress: `guest.buyer.${Date.now()}@example.org`,
+        password: 'Fresh#Pass2026',
+        optIn: false,
+        deviceType: 'WEB_SITE',
+        reCaptchaToken: 'x',
+      })
       .expect(201);
     expect(lines(await getCart({ sid: sidFrom(res)! })).map((l) => [l.availabilityId, l.quantity])).toEqual([[ids.hardcover, 2]]);
   });

@@ -33,7 +33,10 @@ const AvailabilityParams = z.object({ availabilityId: z.string().regex(/^[\w-]{1
 const ProductParams = z.object({ productId: z.string().regex(/^[\w-]{1,80}$/, PRODUCT_NOT_FOUND) });
 const OrderParams = z.object({ id: z.string().regex(/^[\w-]{1,80}$/, COMMERCE_MESSAGES.orderNotFound) });
 const RecommendationsQuery = z.object({
-  placement: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+  placement: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional(),
   productIds: z.string().max(2000).optional(),
 });
 
@@ -203,7 +206,9 @@ function checkoutRoutes(router: Router, { checkout, orders }: RouteContext['serv
 
   router.post('/api/commerce/order/submit', requireMemberFirst, checkoutLimit, async (req, res) => {
     const viewer = await member(req);
-    noStore(res).status(201).json(await checkout.submit(viewer));
+    noStore(res)
+      .status(201)
+      .json(await checkout.submit(viewer));
   });
 
   router.get('/api/commerce/order/:id', async (req, res) => {

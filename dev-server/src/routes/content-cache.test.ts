@@ -91,7 +91,7 @@ describe('article stream pages from the cache', () => {
     expect(res.text).toBe('');
   });
 
-  it("gives each viewer their own isPaywallEnabled from one cached page", async () => {
+  it('gives each viewer their own isPaywallEnabled from one cached page', async () => {
     const subscriber = await sessionOf(t, DEMO_SUBSCRIBER);
     const member = await sessionOf(t, DEMO_READER);
     const path = '/service/stream/magazine/0/8';

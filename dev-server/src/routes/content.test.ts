@@ -1,12 +1,5 @@
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  ArchiveSchema,
-  ArticleSchema,
-  ArticleStreamSchema,
-  TOPIC_TAXONOMY_ROOTS,
-  TopicSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, ArchiveSchema, ArticleSchema, ArticleStreamSchema, TOPIC_TAXONOMY_ROOTS, TopicSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -87,17 +80,16 @@ describe('GET /api/article/:year/:month/:slug', () => {
     expect(padded.body).toEqual([]);
     expect(padded.lead.length).toBeGreaterThan(0);
     expect(padded.topic.url).toMatch(/^\/topic\/[a-z0-9-]+$/);
-    const unpadded = await request(t.app).get(`/api/article/${year}/${Number(month)}/${slug}`).expect(200);
+    const unpadded = await request(t.app)
+      .get(`/api/article/${year}/${Number(month)}/${slug}`)
+      .expect(200);
     expect(ArticleSchema.parse(unpadded.body).id).toBe(padded.id);
   });
 
-  it.each(['/api/article/2025/06/no-such-article', '/api/article/2025/13/x', '/api/article/25/6/x'])(
-    '404s %s with a JSON message',
-    async (path) => {
-      const res = await request(t.app).get(path).expect(404).expect('Content-Type', /json/);
-      expect(ApiErrorBodySchema.parse(res.body).message).toBe('Article not found');
-    },
-  );
+  it.each(['/api/article/2025/06/no-such-article', '/api/article/2025/13/x', '/api/article/25/6/x'])('404s %s with a JSON message', async (path) => {
+    const res = await request(t.app).get(path).expect(404).expect('Content-Type', /json/);
+    expect(ApiErrorBodySchema.parse(res.body).message).toBe('Article not found');
+  });
 });
 
 describe('GET /api/topics', () => {

@@ -21,8 +21,14 @@ const StreamQuery = z.object({
 });
 
 const ArticleParams = z.object({
-  year: z.string().regex(/^\d{4}$/).transform(Number),
-  month: z.string().regex(/^(0?[1-9]|1[0-2])$/).transform(Number),
+  year: z
+    .string()
+    .regex(/^\d{4}$/)
+    .transform(Number),
+  month: z
+    .string()
+    .regex(/^(0?[1-9]|1[0-2])$/)
+    .transform(Number),
   slug: z.string().regex(/^[a-z0-9-]{1,200}$/),
 });
 
@@ -39,10 +45,7 @@ export function contentRoutes({ services, viewers }: RouteContext): Router {
   router.get('/service/stream/latest', async (req, res) => {
     const query = parseInput(StreamQuery, req.query, 'Invalid page or size');
     const viewer = await viewers.viewerOf(req);
-    const stream = await services.content.latestStream(
-      { page: query.page ?? 1, size: query.size ?? STREAM_PAGE_SIZE },
-      viewer,
-    );
+    const stream = await services.content.latestStream({ page: query.page ?? 1, size: query.size ?? STREAM_PAGE_SIZE }, viewer);
     res.set('Cache-Control', 'private, no-cache').set('Vary', 'Cookie').json(stream);
   });
 

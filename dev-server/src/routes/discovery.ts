@@ -4,15 +4,7 @@
  * (page and size in the query) stays in routes/content.ts.
  */
 import { Router } from 'express';
-import {
-  firstPageOf,
-  SEARCH_ORDERS,
-  SEARCH_SORTS,
-  type Stream,
-  STREAM_PAGE_SIZE,
-  STREAM_TYPES,
-  type StreamType,
-} from 'shared-contracts/server';
+import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, type Stream, STREAM_PAGE_SIZE, STREAM_TYPES, type StreamType } from 'shared-contracts/server';
 import { z } from 'zod';
 import { deviceTokenOf } from '../http/device';
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/json-answer';
@@ -115,7 +107,8 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
       // The visual library's charts are the media decision's (the same as /api/data-and-visuals).
       const walled =
         type === 'visual-library' &&
-        (await services.videoAccess.wallFor({ kind: 'feed' }, viewer ? { viewer } : { viewer: null, deviceToken: deviceTokenOf(req), address: req.ip })) !== null;
+        (await services.videoAccess.wallFor({ kind: 'feed' }, viewer ? { viewer } : { viewer: null, deviceToken: deviceTokenOf(req), address: req.ip })) !==
+          null;
       res.set(PRIVATE).json(await services.streams.stream(type, page, options, viewer, walled));
       return;
     }

@@ -120,11 +120,7 @@ describe('registration and the confirmation link', () => {
 
   it('an unverified reader cannot link via checkoutComplete; following the link links the record', async () => {
     const account = await registerFresh(t);
-    await t.db
-      .updateTable('subscriber_records')
-      .set({ email: account.email })
-      .where('account_number', '=', DEMO_PRINT_SUBSCRIBER.accountNumber)
-      .execute();
+    await t.db.updateTable('subscriber_records').set({ email: account.email }).where('account_number', '=', DEMO_PRINT_SUBSCRIBER.accountNumber).execute();
     const before = await post(t.app, '/api/user/subscribe/checkoutComplete', {}, account.sid).expect(200);
     expect(UserSchema.parse(before.body)).toMatchObject({ status: 'registered', tiers: [], emailVerified: false });
     expect((await printRecord()).linked_user_id).toBeNull();

@@ -1,12 +1,5 @@
 /** My Library's histories over HTTP: saved, read, shared, watched, ordered; POST /service/user/watched. */
-import {
-  ApiErrorBodySchema,
-  caseStudyAccessEnds,
-  LIBRARY_ACTIVITIES,
-  LIBRARY_MESSAGES,
-  orderStatusLabel,
-  visibleOrderLines,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, caseStudyAccessEnds, LIBRARY_ACTIVITIES, LIBRARY_MESSAGES, orderStatusLabel, visibleOrderLines } from 'shared-contracts/server';
 import { DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { sessionOf } from '../test/discovery';
@@ -111,14 +104,22 @@ describe('watched', () => {
     const watched = await libraryStream(t, '/service/user/history/watched', sid);
     expect(watched.entry.map((e) => e.id)).toEqual([videos[0], videos[1]]);
     expect(watched.entry[0]!.contentType).toBe('Video');
-    expect(watched.entry[0]!.content).toMatchObject({ kind: 'video', activity: 'watched', activityAt: '2025-07-01T12:00:02.000Z', selectable: false, readOnly: false });
+    expect(watched.entry[0]!.content).toMatchObject({
+      kind: 'video',
+      activity: 'watched',
+      activityAt: '2025-07-01T12:00:02.000Z',
+      selectable: false,
+      readOnly: false,
+    });
   });
 
   it('answers 404 for an unknown video or content that is not a video, 400 without an id', async () => {
     const { sid } = await registerFresh(t);
     const { articles } = await contentIds(t);
     for (const id of ['9999999999999', articles[0]]) {
-      expect(ApiErrorBodySchema.parse((await post(t.app, '/service/user/watched', { id }, sid).expect(404)).body).message).toBe(LIBRARY_MESSAGES.unknownContent);
+      expect(ApiErrorBodySchema.parse((await post(t.app, '/service/user/watched', { id }, sid).expect(404)).body).message).toBe(
+        LIBRARY_MESSAGES.unknownContent,
+      );
     }
     await post(t.app, '/service/user/watched', {}, sid).expect(400);
     expect((await libraryStream(t, '/service/user/history/watched', sid)).entry).toEqual([]);

@@ -104,7 +104,13 @@ describe('POST /service/user/lists (create a folder)', () => {
     const { sid } = await member();
     const res = await createFolder(sid, 'Board  prep 2025', '  For the March board meeting ').expect(201);
     const folder = FolderSchema.parse(res.body);
-    expect(folder).toMatchObject({ name: 'Board  prep 2025', description: 'For the March board meeting', slug: 'board-prep-2025', readOnly: false, itemCount: 0 });
+    expect(folder).toMatchObject({
+      name: 'Board  prep 2025',
+      description: 'For the March board meeting',
+      slug: 'board-prep-2025',
+      readOnly: false,
+      itemCount: 0,
+    });
     expect(folder.id).toMatch(/^f-[0-9a-f]{12}$/);
     const folders = await foldersOf(t, sid);
     expect(folders.map((f) => f.name)).toEqual([MY_LIBRARY_FOLDER_NAME, 'Board  prep 2025']);
@@ -186,7 +192,9 @@ describe('PUT /service/user/lists/{id} (rename, describe)', () => {
     const again = FolderSchema.parse((await put(t.app, `/service/user/lists/${folder.id}`, { name: 'FINAL name' }, sid).expect(200)).body);
     expect(again).toMatchObject({ name: 'FINAL name', slug: 'final-name', description: 'Now described' });
     // An empty description clears it.
-    expect(FolderSchema.parse((await put(t.app, `/service/user/lists/${folder.id}`, { name: 'Final name', description: '' }, sid).expect(200)).body).description).toBe('');
+    expect(
+      FolderSchema.parse((await put(t.app, `/service/user/lists/${folder.id}`, { name: 'Final name', description: '' }, sid).expect(200)).body).description,
+    ).toBe('');
   });
 
   it("answers 409 for another folder's name (ignoring case and spaces), and 400 for a bad name", async () => {
@@ -418,9 +426,7 @@ describe('DELETE /service/user/saves/{id} (discard)', () => {
     expect((await rowsIn(t, myLibrary.id)).map((r) => r.content_id)).toEqual([ids.articles[15]]);
     expect((await rowsIn(t, a.id)).map((r) => r.content_id)).toEqual([ids.articles[15]]);
     expect(await rowsIn(t, b.id)).toEqual([]);
-    expect(ApiErrorBodySchema.parse((await del(t.app, `/service/user/saves/${ids.videos[3]}`, sid).expect(404)).body).message).toBe(
-      LIBRARY_MESSAGES.notFound,
-    );
+    expect(ApiErrorBodySchema.parse((await del(t.app, `/service/user/saves/${ids.videos[3]}`, sid).expect(404)).body).message).toBe(LIBRARY_MESSAGES.notFound);
   });
 
   it("never touches another member's saves", async () => {
@@ -439,7 +445,12 @@ describe('bulk organize and bulk discard', () => {
     const saved = [ids.articles[16]!, ids.videos[4]!, ids.charts[4]!];
     for (const id of saved) await save(sid, id).expect(200);
     await save(sid, ids.articles[17]!, [a.id, b.id]).expect(200);
-    const res = await post(t.app, '/service/user/saves/bulk', { ids: [...saved, ids.articles[17], ids.articles[18], 'unknown-id'], listIds: [a.id, b.id] }, sid).expect(200);
+    const res = await post(
+      t.app,
+      '/service/user/saves/bulk',
+      { ids: [...saved, ids.articles[17], ids.articles[18], 'unknown-id'], listIds: [a.id, b.id] },
+      sid,
+    ).expect(200);
     expect(BulkResultSchema.parse(res.body)).toEqual({ count: 3 });
     expect((await rowsIn(t, a.id)).length).toBe(4);
     expect((await rowsIn(t, b.id)).length).toBe(4);

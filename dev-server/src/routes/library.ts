@@ -55,7 +55,7 @@ const isActivity = (value: string): value is LibraryActivity => (LIBRARY_ACTIVIT
 
 const PRIVATE = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
 
-export function libraryRoutes({ config, services, viewers, limit }: RouteContext): Router {
+export function libraryRoutes({ services, viewers, limit }: RouteContext): Router {
   const router = Router();
   const { library, sharing } = services;
 
@@ -78,7 +78,10 @@ export function libraryRoutes({ config, services, viewers, limit }: RouteContext
   router.post('/service/user/lists', async (req, res) => {
     const viewer = await viewers.requireViewer(req);
     const body = parseInput(FolderRequestSchema, req.body, 'Invalid folder');
-    res.status(201).set(PRIVATE).json(await library.createFolder(viewer, body));
+    res
+      .status(201)
+      .set(PRIVATE)
+      .json(await library.createFolder(viewer, body));
   });
 
   router.put('/service/user/lists/:id', async (req, res) => {

@@ -5,18 +5,11 @@
  * reader exactly what /api/data-and-visuals gives. Deciding never spends the meter.
  */
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  ChartPageSchema,
-  firstPageOf,
-  QuotaSchema,
-  StreamSchema,
-  VideoAccessSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, ChartPageSchema, firstPageOf, QuotaSchema, StreamSchema, VideoAccessSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { registerFresh } from '../test/accounts';
-import { createTestApp, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
+import { asBytes, createTestApp, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
 import { articlesOf, getWith, readContent, type Browser, type SeedArticle } from '../test/paywall';
 import { MEDIA_WALLED } from './media';
 
@@ -37,14 +30,7 @@ afterAll(() => t.close());
 
 /** GET with the body as a Buffer whatever its type. */
 function getBytes(path: string, browser: Browser, headers: Record<string, string> = {}) {
-  return getWith(t, path, browser)
-    .set(headers)
-    .buffer(true)
-    .parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return asBytes(getWith(t, path, browser).set(headers));
 }
 
 /** A guest device that has read `count` metered articles this month. */

@@ -72,9 +72,7 @@ describe('videos and playlists', () => {
 
   it('404s an unknown video and an unknown playlist', async () => {
     expect(ApiErrorBodySchema.parse((await get('/api/videos/1234567890').expect(404)).body).message).toBe('Video not found');
-    expect(ApiErrorBodySchema.parse((await get('/api/playlists/no-such-list').expect(404)).body).message).toBe(
-      'Playlist not found',
-    );
+    expect(ApiErrorBodySchema.parse((await get('/api/playlists/no-such-list').expect(404)).body).message).toBe('Playlist not found');
   });
 
   it('serves the poster a video names', async () => {

@@ -20,7 +20,10 @@ const ChartsQuery = z.object({
   size: positiveInt(MAX_PAGE_SIZE).optional(),
   sort: z.literal('publication_date', { message: "Only 'publication_date' is supported." }).optional(),
   paywall: booleanParam.optional(),
-  N: z.string().regex(/^\d{1,20}$/, 'Subject filter must be digits only.').optional(),
+  N: z
+    .string()
+    .regex(/^\d{1,20}$/, 'Subject filter must be digits only.')
+    .optional(),
 });
 
 const ChartFile = z.object({ file: z.string().regex(/^(dv-\d{4,})\.svg$/) });

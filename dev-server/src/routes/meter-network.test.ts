@@ -6,14 +6,7 @@
  * client address (TRUST_PROXY).
  */
 import request from 'supertest';
-import {
-  type ArticleContent,
-  ArticleContentSchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  QuotaSchema,
-  VideoAccessSchema,
-} from 'shared-contracts/server';
+import { type ArticleContent, ArticleContentSchema, CSRF_HEADER, CSRF_VALUE, QuotaSchema, VideoAccessSchema } from 'shared-contracts/server';
 import { DEFAULT_QUOTA_LIMIT } from '../server-rules';
 import { settingsFromEnv } from '../config';
 import { NETWORK_LIMITS, NETWORK_QUOTA_MULTIPLIER, networkOf } from '../services/meter';

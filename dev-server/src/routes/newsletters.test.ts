@@ -1,11 +1,6 @@
 /** Newsletters and marketing campaigns: the list, subscriptions per kind, unsubscribe-all. */
 import request from 'supertest';
-import {
-  DISCOVERY_MESSAGES,
-  NewsletterListSchema,
-  type NewsletterSubscriptions,
-  NewsletterSubscriptionsSchema,
-} from 'shared-contracts/server';
+import { DISCOVERY_MESSAGES, NewsletterListSchema, type NewsletterSubscriptions, NewsletterSubscriptionsSchema } from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { del, sessionOf } from '../test/discovery';

@@ -19,8 +19,7 @@ const NEW_PASSWORD = 'Renewed#Pass2026';
 /** Forgot password with a captcha token; null sends none. */
 const forgot = (emailAddress: string, reCaptchaToken: string | null = 'token') =>
   post(t.app, '/api/user/forgotpassword', { emailAddress, deviceType: 'WEB_SITE', ...(reCaptchaToken === null ? {} : { reCaptchaToken }) });
-const reset = (token: string, password = NEW_PASSWORD, sid?: string) =>
-  post(t.app, '/service/user/reset-password', { token, password }, sid);
+const reset = (token: string, password = NEW_PASSWORD, sid?: string) => post(t.app, '/service/user/reset-password', { token, password }, sid);
 
 async function lock(email: string) {
   for (let i = 0; i < SIGN_IN_MAX_TRIES; i++) await signIn(t.app, email, WRONG_PASSWORD).expect(401);
@@ -33,9 +32,7 @@ describe('forgot password', () => {
     const known = await forgot(account.email).expect(200);
     const unknown = await forgot('no.such.reader@example.org').expect(200);
     expect(known.body).toEqual({ message: MESSAGES.forgotPassword.success });
-    expect(known.body.message).toBe(
-      'If your email is registered with us, you will receive an email with a link to reset your password.',
-    );
+    expect(known.body.message).toBe('If your email is registered with us, you will receive an email with a link to reset your password.');
     expect(unknown.body).toEqual(known.body);
 
     const mails = t.mailer.sent.slice(before);
@@ -226,8 +223,7 @@ describe('a followed reset link proves the address', () => {
 });
 
 describe('change password', () => {
-  const change = (sid: string | undefined, current: string, password: string) =>
-    post(t.app, '/service/user/password', { current, password }, sid);
+  const change = (sid: string | undefined, current: string, password: string) => post(t.app, '/service/user/password', { current, password }, sid);
 
   it('answers 401 to a guest', async () => {
     await change(undefined, 'x', NEW_PASSWORD).expect(401);
@@ -280,4 +276,3 @@ it('limits forgot-password per client address', async () => {
     await limited.close();
   }
 });
-

@@ -1,10 +1,6 @@
 /** Forgot password, reset by mailed link, change password. */
 import { Router, type RequestHandler } from 'express';
-import {
-  ChangePasswordRequestSchema,
-  ForgotPasswordRequestSchema,
-  ResetPasswordRequestSchema,
-} from 'shared-contracts/server';
+import { ChangePasswordRequestSchema, ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from 'shared-contracts/server';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { withBlankFields } from '../http/body';
 import { parseInput } from '../http/validation';
@@ -17,7 +13,7 @@ function forgotPasswordBody(body: unknown): unknown {
   return withBlankFields({ ...rest, emailAddress: rest.emailAddress ?? email }, ['emailAddress']);
 }
 
-export function passwordRoutes({ config, services, viewers, limit }: RouteContext): Router {
+export function passwordRoutes({ services, viewers, limit }: RouteContext): Router {
   const router = Router();
 
   const forgot: RequestHandler = async (req, res) => {

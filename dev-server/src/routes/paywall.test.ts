@@ -279,7 +279,11 @@ describe('POST /api/article/piano/content refusals', () => {
     expect(res.body).toEqual({ message: 'Article not found' });
     t.clock.set('2023-01-01T00:00:00.000Z');
     const a = metered[0]!;
-    await request(t.app).post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`)).set(CSRF_HEADER, CSRF_VALUE).send({}).expect(404);
+    await request(t.app)
+      .post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`))
+      .set(CSRF_HEADER, CSRF_VALUE)
+      .send({})
+      .expect(404);
   });
 
   it.each(['month=06&seotitle=x', 'year=2025&month=13&seotitle=x', 'year=2025&month=06&seotitle=Bad%20Slug'])('answers 400 to %s', async (q) => {
@@ -288,12 +292,19 @@ describe('POST /api/article/piano/content refusals', () => {
 
   it('answers 400 to a gift that is not a string', async () => {
     const a = metered[0]!;
-    await request(t.app).post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`)).set(CSRF_HEADER, CSRF_VALUE).send({ gift: 5 }).expect(400);
+    await request(t.app)
+      .post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`))
+      .set(CSRF_HEADER, CSRF_VALUE)
+      .send({ gift: 5 })
+      .expect(400);
   });
 
   it('refuses a request without the CSRF header (403) and counts nothing', async () => {
     const a = metered[0]!;
-    const res = await request(t.app).post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`)).send({}).expect(403);
+    const res = await request(t.app)
+      .post(path(`year=${a.year}&month=${a.month}&seotitle=${a.slug}`))
+      .send({})
+      .expect(403);
     expect(setCookies(res)).toEqual([]);
   });
 });

@@ -10,8 +10,14 @@ import { parseInput } from '../http/validation';
 import type { RouteContext } from './context';
 
 const ContentQuery = z.object({
-  year: z.string().regex(/^\d{4}$/, 'Must be a four-digit year.').transform(Number),
-  month: z.string().regex(/^(0?[1-9]|1[0-2])$/, 'Must be a month 1-12.').transform(Number),
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'Must be a four-digit year.')
+    .transform(Number),
+  month: z
+    .string()
+    .regex(/^(0?[1-9]|1[0-2])$/, 'Must be a month 1-12.')
+    .transform(Number),
   seotitle: z.string().regex(/^[a-z0-9-]{1,200}$/, 'Must be an article slug.'),
 });
 /** The spec's other body keys (key, contentKey, pageAdUnitLocations, pageSlug) are accepted and ignored. */

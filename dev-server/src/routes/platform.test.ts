@@ -87,7 +87,9 @@ describe('GET /dev/outbox', () => {
       await post(t.app, '/api/user/forgotpassword', { emailAddress: DEMO_READER.email, reCaptchaToken: 't' }).expect(200);
       t.clock.advance(1000);
       await post(t.app, '/api/user/forgotpassword', { emailAddress: DEMO_READER.email, reCaptchaToken: 't' }).expect(200);
-      const res = await request(t.app).get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email.toUpperCase())}`).expect(200);
+      const res = await request(t.app)
+        .get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email.toUpperCase())}`)
+        .expect(200);
       const mails = res.body as Array<Record<string, string>>;
       expect(mails).toHaveLength(2);
       expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['body', 'createdAt', 'kind', 'status', 'subject', 'to']);
@@ -101,7 +103,11 @@ describe('GET /dev/outbox', () => {
       expect(mails[1]?.createdAt).toBe('2025-07-01T12:00:00.000Z');
       // The status follows the queue (the worker marks a delivered mail 'sent').
       await t.db.updateTable('outbox').set({ status: 'sent' }).where('created_at', '=', '2025-07-01T12:00:00.000Z').execute();
-      const after = (await request(t.app).get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email)}`).expect(200)).body as Array<Record<string, string>>;
+      const after = (
+        await request(t.app)
+          .get(`/dev/outbox?to=${encodeURIComponent(DEMO_READER.email)}`)
+          .expect(200)
+      ).body as Array<Record<string, string>>;
       expect(after.map((m) => m.status)).toEqual(['pending', 'sent']);
 
       // The newest link is the one that works.

@@ -2,15 +2,7 @@
 import request from 'supertest';
 import { MESSAGES, QuotaSchema, UserSchema } from 'shared-contracts/server';
 import { formatHttpDate } from '../server-rules';
-import {
-  DEMO_ALLACCESS,
-  DEMO_BETTER,
-  DEMO_EXECUTIVE,
-  DEMO_GOOD,
-  DEMO_READER,
-  DEMO_SUBSCRIBER,
-  type DemoUser,
-} from '../seed/demo-users';
+import { DEMO_ALLACCESS, DEMO_BETTER, DEMO_EXECUTIVE, DEMO_GOOD, DEMO_READER, DEMO_SUBSCRIBER, type DemoUser } from '../seed/demo-users';
 import { get, post, registerFresh } from '../test/accounts';
 import { articlesOf, readContent } from '../test/paywall';
 import { createTestApp, sidFrom, signIn, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
@@ -78,9 +70,7 @@ describe('POST /service/user/profile', () => {
       companySize: '100 to 499',
       optIn: false,
     });
-    const after = await get(t.app, '/service/user/profile', account.sid)
-      .set('If-Modified-Since', before.headers['last-modified']!)
-      .expect(200);
+    const after = await get(t.app, '/service/user/profile', account.sid).set('If-Modified-Since', before.headers['last-modified']!).expect(200);
     expect(Date.parse(after.headers['last-modified']!) - Date.parse(before.headers['last-modified']!)).toBe(60_000);
     expect(after.body).toMatchObject({ industry: 'Media', companySize: '100 to 499' });
 

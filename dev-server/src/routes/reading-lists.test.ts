@@ -60,7 +60,11 @@ describe('GET /api/reading-lists', () => {
 
   it('answers no lists for an article in none', async () => {
     const { listsOf } = await membership();
-    const article = await t.db.selectFrom('articles').select('id').where('id', 'not in', [...listsOf.keys()]).executeTakeFirstOrThrow();
+    const article = await t.db
+      .selectFrom('articles')
+      .select('id')
+      .where('id', 'not in', [...listsOf.keys()])
+      .executeTakeFirstOrThrow();
     expect((await lists(article.id).expect(200)).body).toEqual({ lists: [] });
   });
 

@@ -1,12 +1,5 @@
 /** POST /api/user/register and /service/user/register (PAY-03, PAY-04, PAY-05, PAY-07, PAY-08). */
-import {
-  ApiErrorBodySchema,
-  MESSAGES,
-  REGISTRATION_HEADER,
-  RegistrationResultSchema,
-  SubscriberLookupSchema,
-  UserSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, MESSAGES, REGISTRATION_HEADER, RegistrationResultSchema, SubscriberLookupSchema, UserSchema } from 'shared-contracts/server';
 import { DEMO_LAPSED_SUBSCRIBER, DEMO_PRINT_SUBSCRIBER, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { get, post, registrationBody, STRONG_PASSWORD, uniqueEmail } from '../test/accounts';
 import { createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
@@ -60,18 +53,14 @@ describe.each(['/api/user/register', '/service/user/register'])('POST %s', (path
     const res = await post(t.app, path, { reCaptchaToken: 'x' }).expect(400);
     const body = ApiErrorBodySchema.parse(res.body);
     expect(body.message).toBe(MESSAGES.required);
-    expect(body.errors).toEqual(
-      ['firstName', 'lastName', 'emailAddress', 'password'].map((field) => ({ field, errorMessage: 'This field is required.' })),
-    );
+    expect(body.errors).toEqual(['firstName', 'lastName', 'emailAddress', 'password'].map((field) => ({ field, errorMessage: 'This field is required.' })));
     expect(sidFrom(res)).toBeUndefined();
   });
 
   it('names each invalid field with the spec message', async () => {
-    const res = await post(
-      t.app,
-      path,
-      registrationBody({ firstName: '  ', lastName: '4ever', emailAddress: 'not-an-email', password: 'password' }),
-    ).expect(400);
+    const res = await post(t.app, path, registrationBody({ firstName: '  ', lastName: '4ever', emailAddress: 'not-an-email', password: 'password' })).expect(
+      400,
+    );
     expect(ApiErrorBodySchema.parse(res.body).errors).toEqual([
       { field: 'firstName', errorMessage: 'This field is required.' },
       { field: 'lastName', errorMessage: 'Please enter a valid last name.' },

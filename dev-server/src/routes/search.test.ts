@@ -1,15 +1,7 @@
 /** Search (the 'search' stream and POST /service/search) and auto-suggest. */
 import request from 'supertest';
 import { sql } from 'kysely';
-import {
-  ApiErrorBodySchema,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  DISCOVERY_MESSAGES,
-  SearchSuggestionSchema,
-  type Stream,
-  StreamSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, DISCOVERY_MESSAGES, SearchSuggestionSchema, type Stream, StreamSchema } from 'shared-contracts/server';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -150,7 +142,9 @@ describe('search term', () => {
   it('refuses a missing or too long term', async () => {
     const missing = await request(t.app).get('/service/stream/search/1/8').expect(400);
     expect(missing.body.message).toBe(DISCOVERY_MESSAGES.searchTermRequired);
-    await request(t.app).get(`/service/stream/search/1/8?query=${'a'.repeat(201)}`).expect(400);
+    await request(t.app)
+      .get(`/service/stream/search/1/8?query=${'a'.repeat(201)}`)
+      .expect(400);
   });
 });
 
@@ -158,7 +152,14 @@ describe('POST /service/search', () => {
   const post = (body: object) => request(t.app).post('/service/search').set(CSRF_HEADER, CSRF_VALUE).send(body);
 
   it('answers the same Stream as the search stream', async () => {
-    const res = await post({ query: 'pricing', filters: { contentType: 'Digital Article', topic: 'strategy' }, sort: 'date', order: 'asc', number: 1, size: 5 }).expect(200);
+    const res = await post({
+      query: 'pricing',
+      filters: { contentType: 'Digital Article', topic: 'strategy' },
+      sort: 'date',
+      order: 'asc',
+      number: 1,
+      size: 5,
+    }).expect(200);
     const viaGet = await search('pricing', '&contentType=Digital%20Article&topic=strategy&sort=date&order=asc', 1, 5);
     expect(StreamSchema.parse(res.body)).toEqual(viaGet);
   });
@@ -195,7 +196,13 @@ describe('GET /service/search/auto-suggest', () => {
     for (const r of answer.records) {
       expect(r.link).toMatch(/^\/\d{4}\/\d{2}\/[a-z0-9-]+$/);
       const [, year, month, slug] = /^\/(\d{4})\/(\d{2})\/(.+)$/.exec(r.link)!;
-      const article = await t.db.selectFrom('articles').select('id').where('year', '=', Number(year)).where('month', '=', Number(month)).where('slug', '=', slug!).executeTakeFirstOrThrow();
+      const article = await t.db
+        .selectFrom('articles')
+        .select('id')
+        .where('year', '=', Number(year))
+        .where('month', '=', Number(month))
+        .where('slug', '=', slug!)
+        .executeTakeFirstOrThrow();
       expect([...(await termsOf(article.id))].some((term) => term.startsWith('lead'))).toBe(true);
     }
   });

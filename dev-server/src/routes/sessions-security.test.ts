@@ -93,7 +93,9 @@ describe("a stranger's wrong passwords", () => {
     expect((await signIn(t.app, owner.email, WRONG_PASSWORD).expect(401)).body).toEqual(lockedAnswer);
     // Locked for every unknown browser, even with the right password, and a reset does not unlock.
     expect((await signIn(t.app, owner.email, owner.password).expect(401)).body).toMatchObject({ code: 'account_locked' });
-    expect((await post(t.app, '/api/user/forgotpassword', { emailAddress: owner.email, deviceType: 'WEB_SITE', reCaptchaToken: 'x' }).expect(423)).body).toMatchObject({
+    expect(
+      (await post(t.app, '/api/user/forgotpassword', { emailAddress: owner.email, deviceType: 'WEB_SITE', reCaptchaToken: 'x' }).expect(423)).body,
+    ).toMatchObject({
       message: MESSAGES.forgotPassword.locked,
     });
 
@@ -140,7 +142,7 @@ describe("a stranger's wrong passwords", () => {
     await signIn(t.app, owner.email, owner.password, withDevice(newer)).expect(200);
   });
 
-  it("gain nothing from the device cookie of another account: its failures count as unknown", async () => {
+  it('gain nothing from the device cookie of another account: its failures count as unknown', async () => {
     const victim = await ownerWithBrowser();
     const attacker = await ownerWithBrowser();
     const borrowed = withDevice(attacker.device);
@@ -158,7 +160,7 @@ describe("a stranger's wrong passwords", () => {
     await signIn(t.app, victim.email, victim.password, withDevice(victim.device)).expect(200);
   });
 
-  it('answer an unknown email exactly like a known one when both carry another account\'s device cookie', async () => {
+  it("answer an unknown email exactly like a known one when both carry another account's device cookie", async () => {
     const other = withDevice((await ownerWithBrowser()).device);
     const fresh = await registerFresh(t);
     const unknown = 'nobody.with.cookie@example.org';
@@ -178,11 +180,14 @@ describe("a stranger's wrong passwords", () => {
 describe("parallel wrong passwords from the owner's browser", () => {
   it('never check more passwords than the limit: 20 at once give 4 countdowns and 16 lockouts', async () => {
     const owner = await ownerWithBrowser();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => signIn(t.app, owner.email, WRONG_PASSWORD, withDevice(owner.device)).expect(401)),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(t.app, owner.email, WRONG_PASSWORD, withDevice(owner.device)).expect(401)));
     const bodies = answers.map((r) => LoginErrorSchema.parse(r.body));
-    expect(bodies.filter((b) => b.code === 'invalid_credentials').map((b) => b.tries_left).sort()).toEqual([1, 2, 3, 4]);
+    expect(
+      bodies
+        .filter((b) => b.code === 'invalid_credentials')
+        .map((b) => b.tries_left)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
     expect(bodies.filter((b) => b.code === 'account_locked')).toHaveLength(16);
     // The unknown bucket is untouched.
     expect((await signIn(t.app, owner.email, WRONG_PASSWORD).expect(401)).body).toMatchObject({ tries_left: SIGN_IN_MAX_TRIES - 1 });
@@ -239,7 +244,8 @@ describe('idle sessions', () => {
     if (!sid) throw new Error('no sid');
     return sid;
   }
-  const lastSeen = async (sid: string) => (await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', hashSessionToken(sid)).executeTakeFirst())?.last_seen_at;
+  const lastSeen = async (sid: string) =>
+    (await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', hashSessionToken(sid)).executeTakeFirst())?.last_seen_at;
 
   it('a session used within the idle window stays signed in', async () => {
     const sid = await freshSid();

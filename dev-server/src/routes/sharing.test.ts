@@ -107,8 +107,18 @@ describe('POST /service/user/share by email', () => {
     await share(sid, { url: `${TEST_ORIGIN}${a.path}?gift=abc#top`, provider: 'email', sharedWith: ['abs@example.org'] }).expect(200);
     expect(mailsTo('abs@example.org')[0]!.body).toContain(`${TEST_ORIGIN}${a.path}\n`);
 
-    const video = await t.db.selectFrom('videos').select(['id', 'slug', 'name']).where('pubdate', '<=', t.clock.now().toISOString()).orderBy('id').executeTakeFirstOrThrow();
-    const chart = await t.db.selectFrom('charts').select(['id', 'title']).where('published', '<=', t.clock.now().toISOString()).orderBy('id').executeTakeFirstOrThrow();
+    const video = await t.db
+      .selectFrom('videos')
+      .select(['id', 'slug', 'name'])
+      .where('pubdate', '<=', t.clock.now().toISOString())
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const chart = await t.db
+      .selectFrom('charts')
+      .select(['id', 'title'])
+      .where('published', '<=', t.clock.now().toISOString())
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     t.clock.advance(1000);
     await share(sid, { url: `/video/${video.id}/${video.slug}`, provider: 'twitter' }).expect(200);
     t.clock.advance(1000);
@@ -127,7 +137,13 @@ describe('POST /service/user/share by email', () => {
     const sent = t.mailer.sent.length;
     const victims = Array.from({ length: 10 }, (_, i) => `victim${i}@example.org`);
     for (const body of [
-      { url: a.path, provider: 'email', sharedWith: victims, from: 'security@yourbank.example', message: 'Your account is locked: https://yourbank.example.evil/unlock' },
+      {
+        url: a.path,
+        provider: 'email',
+        sharedWith: victims,
+        from: 'security@yourbank.example',
+        message: 'Your account is locked: https://yourbank.example.evil/unlock',
+      },
       { url: a.path, provider: 'email', sharedWith: ['friend@example.org'] },
     ]) {
       const res = await share(undefined, body).expect(401);
@@ -174,7 +190,11 @@ describe('POST /service/user/share by email', () => {
   ])('shows only the address when the display name is %s', async (_label, displayName) => {
     const fresh = await registerFresh(t);
     await confirmEmail(fresh.email);
-    await t.db.updateTable('users').set({ display_name: displayName, first_name: 'Acme', last_name: 'Officer: ceo@acme.example' }).where('email', '=', fresh.email.toLowerCase()).execute();
+    await t.db
+      .updateTable('users')
+      .set({ display_name: displayName, first_name: 'Acme', last_name: 'Officer: ceo@acme.example' })
+      .where('email', '=', fresh.email.toLowerCase())
+      .execute();
     const a = await article(3);
     const to = `name.${fresh.email}`;
     await share(fresh.sid, { url: a.path, provider: 'email', sharedWith: [to], message: 'Hi' }).expect(200);
@@ -316,7 +336,9 @@ describe('share-list links', () => {
   });
 
   it("answers 404 for a bad token, for another member's folder and once the folder is deleted", async () => {
-    await request(t.app).get(`/api/shared-list/${'x'.repeat(43)}`).expect(404);
+    await request(t.app)
+      .get(`/api/shared-list/${'x'.repeat(43)}`)
+      .expect(404);
     await request(t.app).get('/api/shared-list/short').expect(404);
     const reader = await sessionOf(t, DEMO_READER);
     const { sid } = await registerFresh(t);
@@ -364,7 +386,11 @@ describe('email share rate limit', () => {
   it('refuses email shares past the request limit with 429, per member, leaving network shares alone', async () => {
     const limited = await createTestApp({ rateLimits: { ...UNLIMITED, share: { windowMs: 60_000, limit: 2 } } });
     try {
-      const row = await limited.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', limited.clock.now().toISOString()).executeTakeFirstOrThrow();
+      const row = await limited.db
+        .selectFrom('articles')
+        .select(['year', 'month', 'slug'])
+        .where('published', '<=', limited.clock.now().toISOString())
+        .executeTakeFirstOrThrow();
       const path = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
       const body = { url: path, provider: 'email', sharedWith: ['limit@example.org'] };
       const sid = await sessionOf(limited, DEMO_READER);
@@ -395,7 +421,11 @@ describe('email share rate limit', () => {
         geolocation: createLocalGeolocator('US'),
         logger: silentLogger,
       });
-      const row = await own.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', own.clock.now().toISOString()).executeTakeFirstOrThrow();
+      const row = await own.db
+        .selectFrom('articles')
+        .select(['year', 'month', 'slug'])
+        .where('published', '<=', own.clock.now().toISOString())
+        .executeTakeFirstOrThrow();
       const url = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
       const sid = await sessionOf(own, DEMO_READER);
       const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => `day${from + i}@example.org`);
@@ -424,7 +454,11 @@ describe('email share rate limit', () => {
   it('refuses a share that would cross the day’s allowance as a whole, mailing nobody, and counts nothing for it', async () => {
     const own = await createTestApp({ rateLimits: UNLIMITED });
     try {
-      const row = await own.db.selectFrom('articles').select(['year', 'month', 'slug']).where('published', '<=', own.clock.now().toISOString()).executeTakeFirstOrThrow();
+      const row = await own.db
+        .selectFrom('articles')
+        .select(['year', 'month', 'slug'])
+        .where('published', '<=', own.clock.now().toISOString())
+        .executeTakeFirstOrThrow();
       const url = `/${row.year}/${String(row.month).padStart(2, '0')}/${row.slug}`;
       const sid = await sessionOf(own, DEMO_READER);
       const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => `part${from + i}@example.org`);

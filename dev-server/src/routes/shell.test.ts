@@ -4,17 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { createApiClient } from 'shared-contracts';
-import {
-  ApiErrorBodySchema,
-  firstPageOf,
-  RemotesConfigSchema,
-  STREAM_PAGE_SIZE,
-  type StreamEntry,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, firstPageOf, RemotesConfigSchema, STREAM_PAGE_SIZE, type StreamEntry } from 'shared-contracts/server';
 import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
-import { renderArticlePage } from './article-html';
-import { escapeHtml } from './article-html';
+import { escapeHtml, renderArticlePage } from './article-html';
 import { renderHomePage } from './home-html';
 import { LATEST_STREAM_PRELOAD, withAfterFirstPaint, withLatestStreamPreload } from './shell';
 
@@ -89,15 +82,12 @@ describe('static shell', () => {
     }
   });
 
-  it.each(['/my-library/library/team-offsite', '/store/books', '/2025/06'])(
-    'answers index.html to a browser asking for %s',
-    async (p) => {
-      const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(INDEX_HTML);
-    },
-  );
+  it.each(['/my-library/library/team-offsite', '/store/books', '/2025/06'])('answers index.html to a browser asking for %s', async (p) => {
+    const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toBe(INDEX_HTML);
+  });
 
   it.each(['/', '/the-latest'])('answers %s with index.html preloading, after the first paint, the latest stream the page fetches first', async (p) => {
     const res = await request(t.app).get(p).set('Accept', 'text/html').expect(200);
@@ -119,10 +109,12 @@ describe('static shell', () => {
     expect(withAfterFirstPaint(bare, preload)).toBe(bare);
     // The address is the one the app's client requests.
     const seen: string[] = [];
-    const client = createApiClient({ fetchImpl: (async (url: string) => {
-      seen.push(url);
-      return new Response(JSON.stringify({}), { status: 200 });
-    }) as unknown as typeof fetch });
+    const client = createApiClient({
+      fetchImpl: (async (url: string) => {
+        seen.push(url);
+        return new Response(JSON.stringify({}), { status: 200 });
+      }) as unknown as typeof fetch,
+    });
     await client.stream('latest', firstPageOf('latest'), STREAM_PAGE_SIZE).catch(() => undefined);
     expect(seen).toEqual(['/service/stream/latest/0/8?format=json']);
   });
@@ -237,7 +229,9 @@ describe('an article page without JavaScript', () => {
   it('holds the title, description, JSON-LD, headline and lead of a metered article, and no body paragraph', async () => {
     const [a] = await articlesOf(t, 'metered', 1);
     const row = await t.db.selectFrom('articles').select(['summary', 'authors', 'published']).where('id', '=', a!.id).executeTakeFirstOrThrow();
-    const res = await page(a!.url).expect(200).expect('Content-Type', /^text\/html/);
+    const res = await page(a!.url)
+      .expect(200)
+      .expect('Content-Type', /^text\/html/);
     const html = res.text;
     expect(html).toContain(`<title>${a!.title} | The Management Review</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -277,7 +271,11 @@ describe('an article page without JavaScript', () => {
     const [a] = await articlesOf(t, 'metered', 1);
     const nasty = `</script><script>alert("x")</script> & 'Co' <b>`;
     const original = await t.db.selectFrom('articles').select(['title', 'summary', 'lead']).where('id', '=', a!.id).executeTakeFirstOrThrow();
-    await t.db.updateTable('articles').set({ title: `T ${nasty} $& $1`, summary: `S ${nasty}`, lead: `L ${nasty}` }).where('id', '=', a!.id).execute();
+    await t.db
+      .updateTable('articles')
+      .set({ title: `T ${nasty} $& $1`, summary: `S ${nasty}`, lead: `L ${nasty}` })
+      .where('id', '=', a!.id)
+      .execute();
     try {
       const html = (await page(a!.url).expect(200)).text;
       expect(html).not.toContain('<script>alert');
@@ -324,9 +322,25 @@ describe('renderArticlePage', () => {
   it('adds a title, description and JSON-LD to a page without them', () => {
     const html = '<html><head></head><body><div id="root"></div></body></html>';
     const article = {
-      id: 'a1', title: 'T', summary: 'S', url: '/2025/01/t', published: '2025-01-01T00:00:00.000Z', contentType: 'Digital Article' as const,
-      category: { term: 'x' }, author: [], image: null, free: true, slug: 't', year: 2025, month: 1, topic: { name: 'x', url: '/topic/x' },
-      series: null, bigIdea: false, lead: 'L', body: [], ascend: false,
+      id: 'a1',
+      title: 'T',
+      summary: 'S',
+      url: '/2025/01/t',
+      published: '2025-01-01T00:00:00.000Z',
+      contentType: 'Digital Article' as const,
+      category: { term: 'x' },
+      author: [],
+      image: null,
+      free: true,
+      slug: 't',
+      year: 2025,
+      month: 1,
+      topic: { name: 'x', url: '/topic/x' },
+      series: null,
+      bigIdea: false,
+      lead: 'L',
+      body: [],
+      ascend: false,
     };
     const out = renderArticlePage(html, article, 'http://localhost:3000');
     expect(out).toContain('<title>T | The Management Review</title>');

@@ -30,9 +30,7 @@ describe('tries left, then the lockout', () => {
     for (let left = SIGN_IN_MAX_TRIES - 1; left >= 1; left--) {
       expect(await wrong(email)).toEqual({ code: 'invalid_credentials', tries_left: left, message: signInTriesLeft(left) });
     }
-    expect(signInTriesLeft(1)).toBe(
-      'You have entered an invalid email and password combination. Please try again. You have 1 try left.',
-    );
+    expect(signInTriesLeft(1)).toBe('You have entered an invalid email and password combination. Please try again. You have 1 try left.');
     const locked = await wrong(email);
     expect(locked).toEqual({ code: 'account_locked', lockout_duration: ACCOUNT_LOCKOUT_SECONDS, message: lockoutMessage(86400) });
     expect(locked.message).toBe(
@@ -102,9 +100,7 @@ describe('no enumeration', () => {
 describe('parallel wrong passwords', () => {
   it('never check more passwords than the limit: 20 at once give 4 countdowns and 16 lockouts', async () => {
     const account = await registerFresh(t);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => signIn(t.app, account.email, WRONG_PASSWORD).expect(401)),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(t.app, account.email, WRONG_PASSWORD).expect(401)));
     const bodies = answers.map((r) => LoginErrorSchema.parse(r.body));
     const countdowns = bodies.filter((b) => b.code === 'invalid_credentials');
     // Each password check used one try: the countdowns name tries 1..4 exactly once each...

@@ -5,7 +5,10 @@ import { parseInput } from '../http/validation';
 import type { RouteContext } from './context';
 
 const ProductsQuery = z.object({
-  category: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Unknown category.').optional(),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'Unknown category.')
+    .optional(),
 });
 
 export function storeRoutes({ services }: RouteContext): Router {

@@ -1,12 +1,6 @@
 /** GET /service/stream/{type}/{number}/{size}: every stream type, paging, bases, maintenance. */
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  DISCOVERY_MESSAGES,
-  firstPageOf,
-  STREAM_TYPES,
-  StreamSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, DISCOVERY_MESSAGES, firstPageOf, STREAM_TYPES, StreamSchema } from 'shared-contracts/server';
 import { DEMO_READER, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { loadAll, loadStream, sessionOf } from '../test/discovery';
 import { createTestApp, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
@@ -22,7 +16,9 @@ const ARTICLE_URL = /^\/\d{4}\/\d{2}\/[a-z0-9-]+$/;
 const newestFirst = (dates: string[]) => expect([...dates].sort().reverse()).toEqual(dates);
 
 async function publishedArticleCount(where: (q: ReturnType<typeof base>) => ReturnType<typeof base> = (q) => q) {
-  const row = await where(base()).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await where(base())
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 function base() {

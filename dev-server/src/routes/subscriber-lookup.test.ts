@@ -168,8 +168,7 @@ describe('lookups are limited per client and per email', () => {
     // express-rate-limit reports the ignored header on the console; the header changes nothing.
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const spoof = (n: number) => ({ 'X-Forwarded-For': `203.0.113.${n}` });
-    const send = (n: number, emailAddress: string) =>
-      postFrom(server, '127.0.0.6', SEARCH, { emailAddress, accountNumber: '1' }, spoof(n));
+    const send = (n: number, emailAddress: string) => postFrom(server, '127.0.0.6', SEARCH, { emailAddress, accountNumber: '1' }, spoof(n));
     expect((await send(1, 'one@example.org')).status).toBe(404);
     expect((await send(2, 'two@example.org')).status).toBe(404);
     expect(await send(3, 'three@example.org')).toEqual({ status: 429, body: { message: TOO_MANY_REQUESTS } });

@@ -2,13 +2,7 @@
 import type { Kysely } from 'kysely';
 import { MESSAGES, SubscriberLookupSchema, UserSchema } from 'shared-contracts/server';
 import type { Database } from '../db/database';
-import {
-  DEMO_ACCESS_CODE_SUBSCRIBER,
-  DEMO_LAPSED_SUBSCRIBER,
-  DEMO_PRINT_SUBSCRIBER,
-  DEMO_RESTRICTED,
-  DEMO_SUBSCRIBER,
-} from '../seed/demo-users';
+import { DEMO_ACCESS_CODE_SUBSCRIBER, DEMO_LAPSED_SUBSCRIBER, DEMO_PRINT_SUBSCRIBER, DEMO_RESTRICTED, DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { ALREADY_LINKED_MESSAGE } from '../services/subscribers';
 import { get, post, registerFresh, registrationBody, STRONG_PASSWORD, uniqueEmail } from '../test/accounts';
 import { createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
@@ -177,11 +171,7 @@ describe.each(['/api/user/subscribe', '/api/user/subscriber/register'])('POST %s
 
   it('answers 404 for a wrong account number or a lapsed subscription', async () => {
     expect((await post(t.app, path, subscribeBody({ accountNumber: '999' })).expect(404)).body).toEqual(NOT_FOUND);
-    await post(
-      t.app,
-      path,
-      subscribeBody({ emailAddress: DEMO_LAPSED_SUBSCRIBER.email, accountNumber: DEMO_LAPSED_SUBSCRIBER.accountNumber }),
-    ).expect(404);
+    await post(t.app, path, subscribeBody({ emailAddress: DEMO_LAPSED_SUBSCRIBER.email, accountNumber: DEMO_LAPSED_SUBSCRIBER.accountNumber })).expect(404);
   });
 
   it('checks the fields: email, account number and the registration password rule', async () => {
@@ -198,7 +188,11 @@ describe.each(['/api/user/subscribe', '/api/user/subscriber/register'])('POST %s
     const accountNumber = await addRecord(t.db, { email });
     await post(t.app, path, subscribeBody({ emailAddress: email, accountNumber })).expect(201);
     await followVerificationLink(t, email);
-    await t.db.updateTable('users').set({ email: uniqueEmail('moved') }).where('email', '=', email).execute();
+    await t.db
+      .updateTable('users')
+      .set({ email: uniqueEmail('moved') })
+      .where('email', '=', email)
+      .execute();
     const res = await post(t.app, path, subscribeBody({ emailAddress: email, accountNumber })).expect(409);
     expect(res.body).toEqual({ message: ALREADY_LINKED_MESSAGE, errors: [{ field: 'accountNumber', errorMessage: ALREADY_LINKED_MESSAGE }] });
   });

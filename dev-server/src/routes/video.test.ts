@@ -2,19 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import {
-  ApiErrorBodySchema,
-  PlaylistListSchema,
-  PlaylistSchema,
-  QuotaSchema,
-  VideoAccessSchema,
-  VideoSchema,
-} from 'shared-contracts/server';
+import { ApiErrorBodySchema, PlaylistListSchema, PlaylistSchema, QuotaSchema, VideoAccessSchema, VideoSchema } from 'shared-contracts/server';
 import { z } from 'zod';
 import { DEMO_SUBSCRIBER } from '../seed/demo-users';
 import { VIDEO_CLIPS, VIDEO_CLIPS_DIR } from '../services/video-clips';
 import { registerFresh } from '../test/accounts';
-import { createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
+import { asBytes, createTestApp, setCookies, sidFrom, signIn, UNLIMITED, type TestApp } from '../test/harness';
 import { articlesOf, getWith, readContent, type Browser, type SeedArticle } from '../test/paywall';
 
 let t: TestApp;
@@ -29,15 +22,7 @@ afterAll(() => t.close());
 
 /** GET with the body as a Buffer whatever its type. */
 function getBytes(pathname: string, headers: Record<string, string> = {}) {
-  return request(t.app)
-    .get(pathname)
-    .set(headers)
-    .buffer(true)
-    .parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  return asBytes(request(t.app).get(pathname).set(headers));
 }
 
 const clipBytes = (clip: string) => fs.readFileSync(path.join(VIDEO_CLIPS_DIR, `${clip}.webm`));

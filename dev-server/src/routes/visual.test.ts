@@ -140,7 +140,14 @@ describe('GET /api/data-and-visuals: the paywall decision', () => {
   it('answers an unknown subject filter with an empty page, walled or not', async () => {
     expect(await feed('?N=12345')).toMatchObject({ content: [], totalElements: 0, paywalled: false });
     expect(await feed('?N=12345&paywall=true')).toEqual({
-      content: [], number: 1, size: 10, totalPages: 1, totalElements: 0, first: true, last: true, paywalled: true,
+      content: [],
+      number: 1,
+      size: 10,
+      totalPages: 1,
+      totalElements: 0,
+      first: true,
+      last: true,
+      paywalled: true,
     });
   });
 });
@@ -199,12 +206,15 @@ describe('GET /data-visuals/download/{digest}/{file}', () => {
     chartFile = chartImage.slice(chartImage.lastIndexOf('/') + 1);
   });
 
-  const download = (path: string, browser: Browser = {}) => getWith(t, path, browser).buffer(true).parse((stream, done) => {
-    let data = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (data += chunk));
-    stream.on('end', () => done(null, data));
-  });
+  const download = (path: string, browser: Browser = {}) =>
+    getWith(t, path, browser)
+      .buffer(true)
+      .parse((stream, done) => {
+        let data = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (data += chunk));
+        stream.on('end', () => done(null, data));
+      });
 
   async function expectError(path: string, browser: Browser, status: number): Promise<void> {
     const res = await getWith(t, path, browser).expect(status);

@@ -30,7 +30,12 @@ export function buildArticles(rng: Rng, topics: readonly NewTopic[]): NewArticle
   for (let y = first.year; y <= last.year; y++) {
     const lastMonth = y === last.year ? last.month : 12;
     for (let m = y === first.year ? first.month : 1; m <= lastMonth; m++) {
-      const days = rng.sample(Array.from({ length: 28 }, (_, i) => i + 1), PER_MONTH).sort((a, b) => a - b);
+      const days = rng
+        .sample(
+          Array.from({ length: 28 }, (_, i) => i + 1),
+          PER_MONTH,
+        )
+        .sort((a, b) => a - b);
       days.forEach((day, i) => {
         const topic = rng.pick(subtopics);
         const title = makeTitle(rng, topic.name);

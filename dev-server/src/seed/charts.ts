@@ -22,9 +22,16 @@ export const CHART_SUBJECTS: Insertable<ChartSubjectTable>[] = [
 const METRICS = ['Share of', 'Number of', 'Growth in the number of'] as const;
 const POPULATIONS = ['managers', 'CFOs', 'midsize firms', 'startups', 'employees', 'boards', 'retailers', 'hospitals'] as const;
 const PREDICATES = [
-  'planning to raise technology budgets', 'reporting higher turnover', 'using shared dashboards',
-  'piloting four-day weeks', 'expecting slower hiring', 'cutting travel spending', 'adding board committees',
-  'tracking supplier emissions', 'training staff on data skills', 'moving work to the cloud',
+  'planning to raise technology budgets',
+  'reporting higher turnover',
+  'using shared dashboards',
+  'piloting four-day weeks',
+  'expecting slower hiring',
+  'cutting travel spending',
+  'adding board committees',
+  'tracking supplier emissions',
+  'training staff on data skills',
+  'moving work to the cloud',
 ] as const;
 const SOURCES = ['Illustrative survey data', 'Generated sample panel', 'Synthetic industry index'] as const;
 const GROUPS = ['North', 'South', 'East', 'West', 'Central'] as const;
@@ -61,8 +68,7 @@ function buildChartRange(rng: Rng, articles: readonly ParentArticle[], start: nu
     const percent = metric === 'Share of';
     const title = `${metric} ${rng.pick(POPULATIONS)} ${rng.pick(PREDICATES)}`;
     const kind = rng.chance(0.5) ? 'bar' : 'line';
-    const categories =
-      kind === 'line' ? ['2019', '2020', '2021', '2022', '2023', '2024'] : rng.sample(GROUPS, rng.int(3, 5));
+    const categories = kind === 'line' ? ['2019', '2020', '2021', '2022', '2023', '2024'] : rng.sample(GROUPS, rng.int(3, 5));
     const seriesCount = rng.chance(0.4) ? 2 : 1;
     const series = Array.from({ length: seriesCount }, (_, si) => ({
       name: seriesCount === 1 ? 'All respondents' : si === 0 ? 'Large firms' : 'Small firms',

@@ -165,8 +165,4 @@ export const DEMO_ACCESS_CODE_SUBSCRIBER = {
   active: true,
 } as const satisfies DemoSubscriberRecord;
 
-export const DEMO_SUBSCRIBER_RECORDS: readonly DemoSubscriberRecord[] = [
-  DEMO_PRINT_SUBSCRIBER,
-  DEMO_LAPSED_SUBSCRIBER,
-  DEMO_ACCESS_CODE_SUBSCRIBER,
-];
+export const DEMO_SUBSCRIBER_RECORDS: readonly DemoSubscriberRecord[] = [DEMO_PRINT_SUBSCRIBER, DEMO_LAPSED_SUBSCRIBER, DEMO_ACCESS_CODE_SUBSCRIBER];

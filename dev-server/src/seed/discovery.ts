@@ -30,9 +30,7 @@ export const SPONSORED_REPORT_COUNT = 8;
 /** Where sponsored reports draw their topics from. */
 const SPONSORED_ROOTS = ['tp-technology-and-analytics', 'tp-strategy', 'tp-business-management'];
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** Months (1-12) an issue label covers: 'July-August' -> [7, 8], 'May' -> [5]. */
 export function monthsOfLabel(label: string): number[] {
@@ -188,15 +186,78 @@ export function buildIssueSummaries(rng: Rng, issues: readonly IssueSeed[]): Map
 
 /** Newsletters and marketing campaigns (names and copy written for this project). */
 const NEWSLETTER_LIST: readonly Omit<Insertable<NewsletterTable>, 'position'>[] = [
-  { id: 'daily-brief', kind: 'newsletter', name: 'The Daily Brief', description: 'The day’s most useful ideas for managers, in five minutes.', frequency: 'Daily', subscriber_only: 0 },
-  { id: 'management-tip', kind: 'newsletter', name: 'Management Tip of the Day', description: 'One short, practical tip for running your team better.', frequency: 'Daily', subscriber_only: 0 },
-  { id: 'leadership-weekly', kind: 'newsletter', name: 'Leadership Weekly', description: 'Research and reflections on leading people, every week.', frequency: 'Weekly', subscriber_only: 0 },
-  { id: 'tech-and-analytics', kind: 'newsletter', name: 'Tech and Analytics', description: 'How data and technology are changing management.', frequency: 'Weekly', subscriber_only: 0 },
-  { id: 'subscriber-exclusive', kind: 'newsletter', name: 'Subscriber Exclusive', description: 'Early reads from the next issue, for subscribers only.', frequency: 'Monthly', subscriber_only: 1 },
-  { id: 'big-idea-insider', kind: 'newsletter', name: 'The Big Idea Insider', description: 'Behind the scenes of each Big Idea, for subscribers only.', frequency: 'Monthly', subscriber_only: 1 },
-  { id: 'special-offers', kind: 'marketingCampaign', name: 'Special offers', description: 'Discounts on subscriptions, books and courses.', frequency: 'Occasional', subscriber_only: 0 },
-  { id: 'events-and-webinars', kind: 'marketingCampaign', name: 'Events and webinars', description: 'Invitations to live events and online sessions.', frequency: 'Monthly', subscriber_only: 0 },
-  { id: 'product-updates', kind: 'marketingCampaign', name: 'Product updates', description: 'New features of the site and the app.', frequency: 'Occasional', subscriber_only: 0 },
+  {
+    id: 'daily-brief',
+    kind: 'newsletter',
+    name: 'The Daily Brief',
+    description: 'The day’s most useful ideas for managers, in five minutes.',
+    frequency: 'Daily',
+    subscriber_only: 0,
+  },
+  {
+    id: 'management-tip',
+    kind: 'newsletter',
+    name: 'Management Tip of the Day',
+    description: 'One short, practical tip for running your team better.',
+    frequency: 'Daily',
+    subscriber_only: 0,
+  },
+  {
+    id: 'leadership-weekly',
+    kind: 'newsletter',
+    name: 'Leadership Weekly',
+    description: 'Research and reflections on leading people, every week.',
+    frequency: 'Weekly',
+    subscriber_only: 0,
+  },
+  {
+    id: 'tech-and-analytics',
+    kind: 'newsletter',
+    name: 'Tech and Analytics',
+    description: 'How data and technology are changing management.',
+    frequency: 'Weekly',
+    subscriber_only: 0,
+  },
+  {
+    id: 'subscriber-exclusive',
+    kind: 'newsletter',
+    name: 'Subscriber Exclusive',
+    description: 'Early reads from the next issue, for subscribers only.',
+    frequency: 'Monthly',
+    subscriber_only: 1,
+  },
+  {
+    id: 'big-idea-insider',
+    kind: 'newsletter',
+    name: 'The Big Idea Insider',
+    description: 'Behind the scenes of each Big Idea, for subscribers only.',
+    frequency: 'Monthly',
+    subscriber_only: 1,
+  },
+  {
+    id: 'special-offers',
+    kind: 'marketingCampaign',
+    name: 'Special offers',
+    description: 'Discounts on subscriptions, books and courses.',
+    frequency: 'Occasional',
+    subscriber_only: 0,
+  },
+  {
+    id: 'events-and-webinars',
+    kind: 'marketingCampaign',
+    name: 'Events and webinars',
+    description: 'Invitations to live events and online sessions.',
+    frequency: 'Monthly',
+    subscriber_only: 0,
+  },
+  {
+    id: 'product-updates',
+    kind: 'marketingCampaign',
+    name: 'Product updates',
+    description: 'New features of the site and the app.',
+    frequency: 'Occasional',
+    subscriber_only: 0,
+  },
 ];
 export const NEWSLETTERS: readonly Insertable<NewsletterTable>[] = NEWSLETTER_LIST.map((n, position) => ({ ...n, position }));
 

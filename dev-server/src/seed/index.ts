@@ -65,10 +65,18 @@ async function insertSearchTerms(db: Kysely<Database>, rows: readonly Insertable
     const chunk = rows.slice(i, i + SEARCH_CHUNK);
     let text = compiled.get(chunk.length);
     if (text === undefined) {
-      text = db.insertInto('search_terms').values(chunk.map((r) => ({ term: r.term, article_id: r.article_id, weight: r.weight }))).compile().sql;
+      text = db
+        .insertInto('search_terms')
+        .values(chunk.map((r) => ({ term: r.term, article_id: r.article_id, weight: r.weight })))
+        .compile().sql;
       compiled.set(chunk.length, text);
     }
-    await db.executeQuery(CompiledQuery.raw(text, chunk.flatMap((r) => [r.term, r.article_id, r.weight])));
+    await db.executeQuery(
+      CompiledQuery.raw(
+        text,
+        chunk.flatMap((r) => [r.term, r.article_id, r.weight]),
+      ),
+    );
   }
 }
 
@@ -117,13 +125,26 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   const media = buildVideos(createRng(seed, 'videos'), articles);
   const charts = buildCharts(createRng(seed, 'charts'), articles);
   const ascend = pickAscendArticles(createRng(seed, 'ascend'), articles);
-  const readingLists = buildReadingLists(createRng(seed, 'reading-lists'), articles, topics.map((t) => ({ id: t.id, parent_id: t.parent_id ?? null })), ascend);
+  const readingLists = buildReadingLists(
+    createRng(seed, 'reading-lists'),
+    articles,
+    topics.map((t) => ({ id: t.id, parent_id: t.parent_id ?? null })),
+    ascend,
+  );
   const discovery = buildDiscovery(seed, topics, articles, archive.issues);
   const users = await pendingUsers;
 
   await db.transaction().execute(async (trx) => {
-    await insertAll(trx, 'topics', topics.map((t) => ({ ...t, subscriber_only: SUBSCRIBER_ONLY_TOPIC_IDS.includes(t.id) ? 1 : 0 })));
-    await insertAll(trx, 'magazine_issues', archive.issues.map((i) => ({ ...i, summary: discovery.summaries.get(i.code) ?? '' })));
+    await insertAll(
+      trx,
+      'topics',
+      topics.map((t) => ({ ...t, subscriber_only: SUBSCRIBER_ONLY_TOPIC_IDS.includes(t.id) ? 1 : 0 })),
+    );
+    await insertAll(
+      trx,
+      'magazine_issues',
+      archive.issues.map((i) => ({ ...i, summary: discovery.summaries.get(i.code) ?? '' })),
+    );
     await insertAll(
       trx,
       'archive_entries',
@@ -172,7 +193,11 @@ async function seedVisual(db: Kysely<Database>, seed: string): Promise<void> {
   const extra = buildExtraCharts(createRng(seed, 'charts-extra'), parents);
   await db.transaction().execute(async (trx) => {
     const have = new Set((await trx.selectFrom('charts').select('id').execute()).map((c) => c.id));
-    await insertAll(trx, 'charts', extra.filter((c) => !have.has(c.id)));
+    await insertAll(
+      trx,
+      'charts',
+      extra.filter((c) => !have.has(c.id)),
+    );
     const charts = await trx.selectFrom('charts').select(['id', 'subject_id']).execute();
     await insertAll(trx, 'chart_collections', buildCollections(charts));
   });
@@ -183,9 +208,15 @@ async function seedVisual(db: Kysely<Database>, seed: string): Promise<void> {
  * 0008; answers whether it did.
  */
 export async function seedVisualIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
-  const collections = await db.selectFrom('chart_collections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const collections = await db
+    .selectFrom('chart_collections')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(collections?.n ?? 0) > 0) return false;
-  const charts = await db.selectFrom('charts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const charts = await db
+    .selectFrom('charts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(charts?.n ?? 0) === 0) return false;
   await seedVisual(db, options.seed ?? DEFAULT_SEED);
   return true;
@@ -220,13 +251,23 @@ async function seedStore(db: Kysely<Database>, seed: string): Promise<void> {
  */
 export async function seedStoreIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const promos = await db.selectFrom('promo_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const promos = await db
+    .selectFrom('promo_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(promos?.n ?? 0) > 0) return false;
-  const existing = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const existing = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(existing?.n ?? 0) === 0) return false;
   const products = buildProducts(createRng(seed, 'products'), createRng(seed, 'products-editions'));
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('product_categories').values(PRODUCT_CATEGORIES).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    await trx
+      .insertInto('product_categories')
+      .values(PRODUCT_CATEGORIES)
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
     for (let i = 0; i < products.length; i += CHUNK) {
       await trx
         .insertInto('products')
@@ -254,7 +295,10 @@ export async function seedStoreIfMissing(db: Kysely<Database>, options: SeedOpti
  */
 export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const lists = await db.selectFrom('reading_lists').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const lists = await db
+    .selectFrom('reading_lists')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(lists?.n ?? 0) > 0) return false;
   // Only the generated articles (never the sponsored reports or issue articles of migration 0004).
   const rows: SeedArticleRef[] = await db.selectFrom('articles').select(['id', 'topic_id', 'free']).orderBy('id').execute();
@@ -264,7 +308,12 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
   const ascend = pickAscendArticles(createRng(seed, 'ascend'), articles);
   const readingLists = buildReadingLists(createRng(seed, 'reading-lists'), articles, topics, ascend);
   await db.transaction().execute(async (trx) => {
-    if (ascend.size > 0) await trx.updateTable('articles').set({ ascend: 1 }).where('id', 'in', [...ascend]).execute();
+    if (ascend.size > 0)
+      await trx
+        .updateTable('articles')
+        .set({ ascend: 1 })
+        .where('id', 'in', [...ascend])
+        .execute();
     await insertAll(trx, 'reading_lists', readingLists.lists);
     await insertAll(trx, 'reading_list_items', readingLists.items);
   });
@@ -278,7 +327,10 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
  */
 export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const newsletters = await db.selectFrom('newsletters').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const newsletters = await db
+    .selectFrom('newsletters')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(newsletters?.n ?? 0) > 0) return false;
   const rows: BaseArticle[] = await db
     .selectFrom('articles')
@@ -293,7 +345,11 @@ export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: Seed
   const byCode = new Map<string, string[]>();
   for (const [id, code] of discovery.issueCodes) byCode.set(code, [...(byCode.get(code) ?? []), id]);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('topics').set({ subscriber_only: 1 }).where('id', 'in', [...SUBSCRIBER_ONLY_TOPIC_IDS]).execute();
+    await trx
+      .updateTable('topics')
+      .set({ subscriber_only: 1 })
+      .where('id', 'in', [...SUBSCRIBER_ONLY_TOPIC_IDS])
+      .execute();
     for (const [code, summary] of discovery.summaries) {
       await trx.updateTable('magazine_issues').set({ summary }).where('code', '=', code).execute();
     }
@@ -312,7 +368,10 @@ export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: Seed
  * library_items); answers whether it did.
  */
 export async function seedLibraryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
-  const orders = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const orders = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(orders?.n ?? 0) > 0) return false;
   return seedLibrary(db, options.seed ?? DEFAULT_SEED);
 }
@@ -332,7 +391,11 @@ export async function seedVideosIfOutdated(db: Kysely<Database>, options: SeedOp
   await db.transaction().execute(async (trx) => {
     for (const [order, row] of rows.entries()) {
       const clip = clipOfIndex(builtIndex.get(row.id) ?? order);
-      await trx.updateTable('videos').set({ src: videoSourcePath(row.id), clip: clip.clip, duration: clip.seconds }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('videos')
+        .set({ src: videoSourcePath(row.id), clip: clip.clip, duration: clip.seconds })
+        .where('id', '=', row.id)
+        .execute();
     }
     const newest = await trx.selectFrom('videos').select('id').orderBy('pubdate', 'desc').orderBy('id', 'desc').execute();
     const playlists = await trx.selectFrom('playlists').select('id').execute();
@@ -353,7 +416,10 @@ export async function seedVideosIfOutdated(db: Kysely<Database>, options: SeedOp
 
 /** Seeds a database that has no content yet; answers whether it did. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
-  const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('topics')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) {
     await seedPaywallIfMissing(db, options);
     await seedDiscoveryIfMissing(db, options);

@@ -35,15 +35,9 @@ export interface ArchiveEntrySeed {
 export const FIRST_ARCHIVE_YEAR = 1956;
 export const LAST_ARCHIVE_YEAR = 2025;
 
-const BI_MONTHLY = [
-  'January-February', 'March-April', 'May-June', 'July-August', 'September-October', 'November-December',
-] as const;
-const MONTHLY_2000S = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July-August', 'September', 'October', 'November', 'December',
-] as const;
-const MIXED_2010S = [
-  'January-February', 'March', 'April', 'May', 'June', 'July-August', 'September', 'October', 'November', 'December',
-] as const;
+const BI_MONTHLY = ['January-February', 'March-April', 'May-June', 'July-August', 'September-October', 'November-December'] as const;
+const MONTHLY_2000S = ['January', 'February', 'March', 'April', 'May', 'June', 'July-August', 'September', 'October', 'November', 'December'] as const;
+const MIXED_2010S = ['January-February', 'March', 'April', 'May', 'June', 'July-August', 'September', 'October', 'November', 'December'] as const;
 
 export function issueUrl(code: string): string {
   return `/archive-toc/${code}`;

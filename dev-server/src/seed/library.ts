@@ -9,13 +9,7 @@
  *
  * Every other demo account keeps only the saves of seed/users.ts.
  */
-import {
-  folderNameKey,
-  lineTypeOf,
-  productTypeFromSku,
-  SUBSCRIBER_TIERS,
-  type SubscriberRoleCode,
-} from 'shared-contracts/server';
+import { folderNameKey, lineTypeOf, productTypeFromSku, SUBSCRIBER_TIERS, type SubscriberRoleCode } from 'shared-contracts/server';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OrderLineTable, OrderTable } from '../db/database';
 import { productUrl } from '../services/store';
@@ -106,7 +100,15 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
     .where('kind', '=', 'product')
     .orderBy('id')
     .execute();
-  const products: ProductRef[] = rows.map((r) => ({ id: r.id, title: r.title, content_type: r.content_type, list_price: r.list_price, sku: r.sku, format: r.format, url: productUrl(r) }));
+  const products: ProductRef[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content_type: r.content_type,
+    list_price: r.list_price,
+    sku: r.sku,
+    format: r.format,
+    url: productUrl(r),
+  }));
   const ofType = (type: string) => products.filter((p) => p.content_type === type);
   const articles = (await db.selectFrom('articles').select('id').orderBy('id').execute()).map((a) => a.id).filter(isGeneratedArticleId);
   const videos = (await db.selectFrom('videos').select('id').orderBy('id').execute()).map((v) => v.id);
@@ -123,7 +125,17 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
       status: 'COMPLETED',
       accountNumber: DEMO_SUBSCRIBER.subscription.accountNumber,
       createdAt: at(2025, 1, 15, 14),
-      products: [{ id: null, title: subscriptionTitle, content_type: 'Subscription', list_price: 119, sku: `SUB-${DEMO_SUBSCRIBER.subscription?.code ?? 'BEST'}`, format: 'Annual', url: null }],
+      products: [
+        {
+          id: null,
+          title: subscriptionTitle,
+          content_type: 'Subscription',
+          list_price: 119,
+          sku: `SUB-${DEMO_SUBSCRIBER.subscription?.code ?? 'BEST'}`,
+          format: 'Annual',
+          url: null,
+        },
+      ],
       total: 11900,
     }),
   ];
@@ -147,7 +159,9 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
     );
   }
   const cancelled = rng.pick(ofType('Book'));
-  orders.push(order(rng, reader.id, { title: cancelled.title, status: 'CANCELLED', accountNumber: null, createdAt: at(2025, 3, 3, 10), products: [cancelled] }));
+  orders.push(
+    order(rng, reader.id, { title: cancelled.title, status: 'CANCELLED', accountNumber: null, createdAt: at(2025, 3, 3, 10), products: [cancelled] }),
+  );
 
   // Folders and saves of the subscriber.
   const folders = await db.selectFrom('folders').select(['id', 'slug', 'position']).where('user_id', '=', subscriber.id).execute();
@@ -179,7 +193,10 @@ export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<b
           created_at: subscriber.created_at,
         })
         .execute();
-      await trx.insertInto('library_items').values({ folder_id: giftsId, content_id: giftArticle, content_kind: 'article', added_at: at(2025, 6, 10) }).execute();
+      await trx
+        .insertInto('library_items')
+        .values({ folder_id: giftsId, content_id: giftArticle, content_kind: 'article', added_at: at(2025, 6, 10) })
+        .execute();
     }
     if (myLibrary && savedVideo) {
       await trx

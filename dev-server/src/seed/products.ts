@@ -126,10 +126,23 @@ export function buildProducts(rng: Rng, more: Rng): Insertable<ProductTable>[] {
   };
   /** Another availability of a product (migration 0006): same group, title and slug. */
   const another = (of: Insertable<ProductTable>, sku: string, fmt: string, priceCents: number, extra: Extra = {}) => {
-    const r = row(of.category_slug, of.title, of.slug, of.group_id ?? of.sku, sku, FORMAT_NAMES[fmt] ?? 'Print', of.language, of.content_type, priceCents, of.availability_status === 'COMING_SOON', of.summary, {
-      authors: of.authors,
-      ...extra,
-    });
+    const r = row(
+      of.category_slug,
+      of.title,
+      of.slug,
+      of.group_id ?? of.sku,
+      sku,
+      FORMAT_NAMES[fmt] ?? 'Print',
+      of.language,
+      of.content_type,
+      priceCents,
+      of.availability_status === 'COMING_SOON',
+      of.summary,
+      {
+        authors: of.authors,
+        ...extra,
+      },
+    );
     rows.push(r);
     return r;
   };
@@ -192,10 +205,23 @@ export function buildProducts(rng: Rng, more: Rng): Insertable<ProductTable>[] {
     const title = subscriptionTitle(role);
     const sku = `SUB-${code}`;
     rows.push(
-      row('subscriptions', title, slugify(title), sku, sku, 'Annual', 'English', 'Subscription', SUBSCRIPTION_CENTS[code] ?? 9900, false, `${title}: a year of the magazine.`, {
-        kind: 'subscription',
-        listed: 0,
-      }),
+      row(
+        'subscriptions',
+        title,
+        slugify(title),
+        sku,
+        sku,
+        'Annual',
+        'English',
+        'Subscription',
+        SUBSCRIPTION_CENTS[code] ?? 9900,
+        false,
+        `${title}: a year of the magazine.`,
+        {
+          kind: 'subscription',
+          listed: 0,
+        },
+      ),
     );
   }
   return rows;
@@ -248,7 +274,7 @@ export function buildStoreExtras(
       summary: `A reprint of the article ${a.title}.`,
       category_slug: 'article-reprints',
       availability_id: `${base}-${fmt}`,
-      format: fmt === 'PDF' ? 'PDF' : fmt === 'PRT' ? 'Print' : FORMAT_NAMES.PRM ?? 'Copyright Permissions',
+      format: fmt === 'PDF' ? 'PDF' : fmt === 'PRT' ? 'Print' : (FORMAT_NAMES.PRM ?? 'Copyright Permissions'),
       language: 'English',
       content_type: 'Article Reprint',
       list_price: priceCents / 100,
@@ -265,7 +291,9 @@ export function buildStoreExtras(
     reprints.push(make('PDF', REPRINT_CENTS, 'product'), make('PRT', REPRINT_CENTS, 'product'), make('PRM', PERM_CENTS, 'perm'));
   });
 
-  const partners = catalogue.filter((p) => p.kind === 'product' && p.availability_status === 'AVAILABLE' && (p.category_slug === 'toolkits' || p.category_slug === 'case-studies'));
+  const partners = catalogue.filter(
+    (p) => p.kind === 'product' && p.availability_status === 'AVAILABLE' && (p.category_slug === 'toolkits' || p.category_slug === 'case-studies'),
+  );
   const pairs: Insertable<BetterTogetherTable>[] = [];
   const seenGroups = new Set<string>();
   for (const p of catalogue) {

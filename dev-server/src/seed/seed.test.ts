@@ -65,9 +65,7 @@ describe('content seed', () => {
     const db = await seededDatabase();
     try {
       const users = await db.selectFrom('users').select(['email', 'status', 'password_hash', 'restricted']).orderBy('email').execute();
-      expect(users.map((u) => [u.email, u.status])).toEqual(
-        [...DEMO_USERS].sort((a, b) => a.email.localeCompare(b.email)).map((d) => [d.email, d.status]),
-      );
+      expect(users.map((u) => [u.email, u.status])).toEqual([...DEMO_USERS].sort((a, b) => a.email.localeCompare(b.email)).map((d) => [d.email, d.status]));
       expect(users.map((u) => u.email)).toEqual(expect.arrayContaining([DEMO_READER.email, DEMO_SUBSCRIBER.email]));
       expect(users.filter((u) => u.restricted === 1).map((u) => u.email)).toEqual([DEMO_RESTRICTED.email]);
       for (const u of users) expect(u.password_hash).not.toContain(DEMO_READER.password);
@@ -81,12 +79,13 @@ describe('content seed', () => {
     try {
       const records = await db.selectFrom('subscriber_records').selectAll().orderBy('id').execute();
       const subscribers = DEMO_USERS.filter((u) => u.status === 'subscriber');
-      expect(records.filter((r) => r.linked_user_id !== null).map((r) => r.email).sort()).toEqual(
-        subscribers.map((u) => u.email).sort(),
-      );
-      expect(records.filter((r) => r.linked_user_id === null).map((r) => r.email)).toEqual(
-        DEMO_SUBSCRIBER_RECORDS.map((r) => r.email),
-      );
+      expect(
+        records
+          .filter((r) => r.linked_user_id !== null)
+          .map((r) => r.email)
+          .sort(),
+      ).toEqual(subscribers.map((u) => u.email).sort());
+      expect(records.filter((r) => r.linked_user_id === null).map((r) => r.email)).toEqual(DEMO_SUBSCRIBER_RECORDS.map((r) => r.email));
       const counter = await db.selectFrom('sign_in_counters').selectAll().execute();
       expect(counter).toEqual([expect.objectContaining({ email_key: DEMO_LOCKING.email, failures: 4, locked_until: null })]);
     } finally {
@@ -175,7 +174,10 @@ describe('discovery seed', () => {
 
   it('gives every issue a table of contents of at least three magazine articles', async () => {
     const issues = await db.selectFrom('magazine_issues').selectAll().execute();
-    const articles = await db.selectFrom('articles').select(['id', 'issue_code', 'content_type', 'year', 'month', 'published', 'body', 'title', 'lead']).execute();
+    const articles = await db
+      .selectFrom('articles')
+      .select(['id', 'issue_code', 'content_type', 'year', 'month', 'published', 'body', 'title', 'lead'])
+      .execute();
     const byIssue = new Map<string, typeof articles>();
     for (const a of articles) if (a.issue_code) byIssue.set(a.issue_code, [...(byIssue.get(a.issue_code) ?? []), a]);
     for (const issue of issues) {
@@ -317,7 +319,7 @@ describe('paywall seed', () => {
 });
 
 describe('library seed', () => {
-  it("gives the subscriber two orders, a read-only Gifts folder with one article and saves of every kind; the reader a cancelled order", async () => {
+  it('gives the subscriber two orders, a read-only Gifts folder with one article and saves of every kind; the reader a cancelled order', async () => {
     const db = await seededDatabase();
     try {
       const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -344,7 +346,15 @@ describe('library seed', () => {
         ['team-offsite', 0, 'teamoffsite'],
         ['gifts', 1, 'gifts'],
       ]);
-      const items = await db.selectFrom('library_items').selectAll().where('folder_id', 'in', folders.map((f) => f.id)).execute();
+      const items = await db
+        .selectFrom('library_items')
+        .selectAll()
+        .where(
+          'folder_id',
+          'in',
+          folders.map((f) => f.id),
+        )
+        .execute();
       const gifts = items.filter((i) => i.folder_id === folders[3]!.id);
       expect(gifts.map((i) => i.content_kind)).toEqual(['article']);
       const myLibrary = items.filter((i) => i.folder_id === folders[0]!.id);
@@ -362,7 +372,9 @@ describe('library seed', () => {
     const old = await seededDatabase();
     try {
       const subscriber = (await old.selectFrom('users').select('id').where('email', '=', DEMO_SUBSCRIBER.email).executeTakeFirstOrThrow()).id;
-      const myLibrary = (await old.selectFrom('folders').select('id').where('user_id', '=', subscriber).where('slug', '=', 'my-library').executeTakeFirstOrThrow()).id;
+      const myLibrary = (
+        await old.selectFrom('folders').select('id').where('user_id', '=', subscriber).where('slug', '=', 'my-library').executeTakeFirstOrThrow()
+      ).id;
       await old.deleteFrom('orders').execute();
       await old.deleteFrom('shares').execute();
       await old.deleteFrom('watched').execute();
@@ -395,9 +407,15 @@ describe('store seed (migration 0006)', () => {
       await old.deleteFrom('promo_codes').execute();
       await old.deleteFrom('better_together').execute();
       await old.deleteFrom('order_lines').execute();
-      await old.deleteFrom('products').where((eb) => eb.or([eb('article_id', 'is not', null), eb('kind', '!=', 'product'), eb('sku', 'like', '%-ES-%')])).execute();
+      await old
+        .deleteFrom('products')
+        .where((eb) => eb.or([eb('article_id', 'is not', null), eb('kind', '!=', 'product'), eb('sku', 'like', '%-ES-%')]))
+        .execute();
       await old.deleteFrom('products').where('category_slug', '=', 'books').where('position', '>=', 12).execute();
-      await old.updateTable('products').set((eb) => ({ group_id: eb.ref('sku'), authors: '[]', listed: 1 })).execute();
+      await old
+        .updateTable('products')
+        .set((eb) => ({ group_id: eb.ref('sku'), authors: '[]', listed: 1 }))
+        .execute();
       expect(await seedStoreIfMissing(old)).toBe(true);
       expect(await seedStoreIfMissing(old)).toBe(false);
       const rows = async (db: typeof old) => ({
@@ -443,14 +461,30 @@ describe('video seed (migration 0007)', () => {
     const old = await seededDatabase();
     try {
       // What a database of before migration 0007 holds: .mp4 sources, minutes-long durations, the default clip.
-      await old.updateTable('videos').set((eb) => ({ src: eb.fn('replace', [eb.ref('src'), eb.val('video.webm'), eb.val('video.mp4')]), clip: 'clip-1', duration: 600 })).execute();
+      await old
+        .updateTable('videos')
+        .set((eb) => ({ src: eb.fn('replace', [eb.ref('src'), eb.val('video.webm'), eb.val('video.mp4')]), clip: 'clip-1', duration: 600 }))
+        .execute();
       const explainers = await old.selectFrom('playlist_videos').select('video_id').where('playlist_id', '=', 'explainers').orderBy('position').execute();
-      await old.deleteFrom('playlist_videos').where('playlist_id', '=', 'explainers').where('video_id', 'in', explainers.slice(5).map((e) => e.video_id)).execute();
+      await old
+        .deleteFrom('playlist_videos')
+        .where('playlist_id', '=', 'explainers')
+        .where(
+          'video_id',
+          'in',
+          explainers.slice(5).map((e) => e.video_id),
+        )
+        .execute();
       expect(await seedVideosIfOutdated(old)).toBe(true);
       expect(await seedVideosIfOutdated(old)).toBe(false);
       const videos = (db: typeof old) => db.selectFrom('videos').selectAll().orderBy('id').execute();
       expect(await videos(old)).toEqual(await videos(fresh));
-      const topped = await old.selectFrom('playlist_videos').select(['video_id', 'position']).where('playlist_id', '=', 'explainers').orderBy('position').execute();
+      const topped = await old
+        .selectFrom('playlist_videos')
+        .select(['video_id', 'position'])
+        .where('playlist_id', '=', 'explainers')
+        .orderBy('position')
+        .execute();
       expect(topped).toHaveLength(8);
       expect(topped.slice(0, 5).map((r) => r.video_id)).toEqual(explainers.slice(0, 5).map((e) => e.video_id));
       expect(new Set(topped.map((r) => r.video_id)).size).toBe(8);

@@ -1,8 +1,22 @@
 /** Small helpers that turn word lists into titles, slugs and sentences. */
 import type { Rng } from './prng';
 import {
-  ADJECTIVES, ADVICE, AUDIENCES, CLOSERS, CONTEXTS, GERUNDS, NUMBER_WORDS, OBJECTS, OBJECT_PHRASES, OPENERS,
-  SUBJECTS, TITLE_TEMPLATES, VERBS, VERB_PHRASES, FIRST_NAMES, LAST_NAMES,
+  ADJECTIVES,
+  ADVICE,
+  AUDIENCES,
+  CLOSERS,
+  CONTEXTS,
+  GERUNDS,
+  NUMBER_WORDS,
+  OBJECTS,
+  OBJECT_PHRASES,
+  OPENERS,
+  SUBJECTS,
+  TITLE_TEMPLATES,
+  VERBS,
+  VERB_PHRASES,
+  FIRST_NAMES,
+  LAST_NAMES,
 } from './words';
 
 /** URL slug: lower-case ASCII letters and digits joined by single hyphens. */

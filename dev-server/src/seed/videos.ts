@@ -50,7 +50,10 @@ export function buildVideos(
       gerund: rng.pick(GERUNDS),
     });
     const article = rng.chance(0.5) ? rng.pick(articles) : null;
-    const tags: string[] = rng.sample(TAGS.filter((t) => t !== 'explainer'), rng.int(1, 3));
+    const tags: string[] = rng.sample(
+      TAGS.filter((t) => t !== 'explainer'),
+      rng.int(1, 3),
+    );
     if (template === VIDEO_TITLES[1]) tags.unshift('explainer');
     const pub = new Date(Date.UTC(rng.int(2023, 2025), rng.int(0, 11), rng.int(1, 28), rng.int(10, 18)));
     const description = `${makeSentence(rng)} ${makeSentence(rng)}`;
@@ -91,8 +94,6 @@ export function buildVideos(
     }
   }
   const playlists = PLAYLISTS.map((p, position) => ({ id: p.id, name: p.name, position }));
-  const playlistVideos = PLAYLISTS.flatMap((p) =>
-    members[p.id].map((v, position) => ({ playlist_id: p.id, video_id: v.id, position })),
-  );
+  const playlistVideos = PLAYLISTS.flatMap((p) => members[p.id].map((v, position) => ({ playlist_id: p.id, video_id: v.id, position })));
   return { videos, playlists, playlistVideos };
 }

@@ -25,8 +25,13 @@ describe('checkout addresses', () => {
 
   it('requires a shipping address only when something ships, and a billing address always', () => {
     expect(chooseAddresses({ shippingAddress: null, billingAddress: home, billingSameAsShipping: false }, false).errors).toEqual([]);
-    expect(chooseAddresses({ shippingAddress: null, billingAddress: home, billingSameAsShipping: false }, true).errors.map((e) => e.field)).toEqual(['shippingAddress']);
-    expect(chooseAddresses({ shippingAddress: home, billingAddress: null, billingSameAsShipping: true }, true)).toMatchObject({ errors: [], billing: normalizeAddress(home) });
+    expect(chooseAddresses({ shippingAddress: null, billingAddress: home, billingSameAsShipping: false }, true).errors.map((e) => e.field)).toEqual([
+      'shippingAddress',
+    ]);
+    expect(chooseAddresses({ shippingAddress: home, billingAddress: null, billingSameAsShipping: true }, true)).toMatchObject({
+      errors: [],
+      billing: normalizeAddress(home),
+    });
   });
 
   it('reads a stored address back, and nothing from none', () => {

@@ -101,7 +101,14 @@ export function createArticleAccessService(deps: {
       const gift = await gifts.redeem(request.gift, article.id);
       if (gift) return full('gift', await meter.quotaOf(subject, kind), gift.expiresAt);
 
-      const walled = (quota: Quota): ArticleContent => ({ guid, content: [], quota, reason: 'walled', message: wallMessage(reader, kind, quota), giftExpiresAt: null });
+      const walled = (quota: Quota): ArticleContent => ({
+        guid,
+        content: [],
+        quota,
+        reason: 'walled',
+        message: wallMessage(reader, kind, quota),
+        giftExpiresAt: null,
+      });
       // A guest's new article is counted by their network first: a spent network walls every device on it.
       const network = reader.viewer === null ? meter.networkSubject(reader.address) : null;
       if (network !== null && !(await meter.hasViewed(subject, article.id))) {

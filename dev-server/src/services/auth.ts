@@ -55,11 +55,7 @@ export interface KnownDevice {
 /** The seam for lockout rules: every attempt asks for a try before its password is checked. */
 export interface SignInGuard {
   /** `deviceToken`: the browser's device cookie, if any (a guard may count recognised browsers apart). */
-  beginTry(
-    email: string,
-    now: Date,
-    deviceToken?: string,
-  ): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; failure: SignInFailure }>;
+  beginTry(email: string, now: Date, deviceToken?: string): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; failure: SignInFailure }>;
   /** After a successful sign-in: binds the browser to the user, answering the token its cookie must hold. */
   rememberDevice?(userId: string, previousToken: string | undefined, now: Date): Promise<KnownDevice>;
 }

@@ -3,14 +3,7 @@
  * totals from pricing.ts) into the Cart answer, making it when missing, and stamping each change.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type Cart,
-  type CartLine,
-  isShippedType,
-  lineTypeOf,
-  SHIPPING_METHOD_CODES,
-  type ShippingMethodCode,
-} from 'shared-contracts/server';
+import { type Cart, type CartLine, isShippedType, lineTypeOf, SHIPPING_METHOD_CODES, type ShippingMethodCode } from 'shared-contracts/server';
 import type { CartRow, PromoCodeRow } from '../db/database';
 import type { Clock } from '../clock';
 import type { CartLineWithProduct, CartQueries } from '../repositories/cart';

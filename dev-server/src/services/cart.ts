@@ -72,10 +72,12 @@ export function startGuestCartSweeper(
   let stopped = false;
   const sweep = () => {
     if (stopped) return;
-    running = running.then(() => expireGuestCarts(carts, clock)).then(
-      () => undefined,
-      (error: unknown) => onError(error),
-    );
+    running = running
+      .then(() => expireGuestCarts(carts, clock))
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      );
   };
   sweep();
   const firstSweep = running;
@@ -112,7 +114,8 @@ export interface CartServiceDeps {
 /** The destination of an estimate, checked: a country the store ships to and, where listed, a known state. */
 function estimateDestination(request: EstimateRequest): { countryCode: string; state: string } {
   const countryCode = request.countryCode.trim().toUpperCase();
-  if (!isShippingCountry(countryCode)) throw new InvalidInputError(COMMERCE_MESSAGES.badCountry, [{ field: 'countryCode', errorMessage: COMMERCE_MESSAGES.badCountry }]);
+  if (!isShippingCountry(countryCode))
+    throw new InvalidInputError(COMMERCE_MESSAGES.badCountry, [{ field: 'countryCode', errorMessage: COMMERCE_MESSAGES.badCountry }]);
   const state = (request.state ?? '').trim().toUpperCase();
   const regions = regionsOf(countryCode) ?? [];
   if (state !== '' && regions.length > 0 && !regions.some((r) => r.code === state)) {
@@ -130,9 +133,17 @@ async function itemsToAdd(repo: CartQueries, viewer: Viewer | null, request: Add
     const p = byId.get(id);
     return !p || p.availability_status === 'COMING_SOON';
   });
-  if (bad.length > 0) throw new UnprocessableError(cartApology(bad), bad.map((id) => ({ field: 'productId', errorMessage: id })));
+  if (bad.length > 0)
+    throw new UnprocessableError(
+      cartApology(bad),
+      bad.map((id) => ({ field: 'productId', errorMessage: id })),
+    );
   if (viewer && viewer.tiers.length > 0 && products.some((p) => p.kind === 'subscription')) throw new ConflictError(COMMERCE_MESSAGES.alreadySubscriber);
-  return request.items.map((i) => ({ product: byId.get(i.availabilityId) as ProductRow, quantity: i.quantity, referral: i.referral ?? REFERRAL_CODES.addToCartDefault }));
+  return request.items.map((i) => ({
+    product: byId.get(i.availabilityId) as ProductRow,
+    quantity: i.quantity,
+    referral: i.referral ?? REFERRAL_CODES.addToCartDefault,
+  }));
 }
 
 /**
@@ -152,7 +163,8 @@ async function makeRoomForSubscription(repo: CartQueries, lines: CartLineWithPro
 async function addToLine(repo: CartQueries, found: CartLineWithProduct, item: CartItem, mode: AddMode): Promise<void> {
   let quantity = isSingleQuantityType(itemTypeOf(item.product)) ? 1 : found.line.quantity + item.quantity;
   if (quantity > MAX_LINE_QUANTITY && mode === 'merge') quantity = MAX_LINE_QUANTITY;
-  if (quantity > MAX_LINE_QUANTITY) throw new UnprocessableError(COMMERCE_MESSAGES.quantityRange, [{ field: 'quantity', errorMessage: COMMERCE_MESSAGES.quantityRange }]);
+  if (quantity > MAX_LINE_QUANTITY)
+    throw new UnprocessableError(COMMERCE_MESSAGES.quantityRange, [{ field: 'quantity', errorMessage: COMMERCE_MESSAGES.quantityRange }]);
   if (quantity !== found.line.quantity) await repo.setLineQuantity(found.line.id, quantity);
   found.line.quantity = quantity;
 }
@@ -175,7 +187,15 @@ export function createCartService(deps: CartServiceDeps) {
         continue;
       }
       const quantity = isSingleQuantityType(itemTypeOf(item.product)) ? 1 : item.quantity;
-      const row = { id: `ci-${randomBytes(8).toString('hex')}`, cart_id: cart.id, product_id: item.product.id, quantity, referral: item.referral, position: position++, added_at: now };
+      const row = {
+        id: `ci-${randomBytes(8).toString('hex')}`,
+        cart_id: cart.id,
+        product_id: item.product.id,
+        quantity,
+        referral: item.referral,
+        position: position++,
+        added_at: now,
+      };
       await repo.insertLine(row);
       lines.push({ line: row, product: item.product });
       touched.push(row.id);
@@ -222,7 +242,12 @@ export function createCartService(deps: CartServiceDeps) {
         await repo.updateCart(cart.id, { updated_at: model.nextModified(cart) });
         const answer = await model.cartOf(repo, ownerKey);
         const all = [...answer.lineItems.physicalItems, ...answer.lineItems.digitalItems];
-        return { itemAdded: true, items: touched.map((id) => all.find((l) => l.itemId === id)).filter((l): l is CartLine => l !== undefined), cart: answer, maintenanceStatus: false };
+        return {
+          itemAdded: true,
+          items: touched.map((id) => all.find((l) => l.itemId === id)).filter((l): l is CartLine => l !== undefined),
+          cart: answer,
+          maintenanceStatus: false,
+        };
       });
     },
 

@@ -19,12 +19,7 @@ const PLOT = { left: 64, right: 24, top: 72, bottom: 64 };
 const COLORS = ['#1f5fa8', '#d9822b', '#3a8f5c', '#8a4fa3'];
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** A round axis maximum at or above the largest value. */
@@ -49,9 +44,7 @@ export function renderChartSvg(title: string, data: ChartData): string {
   const parts: string[] = [];
 
   parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`);
-  parts.push(
-    `<text x="${PLOT.left}" y="32" font-size="18" font-weight="bold" fill="#111111">${escapeXml(title)}</text>`,
-  );
+  parts.push(`<text x="${PLOT.left}" y="32" font-size="18" font-weight="bold" fill="#111111">${escapeXml(title)}</text>`);
   // Grid lines and y-axis labels: five steps from 0 to max.
   for (let i = 0; i <= 4; i++) {
     const value = (max / 4) * i;
@@ -64,9 +57,7 @@ export function renderChartSvg(title: string, data: ChartData): string {
   // x-axis labels.
   data.categories.forEach((c, i) => {
     const x = (PLOT.left + band * i + band / 2).toFixed(1);
-    parts.push(
-      `<text x="${x}" y="${HEIGHT - PLOT.bottom + 18}" font-size="11" text-anchor="middle" fill="#555555">${escapeXml(c)}</text>`,
-    );
+    parts.push(`<text x="${x}" y="${HEIGHT - PLOT.bottom + 18}" font-size="11" text-anchor="middle" fill="#555555">${escapeXml(c)}</text>`);
   });
 
   if (data.kind === 'bar') {
@@ -90,9 +81,7 @@ export function renderChartSvg(title: string, data: ChartData): string {
       parts.push(`<polyline points="${points}" fill="none" stroke="${COLORS[si % COLORS.length]}" stroke-width="3"/>`);
     });
   }
-  parts.push(
-    `<line x1="${PLOT.left}" y1="${PLOT.top + plotH}" x2="${WIDTH - PLOT.right}" y2="${PLOT.top + plotH}" stroke="#333333" stroke-width="1"/>`,
-  );
+  parts.push(`<line x1="${PLOT.left}" y1="${PLOT.top + plotH}" x2="${WIDTH - PLOT.right}" y2="${PLOT.top + plotH}" stroke="#333333" stroke-width="1"/>`);
   // Legend and source line.
   data.series.forEach((s, si) => {
     const x = PLOT.left + si * 160;

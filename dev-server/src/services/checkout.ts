@@ -71,7 +71,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): { method: ShippingMethodCode | null; error?: FieldError } {
     if (!needsShipping(lines) || !choice.shipping || choice.errors.length > 0) return { method: null };
     if (requested === null) return { method: null, error: { field: 'shippingMethod', errorMessage: COMMERCE_MESSAGES.needsMethod } };
-    const totals = model.totalsOf({ ...(found ?? ({} as CartRow)), shipping_address: JSON.stringify(choice.shipping), billing_address: null, shipping_method: requested }, lines, null);
+    const totals = model.totalsOf(
+      { ...(found ?? ({} as CartRow)), shipping_address: JSON.stringify(choice.shipping), billing_address: null, shipping_method: requested },
+      lines,
+      null,
+    );
     if (totals.shippingMethod !== requested) return { method: null, error: { field: 'shippingMethod', errorMessage: COMMERCE_MESSAGES.badMethod } };
     return { method: totals.shippingMethod };
   }
@@ -100,7 +104,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   /** Charges the grand total once per priced cart (the idempotency key is the cart's version). */
   async function charge({ cart, totals, token }: PricedCart): Promise<void> {
     const result = await payments.charge(token, totals.grandTotalCents, `${cart.id}:${cart.updated_at}`);
-    if (!result.approved) throw new PaymentDeclinedError(result.reason === 'insufficient_funds' ? COMMERCE_MESSAGES.insufficientFunds : COMMERCE_MESSAGES.declined);
+    if (!result.approved)
+      throw new PaymentDeclinedError(result.reason === 'insufficient_funds' ? COMMERCE_MESSAGES.insufficientFunds : COMMERCE_MESSAGES.declined);
   }
 
   async function redeemVoucher(repo: CartQueries, voucher: string, userId: string, orderId: string, nowIso: string): Promise<void> {
@@ -140,10 +145,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         const { cart, lines } = await model.ensure(repo, ownerKey);
         const choice = chooseAddresses(request, needsShipping(lines));
         if (choice.errors.length > 0) throw new InvalidInputError(choice.errors[0]?.errorMessage ?? 'Invalid address', choice.errors);
-        const next = { ...cart, shipping_address: choice.shipping ? JSON.stringify(choice.shipping) : null, billing_address: choice.billing ? JSON.stringify(choice.billing) : null };
+        const next = {
+          ...cart,
+          shipping_address: choice.shipping ? JSON.stringify(choice.shipping) : null,
+          billing_address: choice.billing ? JSON.stringify(choice.billing) : null,
+        };
         // A method the new address does not offer is dropped.
         const method = model.totalsOf(next, lines, null).shippingMethod;
-        await repo.updateCart(cart.id, { shipping_address: next.shipping_address, billing_address: next.billing_address, shipping_method: method, updated_at: model.nextModified(cart) });
+        await repo.updateCart(cart.id, {
+          shipping_address: next.shipping_address,
+          billing_address: next.billing_address,
+          shipping_method: method,
+          updated_at: model.nextModified(cart),
+        });
         return model.cartOf(repo, ownerKey);
       });
     },

@@ -1,13 +1,5 @@
 /** Articles, the latest stream, topics and the magazine archive. */
-import {
-  type Archive,
-  type Article,
-  ArticleContentTypeSchema,
-  type ArticleStream,
-  type ArticleSummary,
-  type Topic,
-  topicPath,
-} from 'shared-contracts/server';
+import { type Archive, type Article, ArticleContentTypeSchema, type ArticleStream, type ArticleSummary, type Topic, topicPath } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { CartRepository } from '../repositories/cart';
 import type { ContentRepository, ArticleWithTopic } from '../repositories/content';

@@ -27,7 +27,7 @@ import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
 import { ForbiddenError, InvalidInputError } from './errors';
 import { emailTaken } from './field-rules';
-import { linkOwnedRecords } from './subscribers';
+import { linkOwnedRecords } from './subscriptions';
 
 /** How long a mailed confirmation link works. */
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;

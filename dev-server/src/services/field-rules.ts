@@ -26,7 +26,5 @@ export async function requireCaptcha(captcha: CaptchaVerifier, token: string | u
 
 /** 409 on the email field: the spec's 'That username is unavailable...' (PAY-08). */
 export function emailTaken(): ConflictError {
-  return new ConflictError(MESSAGES.registration.usernameUnavailable, [
-    { field: 'emailAddress', errorMessage: MESSAGES.registration.usernameUnavailable },
-  ]);
+  return new ConflictError(MESSAGES.registration.usernameUnavailable, [{ field: 'emailAddress', errorMessage: MESSAGES.registration.usernameUnavailable }]);
 }

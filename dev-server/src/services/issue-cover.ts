@@ -22,7 +22,9 @@ function hslToHex(h: number, s: number, l: number): string {
   const f = (n: number) => {
     const k = (n + h / 30) % 12;
     const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${f(0)}${f(8)}${f(4)}`;
 }
@@ -71,9 +73,7 @@ export function renderIssueCoverSvg({ code, label, year, coverLine }: CoverInput
     '<line x1="36" y1="74" x2="264" y2="74" stroke="#ffffff" stroke-opacity="0.7"/>',
     `<text x="150" y="100" font-size="14" text-anchor="middle" fill="#f2e9dc" font-family="Helvetica, Arial, sans-serif" letter-spacing="2">${escapeXml(label.toUpperCase())}</text>`,
     `<text x="150" y="200" font-size="72" text-anchor="middle" fill="#ffffff" fill-opacity="0.92">${year}</text>`,
-    ...lines.map(
-      (l, i) => `<text x="150" y="${262 + i * 22}" font-size="17" text-anchor="middle" fill="#ffffff">${escapeXml(l)}</text>`,
-    ),
+    ...lines.map((l, i) => `<text x="150" y="${262 + i * 22}" font-size="17" text-anchor="middle" fill="#ffffff">${escapeXml(l)}</text>`),
     `<text x="150" y="372" font-size="11" text-anchor="middle" fill="#f2e9dc" font-family="Helvetica, Arial, sans-serif">${escapeXml(code)}</text>`,
     '</svg>',
     '',

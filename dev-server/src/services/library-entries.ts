@@ -55,7 +55,10 @@ export function contentBlock(kind: LibraryKind, fields: Pick<LibraryContent, 'ac
 }
 
 /** The stream entries of the refs that still exist, by id. */
-export async function resolveEntries(library: Pick<LibraryQueries, 'articlesByIds' | 'videosByIds' | 'chartsByIds'>, refs: readonly ContentRef[]): Promise<Map<string, StreamEntry>> {
+export async function resolveEntries(
+  library: Pick<LibraryQueries, 'articlesByIds' | 'videosByIds' | 'chartsByIds'>,
+  refs: readonly ContentRef[],
+): Promise<Map<string, StreamEntry>> {
   const idsOf = (kind: LibraryKind) => [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
   const [articles, videos, charts] = await Promise.all([
     library.articlesByIds(idsOf('article')),

@@ -27,7 +27,13 @@ describe('share mail', () => {
   });
 
   it('keeps markup as typed in the plain text and escapes it in the HTML; the description is cut with an ellipsis', () => {
-    const mail = shareMailTemplate({ ...base, sender: 'member@example.net', senderEmail: null, description: 'word '.repeat(100), message: '<a href="x">hi</a>\r\nbye' });
+    const mail = shareMailTemplate({
+      ...base,
+      sender: 'member@example.net',
+      senderEmail: null,
+      description: 'word '.repeat(100),
+      message: '<a href="x">hi</a>\r\nbye',
+    });
     expect(mail.text).toContain('member@example.net shared this with you:');
     expect(mail.text).toContain('> <a href="x">hi</a>\n> bye');
     expect(mail.html).not.toContain('<a href="x">');
@@ -59,7 +65,21 @@ describe('order entries', () => {
     payment_brand: null,
     payment_last4: null,
   };
-  const line = (position: number, contentType: string): OrderLineRow => ({ order_id: 'o-1', position, title: `Line ${position}`, content_type: contentType, authors: '["A B"]', product_id: null, sku: null, format: null, line_type: null, quantity: 1, unit_price_cents: 0, line_total_cents: 0, product_url: null });
+  const line = (position: number, contentType: string): OrderLineRow => ({
+    order_id: 'o-1',
+    position,
+    title: `Line ${position}`,
+    content_type: contentType,
+    authors: '["A B"]',
+    product_id: null,
+    sku: null,
+    format: null,
+    line_type: null,
+    quantity: 1,
+    unit_price_cents: 0,
+    line_total_cents: 0,
+    product_url: null,
+  });
 
   it('shows the account number of a subscription order only', () => {
     expect(orderEntry(order, [line(0, 'Subscription')]).accountNumber).toBe('700000103');

@@ -34,15 +34,7 @@ import { isUniqueViolation } from '../repositories/db-errors';
 import { MY_LIBRARY_FOLDER_SLUG, type LibraryKind, type LibraryQueries, type LibraryRepository } from '../repositories/library';
 import type { Viewer } from './auth';
 import { ConflictError, ForbiddenError, invalidFields, NotFoundError } from './errors';
-import {
-  contentBlock,
-  holdingsById,
-  libraryItems,
-  libraryStream,
-  orderItem,
-  pageOffset,
-  type LibraryPage,
-} from './library-entries';
+import { contentBlock, holdingsById, libraryItems, libraryStream, orderItem, pageOffset, type LibraryPage } from './library-entries';
 
 export const MY_LIBRARY_DESCRIPTION = 'Everything you have saved';
 
@@ -132,7 +124,12 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
     const userId = viewer.user.id;
     const total = await library.countItems(folder.id);
     const rows = total > pageOffset(page) ? await library.listItems(folder.id, pageOffset(page), page.size) : [];
-    const holdings = holdingsById(await library.foldersHolding(userId, rows.map((r) => r.content_id)));
+    const holdings = holdingsById(
+      await library.foldersHolding(
+        userId,
+        rows.map((r) => r.content_id),
+      ),
+    );
     // Items of My Library and of the member's own folders can be moved and discarded; those of
     // another read-only folder (gifts) can only be read.
     const locked = folder.read_only === 1 && folder.slug !== MY_LIBRARY_FOLDER_SLUG;
@@ -157,7 +154,12 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
     total: number,
     refs: { id: string; kind: LibraryKind; at: string; provider?: LibraryItem['content']['provider']; sharedWith?: string[] }[],
   ): Promise<LibraryStream> {
-    const holdings = holdingsById(await library.foldersHolding(viewer.user.id, refs.map((r) => r.id)));
+    const holdings = holdingsById(
+      await library.foldersHolding(
+        viewer.user.id,
+        refs.map((r) => r.id),
+      ),
+    );
     const items = await libraryItems(library, refs, (ref) =>
       contentBlock(ref.kind, {
         activity: activityName,
@@ -263,13 +265,25 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
           const total = await activity.countReads(userId);
           const offset = offsetOf(page, total);
           const rows = offset === null ? [] : await activity.listReads(userId, offset, page.size);
-          return activityStream(viewer, 'read', page, total, rows.map((r) => ({ id: r.content_id, kind: 'article' as const, at: r.at })));
+          return activityStream(
+            viewer,
+            'read',
+            page,
+            total,
+            rows.map((r) => ({ id: r.content_id, kind: 'article' as const, at: r.at })),
+          );
         }
         case 'watched': {
           const total = await activity.countWatched(userId);
           const offset = offsetOf(page, total);
           const rows = offset === null ? [] : await activity.listWatched(userId, offset, page.size);
-          return activityStream(viewer, 'watched', page, total, rows.map((r) => ({ id: r.content_id, kind: 'video' as const, at: r.at })));
+          return activityStream(
+            viewer,
+            'watched',
+            page,
+            total,
+            rows.map((r) => ({ id: r.content_id, kind: 'video' as const, at: r.at })),
+          );
         }
         case 'shared': {
           const total = await activity.countShares(userId);
@@ -293,7 +307,12 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
           const offset = offsetOf(page, total);
           const orders = offset === null ? [] : await activity.listOrders(userId, offset, page.size);
           const lines = await activity.orderLines(orders.map((o) => o.id));
-          const items = orders.map((o) => orderItem(o, lines.filter((l) => l.order_id === o.id)));
+          const items = orders.map((o) =>
+            orderItem(
+              o,
+              lines.filter((l) => l.order_id === o.id),
+            ),
+          );
           return libraryStream('user/history/ordered', page, total, items, subscriber);
         }
       }
@@ -369,7 +388,10 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
       return library.inTransaction(async (q) => {
         const myLibrary = await myLibraryOf(q, userId);
         const saved = await q.idsIn(myLibrary.id, [...new Set(ids)]);
-        const removed = await q.removeItems(userId, saved.map((s) => s.content_id));
+        const removed = await q.removeItems(
+          userId,
+          saved.map((s) => s.content_id),
+        );
         return new Set(removed.filter((r) => r.folder_id === myLibrary.id).map((r) => r.content_id)).size;
       });
     },

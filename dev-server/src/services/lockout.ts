@@ -40,11 +40,7 @@ export interface SignInLockout extends SignInGuard {
   clear(email: string): Promise<void>;
 }
 
-export function createSignInLockout(deps: {
-  counters: SignInCounterRepository;
-  maxTries?: number;
-  lockoutSeconds?: number;
-}): SignInLockout {
+export function createSignInLockout(deps: { counters: SignInCounterRepository; maxTries?: number; lockoutSeconds?: number }): SignInLockout {
   const { counters } = deps;
   const maxTries = deps.maxTries ?? SIGN_IN_MAX_TRIES;
   const lockoutMs = (deps.lockoutSeconds ?? ACCOUNT_LOCKOUT_SECONDS) * 1000;

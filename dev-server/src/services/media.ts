@@ -1,14 +1,6 @@
 /** Videos, playlists and the visual library. */
 import { z } from 'zod';
-import {
-  type Chart,
-  type ChartPage,
-  type Collection,
-  type Playlist,
-  type PlaylistList,
-  type Video,
-  type VisualSubject,
-} from 'shared-contracts/server';
+import { type Chart, type ChartPage, type Collection, type Playlist, type PlaylistList, type Video, type VisualSubject } from 'shared-contracts/server';
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';

@@ -76,7 +76,10 @@ export function networkOf(address: string | undefined): string | null {
     return networkOf(`${g[6]! >> 8}.${g[6]! & 0xff}.${g[7]! >> 8}.${g[7]! & 0xff}`);
   }
   if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return null;
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The meter period of an instant: 'YYYY-MM' in UTC. */
@@ -140,7 +143,9 @@ export function createMeterService(deps: { meter: MeterRepository; clock: Clock;
   function networkSubject(address: string | undefined): MeterSubject | null {
     const network = networkOf(address);
     if (network === null) return null;
-    const mac = createHmac('sha256', networkSecret).update(`network-meter:${meterPeriod(clock.now())}:${network}`).digest('hex');
+    const mac = createHmac('sha256', networkSecret)
+      .update(`network-meter:${meterPeriod(clock.now())}:${network}`)
+      .digest('hex');
     return { key: `n:${mac}`, limits: NETWORK_LIMITS };
   }
 

@@ -4,12 +4,7 @@
  * subscriber class is refused with 403 (SITE-06). Each kind has its own calls: a campaign id sent
  * to the newsletter calls (or the reverse) is a 400.
  */
-import {
-  DISCOVERY_MESSAGES,
-  type Newsletter,
-  type NewsletterKind,
-  type NewsletterSubscriptions,
-} from 'shared-contracts/server';
+import { DISCOVERY_MESSAGES, type Newsletter, type NewsletterKind, type NewsletterSubscriptions } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { NewsletterRow } from '../db/database';
 import type { NewsletterRepository } from '../repositories/newsletters';

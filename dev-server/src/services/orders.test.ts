@@ -8,13 +8,29 @@ describe('order numbers and titles', () => {
 
   it('titles an order by its first line and how many more there are', () => {
     expect(orderTitle([{ title: 'Book', subscription: false }])).toBe('Book');
-    expect(orderTitle([{ title: 'Book', subscription: false }, { title: 'Ebook', subscription: false }])).toBe('Book and 1 more item');
-    expect(orderTitle([{ title: 'Book', subscription: false }, { title: 'A', subscription: false }, { title: 'B', subscription: false }])).toBe('Book and 2 more items');
+    expect(
+      orderTitle([
+        { title: 'Book', subscription: false },
+        { title: 'Ebook', subscription: false },
+      ]),
+    ).toBe('Book and 1 more item');
+    expect(
+      orderTitle([
+        { title: 'Book', subscription: false },
+        { title: 'A', subscription: false },
+        { title: 'B', subscription: false },
+      ]),
+    ).toBe('Book and 2 more items');
     expect(orderTitle([])).toBe('Order');
   });
 
   it('titles a subscription order by the subscription, with the marker My Library looks for', () => {
-    expect(orderTitle([{ title: 'Book', subscription: false }, { title: 'Best', subscription: true }])).toBe('Best Subscription');
+    expect(
+      orderTitle([
+        { title: 'Book', subscription: false },
+        { title: 'Best', subscription: true },
+      ]),
+    ).toBe('Best Subscription');
     expect(orderTitle([{ title: 'Best Subscription', subscription: true }])).toBe('Best Subscription');
   });
 

@@ -12,13 +12,7 @@
  * following an email-confirmation link does (services/email-verification.ts `addressProven`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type ApiMessage,
-  MESSAGES,
-  validateChangedPassword,
-  validateEmail,
-  validateRegistrationPassword,
-} from 'shared-contracts/server';
+import { type ApiMessage, MESSAGES, validateChangedPassword, validateEmail, validateRegistrationPassword } from 'shared-contracts/server';
 import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
 import { mailMessage, passwordResetMail, RESET_MAIL_SUBJECT } from '../mail/templates';
@@ -121,9 +115,7 @@ export function createPasswordRecoveryService(deps: {
         ['password', input.password.trim() === '' ? MESSAGES.changePassword.newRequired : validateChangedPassword(input.password)],
       ]);
       if (!(await verifyPassword(input.current, viewer.user.password_hash))) {
-        throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [
-          { field: 'current', errorMessage: MESSAGES.changePassword.currentInvalid },
-        ]);
+        throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [{ field: 'current', errorMessage: MESSAGES.changePassword.currentInvalid }]);
       }
       await accounts.updateUser(viewer.user.id, { password_hash: await hashPassword(input.password) });
       await auth.endOtherSessions(viewer.user.id, currentToken);

@@ -87,7 +87,15 @@ describe('computeTotals', () => {
 
   it('sums unit price times quantity; no tax or shipping until a destination is known', () => {
     const t = computeTotals({ ...base, lines: [{ ...hardcover, quantity: 2 }, ebook] });
-    expect(t).toMatchObject({ subTotalCents: 8399, discountCents: 0, taxCents: 0, shippingCostCents: 0, grandTotalCents: 8399, needsShipping: true, shippingMethods: [] });
+    expect(t).toMatchObject({
+      subTotalCents: 8399,
+      discountCents: 0,
+      taxCents: 0,
+      shippingCostCents: 0,
+      grandTotalCents: 8399,
+      needsShipping: true,
+      shippingMethods: [],
+    });
   });
 
   it('computes a New York order with SAVE10 and expedited shipping to the cent', () => {
@@ -104,8 +112,12 @@ describe('computeTotals', () => {
 
   it('taxes California at 7.25% with halves rounding up', () => {
     // 2000 * 7.25% = 145.0; 3000 * 7.25% = 217.5 -> 218.
-    expect(computeTotals({ ...base, lines: [{ unitPriceCents: 2000, quantity: 1, type: 'ship' }], destination: { countryCode: 'US', state: 'CA' } }).taxCents).toBe(145);
-    expect(computeTotals({ ...base, lines: [{ unitPriceCents: 3000, quantity: 1, type: 'ship' }], destination: { countryCode: 'US', state: 'CA' } }).taxCents).toBe(218);
+    expect(
+      computeTotals({ ...base, lines: [{ unitPriceCents: 2000, quantity: 1, type: 'ship' }], destination: { countryCode: 'US', state: 'CA' } }).taxCents,
+    ).toBe(145);
+    expect(
+      computeTotals({ ...base, lines: [{ unitPriceCents: 3000, quantity: 1, type: 'ship' }], destination: { countryCode: 'US', state: 'CA' } }).taxCents,
+    ).toBe(218);
   });
 
   it('charges Canadian GST and the Canadian method', () => {
@@ -121,7 +133,13 @@ describe('computeTotals', () => {
   });
 
   it('makes the chosen method free with FREESHIP', () => {
-    const t = computeTotals({ ...base, lines: [hardcover], promo: promo('shipping', 0), destination: { countryCode: 'US', state: 'OR' }, shippingMethod: 'OVERNIGHT' });
+    const t = computeTotals({
+      ...base,
+      lines: [hardcover],
+      promo: promo('shipping', 0),
+      destination: { countryCode: 'US', state: 'OR' },
+      shippingMethod: 'OVERNIGHT',
+    });
     expect(t).toMatchObject({ discountCents: 0, shippingCostCents: 0, taxCents: 0, grandTotalCents: 3200 });
     expect(t.shippingMethods.every((m) => m.costCents === 0)).toBe(true);
   });
@@ -138,7 +156,13 @@ describe('computeTotals', () => {
   });
 
   it('ignores an expired promo or one under its minimum', () => {
-    expect(computeTotals({ ...base, lines: [ebook], promo: promo('percent', 20, { expiresAt: '2024-01-01T00:00:00.000Z' }) })).toMatchObject({ discountCents: 0, promoApplied: false });
-    expect(computeTotals({ ...base, lines: [ebook], promo: promo('amount', 500, { minSubtotalCents: 2500 }) })).toMatchObject({ discountCents: 0, promoApplied: false });
+    expect(computeTotals({ ...base, lines: [ebook], promo: promo('percent', 20, { expiresAt: '2024-01-01T00:00:00.000Z' }) })).toMatchObject({
+      discountCents: 0,
+      promoApplied: false,
+    });
+    expect(computeTotals({ ...base, lines: [ebook], promo: promo('amount', 500, { minSubtotalCents: 2500 }) })).toMatchObject({
+      discountCents: 0,
+      promoApplied: false,
+    });
   });
 });

@@ -3,13 +3,7 @@
  * promo discount, shipping methods and cost, sales tax, grand total; and the state/province lists
  * the address rules and the tax table use. NOT IN SPEC: the rates and prices are the project's.
  */
-import {
-  isShippedType,
-  type ItemType,
-  SHIPPING_COUNTRIES,
-  type ShippingMethod,
-  type ShippingMethodCode,
-} from 'shared-contracts/server';
+import { isShippedType, type ItemType, SHIPPING_COUNTRIES, type ShippingMethod, type ShippingMethodCode } from 'shared-contracts/server';
 
 export interface Region {
   code: string;

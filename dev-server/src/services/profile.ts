@@ -81,9 +81,7 @@ async function requireCurrentPassword(viewer: Viewer, currentPassword: string | 
     throw invalidFields([{ field: 'currentPassword', errorMessage: MESSAGES.changePassword.currentRequired }]);
   }
   if (!(await verifyPassword(currentPassword, viewer.user.password_hash))) {
-    throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [
-      { field: 'currentPassword', errorMessage: MESSAGES.changePassword.currentInvalid },
-    ]);
+    throw new InvalidInputError(MESSAGES.changePassword.currentInvalid, [{ field: 'currentPassword', errorMessage: MESSAGES.changePassword.currentInvalid }]);
   }
 }
 

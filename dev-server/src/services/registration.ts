@@ -4,14 +4,7 @@
  * email with an active subscription and no web account (nothing is created), or a new registered
  * account, signed in, whose address is unverified until the member follows the link mailed to it.
  */
-import {
-  MESSAGES,
-  type RegistrationRequest,
-  validateEmail,
-  validateFirstName,
-  validateLastName,
-  validateRegistrationPassword,
-} from 'shared-contracts/server';
+import { MESSAGES, type RegistrationRequest, validateEmail, validateFirstName, validateLastName, validateRegistrationPassword } from 'shared-contracts/server';
 import type { CaptchaVerifier, Clock } from '../deps';
 import type { AccountRepository } from '../repositories/accounts';
 import type { AuthService, StartedSession } from './auth';

@@ -38,14 +38,7 @@ import type { ActivityRepository } from '../repositories/activity';
 import type { LibraryKind, LibraryRepository } from '../repositories/library';
 import type { RateLimitRepository } from '../repositories/rate-limits';
 import type { Viewer } from './auth';
-import {
-  ForbiddenError,
-  InvalidInputError,
-  invalidFields,
-  NotFoundError,
-  NotSignedInError,
-  TooManyRequestsError,
-} from './errors';
+import { ForbiddenError, InvalidInputError, invalidFields, NotFoundError, NotSignedInError, TooManyRequestsError } from './errors';
 import { contentBlock, libraryItems } from './library-entries';
 import { toFolder } from './library';
 import { videoPath } from './stream-entries';
@@ -70,7 +63,7 @@ const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * apostrophes, hyphens, and a dot only at a word's end), so never an address, a domain, a link,
  * markup, digits or quotes.
  */
-const SAFE_DISPLAY_NAME = /^[\p{L}\p{M}]+(?:(?:\. |[ '\-])[\p{L}\p{M}]+)*\.?$/u;
+const SAFE_DISPLAY_NAME = /^[\p{L}\p{M}]+(?:(?:\. |[ '-])[\p{L}\p{M}]+)*\.?$/u;
 const DISPLAY_NAME_MAX = 60;
 /** The day's count of email-share addresses, one counter per member. */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,9 +80,7 @@ export function sha256(text: string): string {
 }
 
 /** What a shared URL points at: content (with its canonical path) or a folder's share-list link. */
-export type ShareTarget =
-  | { kind: LibraryKind; id: string; title: string; path: string }
-  | { kind: 'list'; folderId: string; title: string; path: string };
+export type ShareTarget = { kind: LibraryKind; id: string; title: string; path: string } | { kind: 'list'; folderId: string; title: string; path: string };
 
 export function createSharingService(deps: {
   library: LibraryRepository;
@@ -175,9 +166,7 @@ export function createSharingService(deps: {
     const to = errors.to ?? (listed.some((a) => a.includes(',') || HAS_CONTROL.test(a)) ? MESSAGES.email.invalidShared : undefined);
     if (to) throw invalidFields([{ field: 'sharedWith', errorMessage: to }]);
     const name = safeDisplayName(viewer.user.display_name) ?? safeDisplayName(`${viewer.user.first_name} ${viewer.user.last_name}`);
-    return name === null
-      ? { recipients, sender: viewer.user.email, senderEmail: null }
-      : { recipients, sender: name, senderEmail: viewer.user.email };
+    return name === null ? { recipients, sender: viewer.user.email, senderEmail: null } : { recipients, sender: name, senderEmail: viewer.user.email };
   }
 
   /**

@@ -78,7 +78,9 @@ const SUBSCRIPTION_FEATURES: Record<string, readonly string[]> = {
 /** Deterministic rotation start for a set of ids. */
 function rotationOf(ids: readonly string[], length: number): number {
   if (length === 0) return 0;
-  const hash = createHash('sha256').update([...ids].sort().join(',')).digest();
+  const hash = createHash('sha256')
+    .update([...ids].sort().join(','))
+    .digest();
   return hash.readUInt32BE(0) % length;
 }
 
@@ -127,7 +129,9 @@ export function createCatalogueService(deps: { carts: CartRepository }) {
     async recommendations(placement: string, productIds: readonly string[]): Promise<Recommendations> {
       const given = await carts.productsByIds(productIds);
       const groups = new Set(given.map((p) => p.group_id));
-      const candidates = (await carts.listedProducts()).filter((p) => p.availability_status === 'AVAILABLE' && !groups.has(p.group_id) && !productIds.includes(p.id));
+      const candidates = (await carts.listedProducts()).filter(
+        (p) => p.availability_status === 'AVAILABLE' && !groups.has(p.group_id) && !productIds.includes(p.id),
+      );
       // One availability per group.
       const seen = new Set<string>();
       const distinct = candidates.filter((p) => (seen.has(p.group_id) ? false : (seen.add(p.group_id), true)));

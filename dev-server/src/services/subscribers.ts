@@ -8,13 +8,7 @@
  * address (users.email_verified_at; services/email-verification.ts): knowing an address and an
  * account number is not enough.
  */
-import {
-  MESSAGES,
-  type SubscriberLookup,
-  validateEmail,
-  validateRegistrationPassword,
-  validateRequired,
-} from 'shared-contracts/server';
+import { MESSAGES, type SubscriberLookup, validateEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
@@ -26,7 +20,7 @@ import { checkFields, emailTaken, normalizeEmail } from './field-rules';
 import type { SignInLockout } from './lockout';
 import { newUserRow } from './new-users';
 import { hashPassword } from './passwords';
-import { isEligibleRecord, latestFirst, latestSubscription, roleCodeFor, toSubscriptionAnswer } from './subscriptions';
+import { isEligibleRecord, latestFirst, latestSubscription, linkOwnedRecords, toSubscriptionAnswer } from './subscriptions';
 
 export interface EligibleSubscriber {
   record: SubscriberRecordRow;
@@ -35,27 +29,6 @@ export interface EligibleSubscriber {
 }
 
 const noActiveSubscription = () => new NotFoundError(MESSAGES.subscriberLookup.noActiveSubscriptions);
-
-/**
- * Links every eligible, unlinked record of `email` to the user and makes them a subscriber with
- * the records' tiers. Call it only once the user has proved they own `email`. Answers how many
- * records were linked.
- */
-export async function linkOwnedRecords(
-  subscribers: SubscriberRepository,
-  userId: string,
-  email: string,
-  nowIso: string,
-): Promise<number> {
-  const records = (await subscribers.findRecordsByEmail(email)).filter((r) => isEligibleRecord(r) && r.linked_user_id === null);
-  const roles = records.map((r) => roleCodeFor(r.subscription_code)).filter((r): r is NonNullable<typeof r> => r !== null);
-  return subscribers.linkToUser(
-    userId,
-    records.map((r) => r.id),
-    roles,
-    nowIso,
-  );
-}
 
 export function createSubscriberService(deps: {
   accounts: AccountRepository;

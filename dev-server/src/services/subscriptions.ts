@@ -3,14 +3,10 @@
  * lookup accepts (PAY-06), the subscriber details of a profile, and the download digest.
  */
 import { createHmac } from 'node:crypto';
-import {
-  SUBSCRIBER_TIERS,
-  type SubscriberDetails,
-  type SubscriberRoleCode,
-  type Subscription,
-} from 'shared-contracts/server';
+import { SUBSCRIBER_TIERS, type SubscriberDetails, type SubscriberRoleCode, type Subscription } from 'shared-contracts/server';
 import { isLookupEligible, pickLatestSubscription } from '../server-rules';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
+import type { SubscriberRepository } from '../repositories/subscribers';
 
 /** Development key of the digest HMAC when DIGEST_SECRET is not set. */
 export const DEV_DIGEST_SECRET = 'magazine-site-development-digest-key';
@@ -78,4 +74,20 @@ export function subscriberDetails(
     digest: subscriberDigest(record.account_number, secret),
     subscriptions: latestFirst(subscriptions).map(toSubscriptionAnswer),
   };
+}
+
+/**
+ * Links every eligible, unlinked record of `email` to the user and makes them a subscriber with
+ * the records' tiers. Call it only once the user has proved they own `email`. Answers how many
+ * records were linked.
+ */
+export async function linkOwnedRecords(subscribers: SubscriberRepository, userId: string, email: string, nowIso: string): Promise<number> {
+  const records = (await subscribers.findRecordsByEmail(email)).filter((r) => isEligibleRecord(r) && r.linked_user_id === null);
+  const roles = records.map((r) => roleCodeFor(r.subscription_code)).filter((r): r is NonNullable<typeof r> => r !== null);
+  return subscribers.linkToUser(
+    userId,
+    records.map((r) => r.id),
+    roles,
+    nowIso,
+  );
 }

@@ -4,14 +4,7 @@
  * opened it; all of them before the first opening). Following a subscriber-limited topic needs a
  * subscriber class (SITE-06): 403 otherwise.
  */
-import {
-  DISCOVERY_MESSAGES,
-  type Following,
-  type Topic,
-  type TopicDetail,
-  topicRoot,
-  topicSubjectSlug,
-} from 'shared-contracts/server';
+import { DISCOVERY_MESSAGES, type Following, type Topic, type TopicDetail, topicRoot, topicSubjectSlug } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
 import type { DiscoveryRepository } from '../repositories/discovery';
@@ -49,7 +42,10 @@ export function createTopicService(deps: { discovery: DiscoveryRepository; follo
     const rows = await follows.listFollowed(viewer.user.id);
     return {
       topics: rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, followedAt: r.followed_at })),
-      unreadCount: await unreadCount(viewer.user.id, rows.map((r) => r.id)),
+      unreadCount: await unreadCount(
+        viewer.user.id,
+        rows.map((r) => r.id),
+      ),
     };
   }
 

@@ -16,12 +16,9 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(input)).toBe(expected);
   });
 
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example', 'evil.example', '/\t/evil.example', '/a\\b', ''])(
-    'turns %j into /',
-    (input) => {
-      expect(safeReturnPath(input)).toBe('/');
-    },
-  );
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example', 'evil.example', '/\t/evil.example', '/a\\b', ''])('turns %j into /', (input) => {
+    expect(safeReturnPath(input)).toBe('/');
+  });
 
   it('turns a non-string (repeated query parameter) into /', () => {
     expect(safeReturnPath(['/a', '/b'])).toBe('/');
@@ -109,7 +106,13 @@ describe('settingsFromEnv', () => {
 
   it('reads every variable', () => {
     const s = settingsFromEnv(
-      { PORT: '4000', DATABASE_FILE: '/tmp/x.db', PUBLIC_ORIGIN: 'https://site.example', REMOTE_STORE_URL: 'https://store.example/mf-manifest.json', SHELL_DIST: '/srv/shell' },
+      {
+        PORT: '4000',
+        DATABASE_FILE: '/tmp/x.db',
+        PUBLIC_ORIGIN: 'https://site.example',
+        REMOTE_STORE_URL: 'https://store.example/mf-manifest.json',
+        SHELL_DIST: '/srv/shell',
+      },
       '/repo',
     );
     expect(s).toMatchObject({ port: 4000, databaseFile: '/tmp/x.db', publicOrigin: 'https://site.example', shellDist: '/srv/shell' });
@@ -140,10 +143,7 @@ describe('settingsFromEnv', () => {
   });
 
   it('reads RATE_LIMIT_MULTIPLIER, DEV_OUTBOX, CAPTCHA_SECRET, GEO_COUNTRY and DIGEST_SECRET', () => {
-    const s = settingsFromEnv(
-      { RATE_LIMIT_MULTIPLIER: '20', DEV_OUTBOX: '1', CAPTCHA_SECRET: 'k', GEO_COUNTRY: 'gb', DIGEST_SECRET: 'd' },
-      '/repo',
-    );
+    const s = settingsFromEnv({ RATE_LIMIT_MULTIPLIER: '20', DEV_OUTBOX: '1', CAPTCHA_SECRET: 'k', GEO_COUNTRY: 'gb', DIGEST_SECRET: 'd' }, '/repo');
     expect(s.rateLimits?.signIn.limit).toBe(30 * 20);
     expect(s.rateLimits?.forgotPassword.limit).toBe(10 * 20);
     expect(s).toMatchObject({ exposeOutbox: true, captchaSecret: 'k', geoCountry: 'GB', digestSecret: 'd' });

@@ -168,3 +168,12 @@ export async function getText(app: TestApp['app'], path: string): Promise<{ res:
     });
   return { res, text: typeof res.body === 'string' ? res.body : '' };
 }
+
+/** The request with its answer's body read as a Buffer, whatever its type (media, downloads). */
+export function asBytes(req: request.Test): request.Test {
+  return req.buffer(true).parse((stream, done) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}

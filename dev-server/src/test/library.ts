@@ -1,13 +1,6 @@
 /** Helpers for the My Library API tests: CSRF-carrying PUT/DELETE with bodies, folders, streams, seed ids. */
 import request from 'supertest';
-import {
-  CSRF_HEADER,
-  CSRF_VALUE,
-  type Folder,
-  FolderListSchema,
-  type LibraryStream,
-  LibraryStreamSchema,
-} from 'shared-contracts/server';
+import { CSRF_HEADER, CSRF_VALUE, type Folder, FolderListSchema, type LibraryStream, LibraryStreamSchema } from 'shared-contracts/server';
 import type { TestApp } from './harness';
 
 export function put(app: TestApp['app'], path: string, body: unknown, sid?: string) {

@@ -20,8 +20,12 @@ Module._resolveFilename = function (request, ...rest) {
   const server = await startServer({ port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
   const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
   await server.close();
-  const loaded = Object.keys(require.cache).filter((p) => /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|zustand|scheduler)[\\/]/.test(p) || /\.tsx$/.test(p));
-  const contracts = Object.keys(require.cache).filter((p) => /shared-contracts[\\/]src[\\/]/.test(p)).map((p) => p.replace(/^.*shared-contracts[\\/]src[\\/]/, ''));
+  const loaded = Object.keys(require.cache).filter(
+    (p) => /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|zustand|scheduler)[\\/]/.test(p) || /\.tsx$/.test(p),
+  );
+  const contracts = Object.keys(require.cache)
+    .filter((p) => /shared-contracts[\\/]src[\\/]/.test(p))
+    .map((p) => p.replace(/^.*shared-contracts[\\/]src[\\/]/, ''));
   process.stdout.write(JSON.stringify({ status: health.status, refused, loaded, contracts }));
   process.exit(0);
 })().catch((error) => {

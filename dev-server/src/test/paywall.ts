@@ -17,7 +17,10 @@ export interface SeedArticle {
 
 /** Published articles of a kind, newest first. */
 export async function articlesOf(t: TestApp, kind: 'metered' | 'ascend' | 'free', count: number): Promise<SeedArticle[]> {
-  let q = t.db.selectFrom('articles').select(['id', 'year', 'month', 'slug', 'title', 'lead', 'body', 'topic_id']).where('published', '<=', t.clock.now().toISOString());
+  let q = t.db
+    .selectFrom('articles')
+    .select(['id', 'year', 'month', 'slug', 'title', 'lead', 'body', 'topic_id'])
+    .where('published', '<=', t.clock.now().toISOString());
   if (kind === 'free') q = q.where('free', '=', 1);
   else q = q.where('free', '=', 0).where('ascend', '=', kind === 'ascend' ? 1 : 0);
   const rows = await q.orderBy('published', 'desc').limit(count).execute();

@@ -58,7 +58,10 @@ const ready = new Map<string, Promise<string>>();
 
 /** The template's name, created (migrated and seeded) if this server has none for these sources. */
 function template(url: string, seed: string | undefined): Promise<string> {
-  const name = `tpl_${sourceFingerprint()}_${createHash('sha256').update(seed ?? '').digest('hex').slice(0, 8)}`;
+  const name = `tpl_${sourceFingerprint()}_${createHash('sha256')
+    .update(seed ?? '')
+    .digest('hex')
+    .slice(0, 8)}`;
   let promise = ready.get(name);
   if (!promise) {
     promise = admin(url, async (client) => {

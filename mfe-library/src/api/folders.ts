@@ -1,6 +1,6 @@
 /** The library's calls about folders: the reader's folders, an item's folders, folder changes and a folder's link. */
 import { api, type Folder } from 'shared-contracts';
-import { absoluteUrl } from '../flyouts/shareConnection';
+import { absoluteUrl } from '../components/flyouts/shareConnection';
 
 export const loadFolders = (): Promise<Folder[]> => api.folders();
 

@@ -1,4 +1,4 @@
-/** The library's calls about one item. */
+/** The library's calls about one item: whether it is saved (the article page's Save button asks). */
 import { api } from 'shared-contracts';
 
 /** Whether the member's item is in My Library. A 404 (no folder holds it) and any other failure read as not saved: a save will tell. */

@@ -10,3 +10,6 @@ export const cartChanges = {
   applyPromoCode: (code: string): Promise<Cart> => api.applyPromoCode(code),
   removePromoCode: (): Promise<Cart> => api.removePromoCode(),
 };
+
+/** Adds items to the cart; the answer says whether they were added, or that the store is in maintenance. */
+export const addToCart = (body: Parameters<typeof api.addToCart>[0]): ReturnType<typeof api.addToCart> => api.addToCart(body);

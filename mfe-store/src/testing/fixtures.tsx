@@ -3,8 +3,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { bus, userStore, type EventMap, type User } from 'shared-contracts';
-import type { Product } from 'shared-contracts/commerce';
-import type { Availability, Cart, CartLine, Order, ProductDetail } from 'shared-contracts/commerce';
+import type { Product, Availability, Cart, CartLine, Order, ProductDetail } from 'shared-contracts/commerce';
 import { sampleUser } from 'shared-contracts/src/testing';
 
 export function product(over: Partial<Product> = {}): Product {
@@ -48,7 +47,14 @@ export function detail(over: Partial<ProductDetail> = {}): ProductDetail {
     authors: ['Jo Writer', 'Sam Author'],
     availabilities: [
       availability(),
-      availability({ availabilityId: 'AV101', sku: 'BK100-KND', format: 'Ebook', type: 'ebook', priceCents: 1995, productUrl: '/product/the-strategy-playbook/AV101' }),
+      availability({
+        availabilityId: 'AV101',
+        sku: 'BK100-KND',
+        format: 'Ebook',
+        type: 'ebook',
+        priceCents: 1995,
+        productUrl: '/product/the-strategy-playbook/AV101',
+      }),
     ],
     permissions: [],
     betterTogether: null,
@@ -134,7 +140,18 @@ export function order(over: Partial<Order> = {}): Order {
     status: 'Purchased',
     title: 'The Strategy Playbook',
     createdAt: '2026-01-05T10:00:00.000Z',
-    lines: [{ title: 'The Strategy Playbook', format: 'Hardcover', sku: 'BK100', lineType: 'SHIP', quantity: 2, unitPriceCents: 2995, lineTotalCents: 5990, productUrl: '/product/the-strategy-playbook/AV100' }],
+    lines: [
+      {
+        title: 'The Strategy Playbook',
+        format: 'Hardcover',
+        sku: 'BK100',
+        lineType: 'SHIP',
+        quantity: 2,
+        unitPriceCents: 2995,
+        lineTotalCents: 5990,
+        productUrl: '/product/the-strategy-playbook/AV100',
+      },
+    ],
     subTotalCents: 5990,
     discountCents: 0,
     taxCents: 374,

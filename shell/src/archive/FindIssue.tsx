@@ -23,9 +23,7 @@ export function FindIssue({ years }: { years: Archive['years'] }) {
       </select>
       <ul className="issue-list" aria-label={`Issues of ${yearId}`}>
         {year.issues.map((i) => (
-          <li key={i.issueMonth}>
-            {i.issueURL.startsWith('/') ? <Link to={i.issueURL}>{i.issueMonth}</Link> : <a href={i.issueURL}>{i.issueMonth}</a>}
-          </li>
+          <li key={i.issueMonth}>{i.issueURL.startsWith('/') ? <Link to={i.issueURL}>{i.issueMonth}</Link> : <a href={i.issueURL}>{i.issueMonth}</a>}</li>
         ))}
       </ul>
     </section>

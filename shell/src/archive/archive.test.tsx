@@ -77,10 +77,11 @@ describe('/magazine', () => {
     expect(within(card).getByRole('heading', { level: 2, name: 'January-February 2025' })).toBeInTheDocument();
     expect(within(card).getByText('How leaders make plans survive contact with the organisation.')).toBeInTheDocument();
     const featuring = within(card).getByRole('list', { name: 'Featuring' });
-    expect(within(featuring).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/2025/01/why-strategy-fails-in-the-middle',
-      '/2025/01/the-quiet-power-of-routines',
-    ]);
+    expect(
+      within(featuring)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/2025/01/why-strategy-fails-in-the-middle', '/2025/01/the-quiet-power-of-routines']);
   });
 
   it('has the archive picker and the find-issue selector', async () => {

@@ -30,7 +30,11 @@ export const BIG_IDEA_LABEL = 'Big Idea';
  * schema carries `series` only so far, so `seriesTitle` is read when the answer has it. A series
  * that only repeats the Big Idea marker ('The Big Idea') is not shown twice.
  */
-export function seriesLine(a: { series: string | null; seriesTitle?: string | null; bigIdea: boolean }): { series: string | null; title: string | null } | null {
+export function seriesLine(a: {
+  series: string | null;
+  seriesTitle?: string | null;
+  bigIdea: boolean;
+}): { series: string | null; title: string | null } | null {
   const title = a.seriesTitle?.trim() || null;
   let series = a.series?.trim() || null;
   if (series && a.bigIdea && /^(the\s+)?big idea$/i.test(series)) series = null;

@@ -19,9 +19,7 @@ export async function renderArticle(article: Article, user: User | null | 'unkno
     if (user === 'unknown') userStore.setState({ status: 'unknown', user: null, quota: null });
     else userStore.getState().setUser(user);
   });
-  const fetch = mockFetch((path) =>
-    path.startsWith('/api/article/') ? { body: article } : { status: 404, body: { message: 'Not found' } },
-  );
+  const fetch = mockFetch((path) => (path.startsWith('/api/article/') ? { body: article } : { status: 404, body: { message: 'Not found' } }));
   const view = render(
     <MemoryRouter initialEntries={[article.url]}>
       <Routes>

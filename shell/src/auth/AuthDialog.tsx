@@ -7,7 +7,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { trapTab } from 'shared-contracts';
 
-
 export interface AuthDialogProps {
   title: string;
   /** Changes when the screen changes, to move focus to the new screen's first field. */
@@ -53,10 +52,8 @@ export function AuthDialog({ title, screen, onClose, frame = false, children }: 
   }, []);
 
   return (
-    <div
-      className={frame ? 'modal-backdrop modal-frame' : 'modal-backdrop'}
-      onMouseDown={(e) => !frame && e.target === e.currentTarget && onClose()}
-    >
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a press on the backdrop closes the dialog; Escape and the Close button are its keyboard equivalents
+    <div className={frame ? 'modal-backdrop modal-frame' : 'modal-backdrop'} onMouseDown={(e) => !frame && e.target === e.currentTarget && onClose()}>
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
           ×

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from 'shared-contracts';
-import { AuthModal } from '../AuthModal';
+import { AuthModal } from './AuthModal';
 import { mockApi, resetAuthTestState, type Answer } from './testing';
 
 const SUCCESS = 'If your email is registered with us, you will receive an email with a link to reset your password.';

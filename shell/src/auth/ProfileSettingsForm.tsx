@@ -5,8 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { api, MESSAGES, UI_TEXT, userStore } from 'shared-contracts';
-import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
-import { FormMessage, SelectField } from 'shared-contracts/forms';
+import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, FormMessage, SelectField } from 'shared-contracts/forms';
 
 export interface ProfileSettingsFormProps {
   onDone(): void;

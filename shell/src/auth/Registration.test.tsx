@@ -1,10 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, userStore } from 'shared-contracts';
-import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES } from 'shared-contracts/forms';
+import { COMPANY_SIZES, INDUSTRIES, JOB_TITLES, registrationId } from 'shared-contracts/forms';
 import { sampleUser } from 'shared-contracts/src/testing';
-import { AuthModal } from '../AuthModal';
-import { registrationId } from 'shared-contracts/forms';
+import { AuthModal } from './AuthModal';
 import { FLAGGED, mockApi, resetAuthTestState, type Answer } from './testing';
 
 const HINT = 'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.';
@@ -194,7 +193,9 @@ describe('profile settings', () => {
       ['Job title', JOB_TITLES],
       ['Company size', COMPANY_SIZES],
     ] as const) {
-      const options = within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
+      const options = within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
       expect(options).toEqual(['', ...list]);
       expect(screen.getByLabelText(label)).toHaveValue('');
     }

@@ -17,12 +17,5 @@ export interface SignInFormProps {
 export function SignInForm({ reason, method, onSignedIn, onForgotPassword, onCreateAccount }: SignInFormProps) {
   const form = useSignInForm({ variant: authVariant(reason), method, onSignedIn });
   useEffect(prefetchCaptcha, []);
-  return (
-    <SignInFields
-      form={form}
-      submitText={submitLabel(reason, UI_TEXT.signIn)}
-      onForgotPassword={onForgotPassword}
-      onCreateAccount={onCreateAccount}
-    />
-  );
+  return <SignInFields form={form} submitText={submitLabel(reason, UI_TEXT.signIn)} onForgotPassword={onForgotPassword} onCreateAccount={onCreateAccount} />;
 }

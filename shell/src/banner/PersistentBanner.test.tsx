@@ -128,10 +128,10 @@ describe('persistent subscription banner', () => {
   });
 
   it('stays closed for that article when the reader comes back to it', async () => {
-    const first = await renderArticle(sampleArticle());
+    const { unmount } = await renderArticle(sampleArticle());
     scrollArticleTo(-10);
     fireEvent.keyDown(document, { key: 'Escape' });
-    first.unmount();
+    unmount();
     await renderArticle(sampleArticle());
     scrollArticleTo(-10);
     expect(document.querySelector('[data-persistent-banner]')).not.toBeInTheDocument();

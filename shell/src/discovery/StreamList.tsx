@@ -265,13 +265,7 @@ function StreamListView({
   })();
 
   return (
-    <div
-      className="stream-list"
-      data-stream={type}
-      data-loaded-pages={loaded}
-      data-stream-status={status}
-      aria-busy={status === 'loading'}
-    >
+    <div className="stream-list" data-stream={type} data-loaded-pages={loaded} data-stream-status={status} aria-busy={status === 'loading'}>
       {status === 'maintenance' ? (
         <p role="status" className="maintenance-notice">
           {DISCOVERY_MESSAGES.streamMaintenance}
@@ -295,11 +289,7 @@ function StreamListView({
           {status === 'error' && (
             <div role="alert" className="stream-error">
               <p>We could not load this list. Please try again.</p>
-              <button
-                type="button"
-                className="button-link"
-                onClick={() => (loaded === 0 ? retry() : loadNext(true))}
-              >
+              <button type="button" className="button-link" onClick={() => (loaded === 0 ? retry() : loadNext(true))}>
                 Try again
               </button>
             </div>

@@ -55,7 +55,6 @@ describe('discovery routes', () => {
   ])('%s shows its page (%s)', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    await act(async () => {});
   });
 
   it.each([

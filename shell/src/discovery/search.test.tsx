@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { userStore, type User } from 'shared-contracts';
@@ -54,7 +54,6 @@ describe('/search', () => {
     const api = searchRoutes();
     renderSearch('/search?term=%20%20');
     expect(screen.getByText(DISCOVERY_MESSAGES.searchTermRequired)).toBeInTheDocument();
-    await act(async () => {});
     expect(api.fetch).not.toHaveBeenCalled();
     expect(screen.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('');
   });
@@ -122,7 +121,7 @@ describe('/search', () => {
     await user.clear(input);
     await user.type(input, 'team culture{Enter}');
     expect(location()).toHaveTextContent('/search?term=team+culture');
-    await act(async () => {});
+    expect(await screen.findByRole('heading', { level: 2, name: '42 results for "team culture"' })).toBeInTheDocument();
   });
 });
 
@@ -133,13 +132,13 @@ describe('subscriber search help box', () => {
   it('shows the tips to a subscriber once per browser', async () => {
     const user = userEvent.setup();
     searchRoutes();
-    const first = renderSearch('/search?term=strategy', subscriber());
+    const { unmount } = renderSearch('/search?term=strategy', subscriber());
     expect(tips()).toHaveTextContent(DISCOVERY_MESSAGES.subscriberSearchHelp);
     await screen.findByRole('link', { name: 'Page 1 entry 1' });
     expect(localStorage.getItem(helpBoxStorageKey('subscriber-search'))).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Dismiss tip' }));
     expect(tips()).not.toBeInTheDocument();
-    first.unmount();
+    unmount();
 
     renderSearch('/search?term=other', subscriber());
     await screen.findByRole('link', { name: 'Page 1 entry 1' });
@@ -148,10 +147,10 @@ describe('subscriber search help box', () => {
 
   it('is never shown again, even when it was not dismissed', async () => {
     searchRoutes();
-    const first = renderSearch('/search?term=strategy', subscriber());
+    const { unmount } = renderSearch('/search?term=strategy', subscriber());
     expect(tips()).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Page 1 entry 1' });
-    first.unmount();
+    unmount();
     renderSearch('/search?term=strategy', subscriber());
     await screen.findByRole('link', { name: 'Page 1 entry 1' });
     expect(tips()).not.toBeInTheDocument();

@@ -2,13 +2,7 @@
 import { act } from '@testing-library/react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { Topic } from 'shared-contracts';
-import {
-  firstPageOf,
-  type Issue,
-  type Stream,
-  type StreamEntry,
-  type StreamType,
-} from 'shared-contracts/discovery';
+import { firstPageOf, type Issue, type Stream, type StreamEntry, type StreamType } from 'shared-contracts/discovery';
 import { sampleStreamEntry, type ApiRoute } from 'shared-contracts/src/testing';
 
 /** A stream entry; ids and titles default to the shared sample article's with id 'e1'. */

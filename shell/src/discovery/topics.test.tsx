@@ -42,7 +42,11 @@ describe('/topics', () => {
     expect(roots.map((h) => h.textContent)).toEqual(['Strategy', 'Innovation']);
     expect(within(roots[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/topic/strategy');
     const innovation = screen.getByRole('region', { name: 'Innovation' });
-    expect(within(innovation).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(innovation)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Innovation', '/topic/innovation'],
       ['Design thinking', '/topic/design-thinking'],
       ['Research and development', '/topic/research-and-development'],

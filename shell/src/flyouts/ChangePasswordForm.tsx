@@ -6,11 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, MESSAGES, api } from 'shared-contracts';
-import {
-  validateChangePassword,
-  type ChangePasswordErrors,
-  type ChangePasswordValues,
-} from 'shared-contracts/forms';
+import { validateChangePassword, type ChangePasswordErrors, type ChangePasswordValues } from 'shared-contracts/forms';
 import { TextField, valueField } from 'shared-contracts/forms';
 import { flyouts } from './flyouts';
 

@@ -10,9 +10,14 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, DEVICE_TYPE, MESSAGES } from 'shared-contracts';
-import { captchaAction, forgotPasswordFormSchema, forgotPasswordMessage } from 'shared-contracts/forms';
-import { captchaToken as fetchCaptchaToken } from 'shared-contracts/forms';
-import { TextField, valueField } from 'shared-contracts/forms';
+import {
+  captchaAction,
+  forgotPasswordFormSchema,
+  forgotPasswordMessage,
+  captchaToken as fetchCaptchaToken,
+  TextField,
+  valueField,
+} from 'shared-contracts/forms';
 import { flyouts } from './flyouts';
 
 /** `captchaToken` replaces the captcha client's token (tests of a missing token). */

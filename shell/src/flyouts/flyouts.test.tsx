@@ -121,9 +121,7 @@ describe('change-password flyout', () => {
     await userEvent.type(within(flyout).getByLabelText('New password'), STRONG);
     await userEvent.type(within(flyout).getByLabelText('Confirm password'), 'Better#2026pasS');
     await userEvent.click(within(flyout).getByRole('button', { name: 'Change password' }));
-    expect(within(flyout).getByLabelText('Confirm password')).toHaveAccessibleDescription(
-      'New Password and Confirm Password do not match',
-    );
+    expect(within(flyout).getByLabelText('Confirm password')).toHaveAccessibleDescription('New Password and Confirm Password do not match');
     expect(within(flyout).getByLabelText('Confirm password')).toHaveFocus();
   });
 

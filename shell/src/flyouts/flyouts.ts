@@ -7,21 +7,12 @@
  * (SITE-06); share, notification, forgot-password and embed flyouts do not need it.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS,
-  FLYOUT_CONFIRMATION_MS,
-  FLYOUTS_WITHOUT_SIGN_IN,
-  bus,
-  userStore,
-} from 'shared-contracts';
+import { FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS, FLYOUT_CONFIRMATION_MS, FLYOUTS_WITHOUT_SIGN_IN, bus, userStore } from 'shared-contracts';
 
 /** The flyouts the shell hosts so far. */
 export type FlyoutKind = 'change-password' | 'forgot-password';
 
-export type FlyoutState =
-  | { kind: FlyoutKind; phase: 'open' }
-  | { kind: FlyoutKind; phase: 'confirmation'; message: string }
-  | null;
+export type FlyoutState = { kind: FlyoutKind; phase: 'open' } | { kind: FlyoutKind; phase: 'confirmation'; message: string } | null;
 
 /** How long a destroy's confirmation stays, ms (SITE-09). */
 export function confirmationMs(kind: FlyoutKind): number {

@@ -21,13 +21,7 @@ export function CartLink() {
   useEffect(() => watchCartCount(), []);
   return (
     <div className="mini-cart-slot" data-cart-link="">
-      <Link
-        to="/shopping-cart"
-        className="mini-cart header-link"
-        aria-label={cartLinkName(count)}
-        onPointerEnter={preloadStore}
-        onFocus={preloadStore}
-      >
+      <Link to="/shopping-cart" className="mini-cart header-link" aria-label={cartLinkName(count)} onPointerEnter={preloadStore} onFocus={preloadStore}>
         Cart <span className="mini-cart-count">{count}</span>
       </Link>
     </div>

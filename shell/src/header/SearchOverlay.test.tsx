@@ -5,7 +5,7 @@ import { userStore } from 'shared-contracts';
 import type { SearchSuggestion } from 'shared-contracts/discovery';
 import { mockApiRoutes, type ApiAnswer } from 'shared-contracts/src/testing';
 import { LocationProbe } from '../discovery/testing';
-import { Header } from '../Header';
+import { Header } from './Header';
 
 jest.mock('../RemoteSlot', () => ({
   RemoteSlot: () => null,
@@ -16,7 +16,11 @@ const AUTO_SUGGEST = 'GET /service/search/auto-suggest';
 
 function suggestion(term: string, records = 2, subjects = 1): SearchSuggestion {
   return {
-    records: Array.from({ length: records }, (_, i) => ({ title: `${term} record ${i + 1}`, link: `/2025/03/${term}-${i + 1}`, contentType: 'Digital Article' })),
+    records: Array.from({ length: records }, (_, i) => ({
+      title: `${term} record ${i + 1}`,
+      link: `/2025/03/${term}-${i + 1}`,
+      contentType: 'Digital Article',
+    })),
     subjects: Array.from({ length: subjects }, (_, i) => ({ name: `${term} subject ${i + 1}`, link: `?term=${term}&topic=subject-${i + 1}` })),
   };
 }
@@ -57,7 +61,6 @@ function renderHeader() {
   );
 }
 
-const flush = () => act(async () => {});
 /** Moves the fake clock and lets the answers it released reach the page. */
 const advance = (ms: number) =>
   act(async () => {
@@ -97,7 +100,6 @@ describe('search overlay', () => {
     const { input } = await openSearch(user);
     await user.type(input, 'ab');
     await advance(1000);
-    await flush();
     expect(s.terms()).toEqual([]);
     await user.clear(input);
     await user.type(input, '  ab  ');
@@ -112,7 +114,6 @@ describe('search overlay', () => {
     renderHeader();
     const { input } = await openSearch(user);
     await user.type(input, 'str');
-    await flush();
     expect(s.terms()).toEqual(['str']); // the first term over 2 characters is asked at once
     await user.type(input, 'ate');
     expect(s.terms()).toEqual(['str']);

@@ -12,7 +12,6 @@ import { api, AUTO_SUGGEST, shouldAutoSuggest, trapTab } from 'shared-contracts'
 import { searchHref, searchPath, SUGGESTION_LIMITS, type SearchSuggestion } from 'shared-contracts/discovery';
 import { throttle } from './throttle';
 
-
 export interface SearchOverlayProps {
   /** `restoreFocus` is false when the overlay closes because the reader went to another page. */
   onClose(restoreFocus: boolean): void;
@@ -102,6 +101,7 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
   const showing = suggestions !== null && shouldAutoSuggest(term);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a press on the backdrop closes the search; Escape and the Close button are its keyboard equivalents
     <div className="search-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose(true)}>
       <div ref={dialog} className="search-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId} className="visually-hidden">

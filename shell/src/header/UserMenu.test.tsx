@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { bus, userStore, type EventMap, type User } from 'shared-contracts';
 import { COUNTRY_CACHE_KEY } from 'shared-contracts/commerce';
 import { mockApiRoutes, mockFetch, sampleUser } from 'shared-contracts/src/testing';
-import { Header } from '../Header';
+import { Header } from './Header';
 import { flyouts } from '../flyouts/flyouts';
 import { browser } from './browser';
 
@@ -162,7 +162,6 @@ describe('user menu', () => {
     const fetch = geolocation('DE');
     const { unmount } = renderHeader(sampleUser());
     await waitFor(() => expect(sessionStorage.getItem(COUNTRY_CACHE_KEY)).toBe('DE'));
-    await act(async () => {}); // the lookup's answer reaches the menu
     await userEvent.click(menuButton());
     expect(within(menu()).queryByRole('link', { name: 'Case selections' })).not.toBeInTheDocument();
     unmount();
@@ -242,7 +241,6 @@ describe('following link', () => {
     expect(within(menu()).getByRole('link', { name: 'Following, 7 unread' })).toHaveTextContent('Following (7)');
     act(() => bus.emit('following:changed', { slugs: [], unreadCount: 2 }));
     expect(within(menu()).getByRole('link', { name: 'Following, 2 unread' })).toBeInTheDocument();
-    await act(async () => {});
     expect(api.urls(FOLLOWING)).toHaveLength(0);
   });
 

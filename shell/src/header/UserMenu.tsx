@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: User }) {
   const id = useId();
   const listId = `${id}-menu`;
   const captionId = `${id}-caption`;
-  const caption = user.status === 'subscriber' ? user.tier?.caption ?? null : null;
+  const caption = user.status === 'subscriber' ? (user.tier?.caption ?? null) : null;
   const here = location.pathname + location.search;
 
   // A navigation closes the menu.

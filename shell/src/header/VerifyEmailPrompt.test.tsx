@@ -84,7 +84,6 @@ describe('VerifyEmailPage', () => {
     const api = mockApi();
     atVerifyPage('/verify-email');
     expect(screen.getByRole('alert')).toHaveTextContent(MISSING_VERIFY_TOKEN);
-    await act(async () => {});
     expect(api.sent('POST /service/user/verify-email')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { userStore } from 'shared-contracts';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
-import { Header } from '../Header';
+import { Header } from './Header';
 import { INITIAL_HEADER_STATE, isMobileWidth, nextHeaderState, type HeaderScrollState } from './useStickyHeader';
 
 jest.mock('../RemoteSlot', () => ({
@@ -63,7 +63,8 @@ describe('sticky header', () => {
     fireEvent.scroll(window);
   }
 
-  function renderHeader() {
+  /** Renders the header and returns its element. */
+  function mountHeader() {
     render(
       <MemoryRouter>
         <Header />
@@ -73,13 +74,13 @@ describe('sticky header', () => {
   }
 
   it('starts big and shown', () => {
-    const header = renderHeader();
+    const header = mountHeader();
     expect(header).toHaveAttribute('data-logo', 'big');
     expect(header).toHaveAttribute('data-header', 'shown');
   });
 
   it('handles scrolling at most once per 125 ms, always ending with the last position', () => {
-    const header = renderHeader();
+    const header = mountHeader();
     act(() => scrollTo(400)); // the first scroll is handled at once
     expect(header).toHaveAttribute('data-logo', 'small');
     expect(header).toHaveAttribute('data-header', 'hidden');
@@ -99,7 +100,7 @@ describe('sticky header', () => {
   });
 
   it('reverses on scroll up', () => {
-    const header = renderHeader();
+    const header = mountHeader();
     act(() => scrollTo(800));
     expect(header).toHaveAttribute('data-header', 'hidden');
     act(() => jest.advanceTimersByTime(125));
@@ -110,7 +111,7 @@ describe('sticky header', () => {
 
   it('uses the mobile thresholds on a narrow window', () => {
     window.innerWidth = 500;
-    const header = renderHeader();
+    const header = mountHeader();
     act(() => scrollTo(210));
     expect(header).toHaveAttribute('data-logo', 'small');
     act(() => jest.advanceTimersByTime(125));
@@ -122,7 +123,7 @@ describe('sticky header', () => {
   });
 
   it('stays shown while focus is inside it', () => {
-    const header = renderHeader();
+    const header = mountHeader();
     act(() => (header.querySelector('a, button') as HTMLElement).focus());
     act(() => scrollTo(800));
     expect(header).toHaveAttribute('data-header', 'shown');

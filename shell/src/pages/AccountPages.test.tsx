@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, userStore } from 'shared-contracts';
@@ -49,7 +49,6 @@ describe('routes', () => {
     // Each account page is its own chunk: it arrives after a loading state.
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
-    await act(async () => {}); // let the page's first requests settle
   });
 
   it('/auth/frame shows only the modal: no header, no footer', async () => {

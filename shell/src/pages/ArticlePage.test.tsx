@@ -36,10 +36,7 @@ describe('article headline', () => {
 
   it('links a topic without its own URL to /topic/{name-lowercased-hyphenated}', async () => {
     await renderArticle(sampleArticle({ topic: { name: 'Decision Making and Problem Solving', url: '' } }));
-    expect(screen.getByRole('link', { name: 'Decision Making and Problem Solving' })).toHaveAttribute(
-      'href',
-      '/topic/decision-making-and-problem-solving',
-    );
+    expect(screen.getByRole('link', { name: 'Decision Making and Problem Solving' })).toHaveAttribute('href', '/topic/decision-making-and-problem-solving');
   });
 
   it.each([
@@ -51,10 +48,10 @@ describe('article headline', () => {
   });
 
   it('shows the series when there is one, and no series or Big Idea marker otherwise', async () => {
-    const first = await renderArticle(sampleArticle({ series: 'Spotlight' }));
+    const { unmount } = await renderArticle(sampleArticle({ series: 'Spotlight' }));
     expect(screen.getByText('Spotlight')).toBeInTheDocument();
     expect(screen.queryByText('Big Idea')).not.toBeInTheDocument();
-    first.unmount();
+    unmount();
     await renderArticle(sampleArticle({ id: 'a2' }));
     expect(screen.queryByText('Spotlight')).not.toBeInTheDocument();
     expect(document.querySelector('.series')).toBeNull();
@@ -151,10 +148,7 @@ describe('article actions', () => {
 describe('Buy Copies', () => {
   it('links a magazine article with a product link to its product page', async () => {
     await renderArticle(sampleArticle({ contentType: 'Magazine Article', productLink: '/product/why-strategy-fails/RA1-PDF' }));
-    expect(screen.getByRole('link', { name: 'Buy Copies of Why Strategy Fails in the Middle' })).toHaveAttribute(
-      'href',
-      '/product/why-strategy-fails/RA1-PDF',
-    );
+    expect(screen.getByRole('link', { name: 'Buy Copies of Why Strategy Fails in the Middle' })).toHaveAttribute('href', '/product/why-strategy-fails/RA1-PDF');
   });
 
   it('is absent without a product link', async () => {

@@ -5,7 +5,7 @@
  */
 import { useSearchParams } from 'shared-contracts/router';
 import { AUTH_MODAL_ACTIONS, type AuthModalAction } from 'shared-contracts';
-import { AuthModal } from '../AuthModal';
+import { AuthModal } from '../auth/AuthModal';
 
 export function frameAction(value: string | null): AuthModalAction {
   return (AUTH_MODAL_ACTIONS as readonly string[]).includes(value ?? '') ? (value as AuthModalAction) : 'signin';

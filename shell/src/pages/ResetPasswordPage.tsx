@@ -5,8 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'shared-contracts/router';
 import { api, ApiError, bus, MESSAGES } from 'shared-contracts';
-import { validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
-import { FormMessage, TextField, useField } from 'shared-contracts/forms';
+import { validateRegistrationPassword, validateRequired, FormMessage, TextField, useField } from 'shared-contracts/forms';
 
 /** NOT IN SPEC: shown when the page is opened without a token. */
 export const MISSING_RESET_TOKEN = 'This password reset link is not valid. Please ask for a new one.';

@@ -43,7 +43,19 @@ export function searchQuery(params: URLSearchParams): { term: string } & Omit<St
   };
 }
 
-function FacetSelect({ label, value, options, allLabel, onChange }: { label: string; value: string; options: readonly FacetValue[]; allLabel: string; onChange(value: string): void }) {
+function FacetSelect({
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly FacetValue[];
+  allLabel: string;
+  onChange(value: string): void;
+}) {
   const id = useId();
   const known = options.some((o) => o.value === value);
   return (
@@ -128,7 +140,13 @@ export function SearchPage() {
               allLabel="All content types"
               onChange={(value) => setFilters({ contentType: value })}
             />
-            <FacetSelect label="Topic" value={topic ?? ''} options={facets?.topic ?? []} allLabel="All topics" onChange={(value) => setFilters({ topic: value })} />
+            <FacetSelect
+              label="Topic"
+              value={topic ?? ''}
+              options={facets?.topic ?? []}
+              allLabel="All topics"
+              onChange={(value) => setFilters({ topic: value })}
+            />
             <div className="search-filter">
               <label htmlFor={`${inputId}-sort`}>Sort by</label>
               <select

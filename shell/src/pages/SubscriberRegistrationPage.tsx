@@ -6,17 +6,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'shared-contracts/router';
-import {
-  api,
-  ApiError,
-  bus,
-  MESSAGES,
-  pushDataLayer,
-  userStore,
-  type SubscriberLookup,
-} from 'shared-contracts';
-import { isValidEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/forms';
-import { FormMessage, TextField, useField } from 'shared-contracts/forms';
+import { api, ApiError, bus, MESSAGES, pushDataLayer, userStore, type SubscriberLookup } from 'shared-contracts';
+import { isValidEmail, validateRegistrationPassword, validateRequired, FormMessage, TextField, useField } from 'shared-contracts/forms';
 
 /** NOT IN SPEC: the link's email cannot be read. */
 export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';
@@ -44,10 +35,7 @@ export const ACCOUNT_NUMBER_LABEL = 'Account number';
 export const ACCOUNT_NUMBER_HELP = 'Your account number is on your subscription confirmation and on the mailing label of your magazine.';
 
 type Lookup =
-  | { state: 'asking' }
-  | { state: 'loading' }
-  | { state: 'found'; subscriber: SubscriberLookup; accountNumber: string }
-  | { state: 'error'; message: string };
+  { state: 'asking' } | { state: 'loading' } | { state: 'found'; subscriber: SubscriberLookup; accountNumber: string } | { state: 'error'; message: string };
 
 export function SubscriberRegistrationPage() {
   const [params] = useSearchParams();
@@ -152,7 +140,9 @@ function SubscriberPasswordForm({ subscriber, email, accountNumber }: { subscrib
   if (subscriber.userAccountExists) {
     return (
       <>
-        <p>Welcome, {name}. You already have an account for {subscriber.emailAddress}.</p>
+        <p>
+          Welcome, {name}. You already have an account for {subscriber.emailAddress}.
+        </p>
         <button type="button" className="button-primary" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
           Sign in
         </button>

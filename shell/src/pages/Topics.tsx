@@ -7,8 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { TopicLinks } from '../discovery/TopicLinks';
 import { api, bus, topicPath, useLoad, useUserStore } from 'shared-contracts';
-import { EMPTY_TOPICS_SUGGESTIONS, TOPICS_COUNT_COPY } from 'shared-contracts/discovery';
-import { DISCOVERY_MESSAGES, topicTree } from 'shared-contracts/discovery';
+import { EMPTY_TOPICS_SUGGESTIONS, TOPICS_COUNT_COPY, DISCOVERY_MESSAGES, topicTree } from 'shared-contracts/discovery';
 
 function FollowedTopics() {
   // A follow or unfollow elsewhere on the page (the follow widget) reloads the list.

@@ -59,11 +59,7 @@ export function VerifyEmailPage() {
   return (
     <main id="main" className="page account-page">
       <h1>Confirm your email address</h1>
-      {outcome.kind === 'pending' ? (
-        <p role="status">Confirming your email address…</p>
-      ) : (
-        <FormMessage kind={outcome.kind}>{outcome.message}</FormMessage>
-      )}
+      {outcome.kind === 'pending' ? <p role="status">Confirming your email address…</p> : <FormMessage kind={outcome.kind}>{outcome.message}</FormMessage>}
     </main>
   );
 }

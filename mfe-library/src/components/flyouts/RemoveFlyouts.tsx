@@ -1,0 +1,77 @@
+/**
+ * Discard and bulk discard (SITE-02, SITE-08): a confirmation question and 'Remove'.
+ * discard -> DELETE /service/user/saves/{id} -> 'Removed from My Library';
+ * bulk-discard -> DELETE /service/user/saves/bulk -> 'N item(s) removed from My Library'.
+ * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
+ */
+import { useState } from 'react';
+import { MESSAGES, useMounted } from 'shared-contracts';
+import { discardItem, discardItems } from '../../api/saves';
+import { itemsRemovedFromLibrary, LIBRARY_MESSAGES } from 'shared-contracts/library';
+import { FailureNotice, failureOf, type Failure } from '../common/Failure';
+import type { FlyoutItem } from './contract';
+import { isUnauthorized, type FlyoutBodyProps } from './common';
+import { REMOVE_TEXT } from '../../text';
+
+interface ConfirmRemoveProps extends FlyoutBodyProps {
+  question: string;
+  remove(): Promise<string>;
+}
+
+function ConfirmRemove({ question, remove, confirm, cancel, signIn }: ConfirmRemoveProps) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const mounted = useMounted();
+
+  async function onRemove() {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const message = await remove();
+      if (mounted.current) confirm(message);
+    } catch (error) {
+      if (!mounted.current) return;
+      if (isUnauthorized(error)) {
+        signIn();
+        return;
+      }
+      setFailure(failureOf(error, LIBRARY_MESSAGES.readOnlyFolder));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="confirm-remove" aria-busy={busy}>
+      <p>{question}</p>
+      <div className="flyout-actions">
+        <button type="button" disabled={busy} onClick={() => void onRemove()}>
+          {REMOVE_TEXT.remove}
+        </button>
+        <button type="button" onClick={cancel}>
+          {REMOVE_TEXT.cancel}
+        </button>
+      </div>
+      <FailureNotice failure={failure} />
+    </div>
+  );
+}
+
+export function DiscardBody({ item, ...frame }: FlyoutBodyProps & { item: FlyoutItem }) {
+  return (
+    <ConfirmRemove
+      {...frame}
+      question={REMOVE_TEXT.question(item.title)}
+      remove={async () => {
+        await discardItem(item.id);
+        return MESSAGES.library.removed;
+      }}
+    />
+  );
+}
+
+export function BulkDiscardBody({ ids, ...frame }: FlyoutBodyProps & { ids: string[] }) {
+  return (
+    <ConfirmRemove {...frame} question={REMOVE_TEXT.bulkQuestion(ids.length)} remove={async () => itemsRemovedFromLibrary((await discardItems(ids)).count)} />
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMounted } from 'shared-contracts';
+import { LIBRARY_MESSAGES } from 'shared-contracts/library';
+import { folderErrorText } from './folderErrors';
+import { LIBRARY_TEXT } from '../../text';
+
+/** The delete confirmation of the selected folder: Cancel has the focus; Escape cancels unless the delete runs. */
+export function DeleteConfirm({ onConfirm, onCancel }: { onConfirm(): Promise<unknown>; onCancel(): void }) {
+  const textId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const mounted = useMounted();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const confirm = () => {
+    setBusy(true);
+    setError(null);
+    onConfirm().then(
+      () => {
+        if (mounted.current) setBusy(false);
+      },
+      (e: unknown) => {
+        if (!mounted.current) return;
+        setBusy(false);
+        setError(folderErrorText(e));
+      },
+    );
+  };
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape on the group cancels from whichever of its buttons has the focus (the keys bubble up); the buttons do the rest
+    <div
+      role="group"
+      aria-labelledby={textId}
+      className="confirm"
+      data-confirm="delete-folder"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !busy) {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <p id={textId}>{LIBRARY_MESSAGES.deleteFolderConfirm}</p>
+      <button type="button" onClick={confirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+        {LIBRARY_TEXT.deleteFolder}
+      </button>
+      <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy}>
+        {LIBRARY_TEXT.cancel}
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * A feed item card (SITE-02, SITE-03, SITE-05, SITE-06): content type eyebrow, title link, summary, authors, the
+ * activity with its date, 'Shared via {network}' and the addresses for shared items, the order
+ * entry for ordered ones, the price block, and the actions itemActions() allows: selectable items
+ * show Move, Discard and a bulk checkbox, others Save; Share; Buy Copies; read-only shows none.
+ * Every control's accessible name carries the title ('Move {title}', 'Select {title}').
+ *
+ * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
+ */
+import { useId, type MouseEvent } from 'react';
+import { showPriceBlock, topicSubjectPath } from 'shared-contracts';
+import { formatUsd } from 'shared-contracts/commerce';
+import type { CardModel } from './cardModel';
+import { OrderEntryView } from './OrderEntryView';
+import { SiteLink } from 'shared-contracts/router';
+import { LIBRARY_TEXT } from '../../text';
+
+export type CardAction = 'save' | 'move' | 'discard' | 'share';
+
+export interface ItemCardProps {
+  card: CardModel;
+  selected?: boolean;
+  onSelect?(id: string, selected: boolean): void;
+  /** A button of the card was pressed; `opener` gets the focus back when the flyout closes. */
+  onAction?(action: CardAction, card: CardModel, opener: HTMLElement): void;
+}
+
+export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCardProps) {
+  const titleId = useId();
+  const a = card.actions;
+  const act = (action: CardAction) => (e: MouseEvent<HTMLButtonElement>) => onAction?.(action, card, e.currentTarget);
+  const price = showPriceBlock({ listPrice: card.listPrice, contentType: card.contentType }) && card.listPrice !== null;
+  const anyAction = a.save || a.move || a.discard || a.share || (a.buyCopies && card.productLink);
+  return (
+    <li
+      className={`library-item${card.sponsored ? ' sponsored' : ''}${selected ? ' selected' : ''}`}
+      data-item-id={card.id}
+      data-activity={card.activity}
+      data-read-only={card.readOnly ? 'true' : 'false'}
+      data-selected={a.bulk ? String(selected) : undefined}
+    >
+      <article aria-labelledby={titleId}>
+        {a.bulk && (
+          <input
+            type="checkbox"
+            className="item-select"
+            aria-label={LIBRARY_TEXT.selectItem(card.title)}
+            checked={selected}
+            onChange={(e) => onSelect?.(card.id, e.target.checked)}
+          />
+        )}
+        <p className="item-eyebrow">
+          <span className="item-content-type">{card.contentType}</span>
+          {card.topic && (
+            <>
+              {' '}
+              <SiteLink href={topicSubjectPath(card.topic)} className="item-topic">
+                {card.topic}
+              </SiteLink>
+            </>
+          )}
+        </p>
+        <h3 id={titleId} className="item-title">
+          <SiteLink href={card.url}>{card.title}</SiteLink>
+        </h3>
+        {card.summary && <p className="item-summary">{card.summary}</p>}
+        {card.authors.length > 0 && <p className="item-authors">{LIBRARY_TEXT.by(card.authors)}</p>}
+        {card.dated && (
+          <p className="item-date">
+            <time dateTime={card.dateTime}>{card.dated}</time>
+          </p>
+        )}
+        {card.sharedVia && <p className="item-shared-via">{card.sharedVia}</p>}
+        {card.sharedWith.length > 0 && (
+          <ul className="item-shared-with" aria-label={LIBRARY_TEXT.sharedWith}>
+            {card.sharedWith.map((address) => (
+              <li key={address}>{address}</li>
+            ))}
+          </ul>
+        )}
+        {card.order && <OrderEntryView order={card.order} title={card.title} />}
+        {price && (
+          <p className="price-block" data-price-block="">
+            {LIBRARY_TEXT.price} <span className="price">{formatUsd((card.listPrice ?? 0) / 100)}</span>
+          </p>
+        )}
+        {anyAction && (
+          <div className="item-actions">
+            {a.move && (
+              <button type="button" aria-label={`${LIBRARY_TEXT.move} ${card.title}`} onClick={act('move')}>
+                {LIBRARY_TEXT.move}
+              </button>
+            )}
+            {a.save && (
+              <button type="button" aria-label={`${LIBRARY_TEXT.saveItem} ${card.title}`} onClick={act('save')}>
+                {LIBRARY_TEXT.saveItem}
+              </button>
+            )}
+            {a.share && (
+              <button type="button" aria-label={`${LIBRARY_TEXT.share} ${card.title}`} onClick={act('share')}>
+                {LIBRARY_TEXT.share}
+              </button>
+            )}
+            {a.buyCopies && card.productLink && (
+              <SiteLink href={card.productLink} className="buy-copies" aria-label={`${LIBRARY_TEXT.buyCopies} ${card.title}`}>
+                {LIBRARY_TEXT.buyCopies}
+              </SiteLink>
+            )}
+            {a.discard && (
+              <button type="button" aria-label={`${LIBRARY_TEXT.discard} ${card.title}`} onClick={act('discard')}>
+                {LIBRARY_TEXT.discard}
+              </button>
+            )}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The Topics tab (SITE-02, SITE-04 topic menu): 'All topics' (with the unread-following count) and one
+ * tab per followed topic; the selected topic's articles from the following stream (filter={slug},
+ * none for all topics); 'Stop following' for the selected topic asks first (delete-confirm), then
+ * unfollows and tells the other parts with `following:changed`. 'Find More' goes to /topics; with
+ * no followed topic, the topics empty state carries it.
+ *
+ * Marker: data-topic-menu="all|topic|delete-confirm" on the panel.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'shared-contracts/router';
+import { bus, MESSAGES, useLoad } from 'shared-contracts';
+import { loadFollowing, unfollowTopic } from '../../api/following';
+import { loadFollowingStream } from '../../api/lists';
+import type { Following, StreamEntry } from 'shared-contracts/discovery';
+import { LIBRARY_MESSAGES } from 'shared-contracts/library';
+import { FailureNotice, failureOf, type Failure } from '../common/Failure';
+import { cardOfStreamEntry } from './cardModel';
+import { EmptyState } from './EmptyState';
+import { ItemList, type OpenFlyout } from './ItemList';
+import { Tabs } from './Tabs';
+import { LIBRARY_TEXT } from '../../text';
+
+const T = LIBRARY_TEXT.topics;
+const ALL = 'all';
+/** Tab ids: 'all' or 't:{slug}' (a topic slugged 'all' stays apart). */
+type TopicTabId = typeof ALL | `t:${string}`;
+
+type Menu = { state: 'all' } | { state: 'topic'; slug: string } | { state: 'delete-confirm'; slug: string };
+
+export interface TopicsPanelProps {
+  onOpen: OpenFlyout;
+  announce(message: string): void;
+}
+
+function FindMore() {
+  return (
+    <Link to="/topics" className="find-more">
+      {T.findMore}
+    </Link>
+  );
+}
+
+export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
+  const [loads, setLoads] = useState(0);
+  const loaded = useLoad<Following>(`following:${loads}`, loadFollowing);
+  /** The answer of the last unfollow, newer than the load. */
+  const [changed, setChanged] = useState<{ forLoad: number; data: Following } | null>(null);
+  const [menu, setMenu] = useState<Menu>({ state: 'all' });
+  const [busy, setBusy] = useState(false);
+  /** Counts unfollows: the all-topics stream loads again without the topic's articles. */
+  const [unfollows, setUnfollows] = useState(0);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const confirmTextId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<'cancel' | 'stop' | 'all' | null>(null);
+
+  const following = changed && changed.forLoad === loads ? { status: 'ready' as const, data: changed.data } : loaded;
+  const topics = following.status === 'ready' ? following.data.topics : [];
+  const selectedTopic = menu.state === 'all' ? undefined : topics.find((t) => t.slug === menu.slug);
+  const state: Menu['state'] = selectedTopic ? menu.state : 'all';
+
+  useEffect(() => {
+    const which = focusAfter.current;
+    focusAfter.current = null;
+    if (which === 'cancel') cancelRef.current?.focus();
+    else if (which === 'stop') stopRef.current?.focus();
+    else if (which === 'all') document.querySelector<HTMLElement>('[data-topic-menu] [role="tab"][aria-selected="true"]')?.focus();
+  }, [state]);
+
+  const select = (id: TopicTabId) => {
+    setFailure(null);
+    setMenu(id === ALL ? { state: 'all' } : { state: 'topic', slug: id.slice(2) });
+  };
+
+  const unfollow = (slug: string, name: string) => {
+    setBusy(true);
+    setFailure(null);
+    unfollowTopic(slug).then(
+      (answer) => {
+        setBusy(false);
+        setChanged({ forLoad: loads, data: answer });
+        setUnfollows((n) => n + 1);
+        focusAfter.current = 'all';
+        setMenu({ state: 'all' });
+        bus.emit('following:changed', { slugs: answer.topics.map((t) => t.slug), unreadCount: answer.unreadCount });
+        announce(T.stopped(name));
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setFailure(failureOf(error, MESSAGES.generic));
+      },
+    );
+  };
+
+  let body;
+  if (following.status === 'loading') {
+    body = <p role="status">{LIBRARY_TEXT.loading}</p>;
+  } else if (following.status === 'error') {
+    body = (
+      <>
+        <p role="alert">{LIBRARY_TEXT.listError}</p>
+        <button type="button" onClick={() => setLoads((n) => n + 1)}>
+          {LIBRARY_TEXT.tryAgain}
+        </button>
+      </>
+    );
+  } else if (topics.length === 0) {
+    body = (
+      <EmptyState type="topics">
+        <FindMore />
+      </EmptyState>
+    );
+  } else {
+    const unread = following.data.unreadCount;
+    const tabs = [
+      {
+        id: ALL as TopicTabId,
+        label: (
+          <>
+            {T.all}
+            {unread > 0 && <span className="unread-count"> {T.unread(unread)}</span>}
+          </>
+        ),
+      },
+      ...topics.map((t) => ({ id: `t:${t.slug}` as TopicTabId, label: t.name })),
+    ];
+    const slug = selectedTopic?.slug;
+    body = (
+      <>
+        <Tabs label={T.menu} tabs={tabs} selected={slug ? `t:${slug}` : ALL} onSelect={select} className="topic-menu">
+          {selectedTopic && (
+            <div className="topic-header">
+              <h3>{selectedTopic.name}</h3>
+              {state === 'delete-confirm' ? (
+                <div role="group" aria-labelledby={confirmTextId} className="confirm" data-confirm="stop-following">
+                  <p id={confirmTextId}>{LIBRARY_MESSAGES.stopFollowingConfirm}</p>
+                  <button type="button" disabled={busy} onClick={() => unfollow(selectedTopic.slug, selectedTopic.name)}>
+                    {T.stopFollowing}
+                  </button>
+                  <button
+                    ref={cancelRef}
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      focusAfter.current = 'stop';
+                      setFailure(null);
+                      setMenu({ state: 'topic', slug: selectedTopic.slug });
+                    }}
+                  >
+                    {LIBRARY_TEXT.cancel}
+                  </button>
+                </div>
+              ) : (
+                <button
+                  ref={stopRef}
+                  type="button"
+                  onClick={() => {
+                    focusAfter.current = 'cancel';
+                    setMenu({ state: 'delete-confirm', slug: selectedTopic.slug });
+                  }}
+                >
+                  {T.stopFollowing}
+                </button>
+              )}
+              <FailureNotice failure={failure} />
+            </div>
+          )}
+          <ItemList<StreamEntry>
+            listKey={`following:${slug ?? ALL}`}
+            label={selectedTopic ? selectedTopic.name : T.all}
+            load={(page) => loadFollowingStream(page, slug)}
+            toCard={cardOfStreamEntry}
+            emptyType="content"
+            reloadToken={unfollows}
+            onOpen={onOpen}
+          />
+        </Tabs>
+        <FindMore />
+      </>
+    );
+  }
+
+  return (
+    <div className="topics-panel" data-topic-menu={state}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { pageOf } from '../../testing/fixtures';
+import { usePagedList, type PageAnswer } from './usePagedList';
+
+type Item = { id: string };
+const items = (from: number, n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `i${from + i}` }));
+
+/** A load whose answers the test releases one by one. */
+function heldLoads() {
+  const pending: { page: number; resolve(a: PageAnswer<Item>): void }[] = [];
+  const load = jest.fn(
+    (page: number) =>
+      new Promise<PageAnswer<Item>>((resolve) => {
+        pending.push({ page, resolve });
+      }),
+  );
+  return { load, pending };
+}
+
+describe('usePagedList', () => {
+  it('loads page 0, then the next pages, and stops at the last one', async () => {
+    const all = items(0, 15);
+    const load = jest.fn(async (page: number) => pageOf(all, page, 10));
+    const { result } = renderHook(() => usePagedList('k', load));
+    expect(result.current.list.status).toBe('loading');
+    await waitFor(() => expect(result.current.list.status).toBe('ready'));
+    const ready = () => result.current.list as Extract<typeof result.current.list, { status: 'ready' }>;
+    expect(ready().items).toHaveLength(10);
+    expect(ready().last).toBe(false);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(ready().items).toHaveLength(15));
+    expect(ready().last).toBe(true);
+    act(() => result.current.loadMore());
+    expect(load.mock.calls.map(([p]) => p)).toEqual([0, 1]);
+  });
+
+  it("drops an older key's answer that arrives late", async () => {
+    const { load, pending } = heldLoads();
+    const { result, rerender } = renderHook(({ k }) => usePagedList(k, load), { initialProps: { k: 'a' } });
+    rerender({ k: 'b' });
+    await act(async () => pending[1]!.resolve(pageOf(items(100, 1), 0, 10)));
+    await act(async () => pending[0]!.resolve(pageOf(items(0, 1), 0, 10)));
+    expect(result.current.list).toMatchObject({ status: 'ready', items: [{ id: 'i100' }] });
+  });
+
+  it('a reload keeps the items on screen, marked refreshing, until page 0 answers', async () => {
+    const { load, pending } = heldLoads();
+    const { result, rerender } = renderHook(({ token }) => usePagedList('k', load, token), { initialProps: { token: 0 } });
+    await act(async () => pending[0]!.resolve(pageOf(items(0, 2), 0, 10)));
+    rerender({ token: 1 });
+    expect(result.current.list).toMatchObject({ status: 'ready', refreshing: true, items: [{ id: 'i0' }, { id: 'i1' }] });
+    await act(async () => pending[1]!.resolve(pageOf(items(0, 1), 0, 10)));
+    expect(result.current.list).toMatchObject({ status: 'ready', refreshing: false, items: [{ id: 'i0' }] });
+  });
+
+  it('a failed next page keeps the items and says so', async () => {
+    let fail = false;
+    const load = jest.fn(async (page: number) => {
+      if (fail) throw new Error('down');
+      return pageOf(items(0, 12), page, 10);
+    });
+    const { result } = renderHook(() => usePagedList('k', load));
+    await waitFor(() => expect(result.current.list.status).toBe('ready'));
+    fail = true;
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.list).toMatchObject({ more: 'error' }));
+    expect(result.current.list).toMatchObject({ status: 'ready', last: false });
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * My Library for a signed-in member: the folder list with its editing states, the selected folder
+ * (from /my-library/library/{folder-slug}, else All Folders) and the content tabs: Saved (All
+ * Folders or the folder's items), the Read, Shared, Watched and Ordered histories, and the followed
+ * Topics. One library flyout at a time; after a flyout's onDone the lists and the folder counts load
+ * again and its message is said in the polite status region.
+ *
+ * Markers: data-library-tab="{tab}" on the tab panel, data-library-announcer on the status region
+ * (the rest: FolderList, ItemList, ItemCard, TopicsPanel).
+ *
+ * The pieces: useFolders (the folder list), useFolderEditing (new, rename, delete), useAnnouncer,
+ * FolderHeader and LibraryPanel (what a tab shows).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'shared-contracts/router';
+import type { Folder } from 'shared-contracts';
+import type { LibraryFlyoutRequest } from '../components/flyouts/contract';
+import { LibraryFlyout } from '../components/flyouts/LibraryFlyout';
+import { Announcer, useAnnouncer } from '../components/library/Announcer';
+import { FolderHeader } from '../components/library/FolderHeader';
+import { FolderList } from '../components/library/FolderList';
+import type { OpenFlyout } from '../components/library/ItemList';
+import { LibraryPanel } from '../components/library/LibraryPanel';
+import { Tabs } from '../components/library/Tabs';
+import { LIBRARY_TABS, type LibraryTab } from '../components/library/libraryTabs';
+import { LIBRARY_TEXT } from '../text';
+import { useFolderEditing } from '../components/library/useFolderEditing';
+import { useFolders } from '../components/library/useFolders';
+
+/**
+ * The focus of the selected folder's heading after a create, rename, delete or discard: `focusOf(slug)`
+ * asks for it (undefined: All Folders), and it moves once that folder's heading shows.
+ */
+function useHeadingFocus(folderSlug: string | undefined) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const target = useRef<{ slug: string | undefined } | null>(null);
+  useEffect(() => {
+    if (!target.current || target.current.slug !== folderSlug || !headingRef.current) return;
+    target.current = null;
+    headingRef.current.focus();
+  });
+  return { headingRef, focusOf: (slug: string | undefined) => (target.current = { slug }) };
+}
+
+/** The selected tab: a folder link selects the Saved tab of that folder. */
+function useLibraryTab(folderSlug: string | undefined) {
+  const [tabOf, setTabOf] = useState<{ tab: LibraryTab; slug: string | undefined }>({ tab: 'saved', slug: folderSlug });
+  const tab: LibraryTab = tabOf.slug === folderSlug ? tabOf.tab : 'saved';
+  return [tab, (id: LibraryTab) => setTabOf({ tab: id, slug: folderSlug })] as const;
+}
+
+function LibraryLayout({
+  folderSlug,
+  list,
+  update,
+  reloadFolders,
+}: {
+  folderSlug: string | undefined;
+  list: Folder[];
+  update(change: (list: Folder[]) => Folder[]): void;
+  reloadFolders(): void;
+}) {
+  const [tab, selectTab] = useLibraryTab(folderSlug);
+  const [flyout, setFlyout] = useState<{ request: LibraryFlyoutRequest; opener: HTMLElement | null } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const { message, announce } = useAnnouncer();
+  const { headingRef, focusOf } = useHeadingFocus(folderSlug);
+  const current = folderSlug === undefined ? undefined : list.find((f) => f.slug === folderSlug);
+  const editing = useFolderEditing({ list, current, update, announce, focusHeadingOf: focusOf });
+  const openFlyout: OpenFlyout = (request, opener) => setFlyout({ request, opener });
+
+  const flyoutDone = ({ message: text }: { message: string }) => {
+    // Removed items take their buttons with them: focus goes to the list's heading, not the page.
+    const kind = flyout?.request.kind;
+    if (kind === 'discard' || kind === 'bulk-discard') focusOf(folderSlug);
+    setFlyout(null);
+    if (text) announce(text);
+    setReloads((n) => n + 1);
+    reloadFolders();
+  };
+
+  return (
+    <div className="library-layout">
+      <Announcer message={message} />
+      <FolderList folders={list} selectedSlug={folderSlug} editing={editing.mode} onNew={editing.startNew} editor={editing.editor} />
+      <section className="folder-content" aria-labelledby="library-folder-heading">
+        {folderSlug !== undefined && !current ? (
+          <>
+            <h2 id="library-folder-heading" ref={headingRef} tabIndex={-1}>
+              {LIBRARY_TEXT.folderNotFound}
+            </h2>
+            <p>
+              {LIBRARY_TEXT.folderNotFoundText} <Link to="/my-library">{LIBRARY_TEXT.goToAllFolders}</Link>.
+            </p>
+          </>
+        ) : (
+          <>
+            <FolderHeader
+              current={current}
+              editable={editing.editable}
+              mode={editing.mode}
+              headingRef={headingRef}
+              onRename={editing.startRename}
+              onDelete={editing.startDelete}
+              onOpen={openFlyout}
+            />
+            <Tabs
+              label={LIBRARY_TEXT.tabsLabel}
+              tabs={LIBRARY_TABS.map((id) => ({ id, label: LIBRARY_TEXT.tabs[id] }))}
+              selected={tab}
+              onSelect={selectTab}
+              className="library-tabs"
+              panelProps={{ 'data-library-tab': tab }}
+            >
+              <LibraryPanel tab={tab} current={current} justCreated={editing.justCreated} reloads={reloads} onOpen={openFlyout} announce={announce} />
+            </Tabs>
+          </>
+        )}
+      </section>
+      {flyout && <LibraryFlyout request={flyout.request} returnFocusTo={flyout.opener} onClose={() => setFlyout(null)} onDone={flyoutDone} />}
+    </div>
+  );
+}
+
+export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
+  const folders = useFolders();
+  if (folders.status === 'loading') return <p role="status">{LIBRARY_TEXT.loadingFolders}</p>;
+  if (folders.status === 'error') {
+    return (
+      <>
+        <p role="alert">{LIBRARY_TEXT.foldersError}</p>
+        <button type="button" onClick={folders.reload}>
+          {LIBRARY_TEXT.tryAgain}
+        </button>
+      </>
+    );
+  }
+  return <LibraryLayout folderSlug={folderSlug} list={folders.data} update={folders.mutate} reloadFolders={folders.reload} />;
+}

@@ -1,0 +1,142 @@
+/**
+ * Gift links for subscribers (PAY-03 Article gift, PAY-07 give-gift): 'Gift this article' opens a
+ * small non-modal dialog with the gifts left this month; 'Create gift link' asks the server for a
+ * link, shows it read-only with a copy button and the new count. A 409 (no gifts left, or not
+ * allowed) shows the server's message.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ApiError, MESSAGES, pushDataLayer, type ArticleGift } from 'shared-contracts';
+import { FormMessage } from 'shared-contracts/forms';
+import { giveGift, loadGiftsLeft } from '../api/gifts';
+
+/** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */
+const TEXT = {
+  button: 'Gift this article',
+  loading: 'Loading…',
+  linkLabel: 'Gift link',
+  copy: 'Copy link',
+  copied: 'Link copied.',
+  create: 'Create gift link',
+  close: 'Close',
+};
+
+/** A subscriber's gifts left. */
+export function giftsLeftText(n: number): string {
+  const k = Math.max(0, Math.trunc(n));
+  return `You have ${k} ${k === 1 ? 'gift' : 'gifts'} left this month.`;
+}
+
+type Allowance = { status: 'loading' } | { status: 'ready'; left: number } | { status: 'error' };
+
+export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
+  const [open, setOpen] = useState(false);
+  const [allowance, setAllowance] = useState<Allowance>({ status: 'loading' });
+  const [gift, setGift] = useState<ArticleGift | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [pending, setPending] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const dialogId = useId();
+  const linkId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    headingRef.current?.focus();
+    let live = true;
+    setAllowance({ status: 'loading' });
+    loadGiftsLeft().then(
+      (left) => live && setAllowance({ status: 'ready', left }),
+      () => live && setAllowance({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    setGift(null);
+    setError(null);
+    setCopied(false);
+    opener.current?.focus();
+  }
+
+  async function create() {
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    setCopied(false);
+    try {
+      const answer = await giveGift(articleUrl);
+      setGift(answer);
+      setAllowance({ status: 'ready', left: answer.articleGiftsLeft });
+      pushDataLayer({ event: 'gift_given', giftsLeft: answer.articleGiftsLeft });
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 409 && err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function copy() {
+    if (!gift) return;
+    try {
+      await navigator.clipboard.writeText(gift.articleGiftURL);
+      setCopied(true);
+    } catch {
+      // No clipboard (permissions, an old browser): the link stays selected in its field to copy by hand.
+      document.getElementById(linkId)?.focus();
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    }
+  }
+
+  const left = allowance.status === 'ready' ? allowance.left : null;
+  return (
+    <div className="gift">
+      <button
+        ref={opener}
+        type="button"
+        className="button-secondary"
+        aria-expanded={open}
+        aria-controls={open ? dialogId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {TEXT.button}
+      </button>
+      {open && (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the flyout container closes on Escape for everything inside it
+        <div id={dialogId} role="dialog" aria-labelledby={titleId} className="gift-flyout" onKeyDown={onKeyDown}>
+          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+            {TEXT.button}
+          </h2>
+          <p role="status">{allowance.status === 'loading' ? TEXT.loading : left !== null ? giftsLeftText(left) : MESSAGES.generic}</p>
+          {gift && (
+            <div className="gift-link">
+              <label htmlFor={linkId}>{TEXT.linkLabel}</label>
+              <input id={linkId} type="text" readOnly value={gift.articleGiftURL} onFocus={(e) => e.currentTarget.select()} />
+              <button type="button" onClick={() => void copy()}>
+                {TEXT.copy}
+              </button>
+              <p role="status">{copied ? TEXT.copied : ''}</p>
+            </div>
+          )}
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <button type="button" className="button-primary" disabled={pending || left === 0} onClick={() => void create()}>
+            {TEXT.create}
+          </button>
+          <button type="button" className="button-link" onClick={close}>
+            {TEXT.close}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The paywall panel of the registration wall: three screens,
+ * registration (the default), sign in and forgot password. Registration reloads the page with
+ * registration=success so the reload shows the content it earned; sign-in reloads.
+ * Each screen is the shared account-form kit in its paywall variant (the paywall's email message
+ * and server-error outcomes, paywall captcha actions, the registration-wall conversion events).
+ */
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { CUSTOMER_SERVICE_EMAIL, CustomerServicePhones, UI_TEXT } from 'shared-contracts';
+import { useVisitorCountry } from 'shared-contracts/commerce';
+import {
+  ForgotPasswordFields,
+  ForgotPasswordSent,
+  prefetchCaptcha,
+  RegistrationFields,
+  SignInFields,
+  useForgotPasswordForm,
+  useRegistrationForm,
+  useSignInForm,
+  type PAYWALL_PANEL_SCREENS,
+} from 'shared-contracts/forms';
+import { AB_TAGS, subscribeHref } from './gate';
+import { nav, registrationSuccessUrl } from './navigation';
+
+/** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */
+const TEXT = {
+  registrationHeading: 'Create a free account to keep reading',
+  createAccount: 'Create account',
+  /** The words before 'Sign in'. */
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  /** The words before 'Subscribe now'. */
+  wantUnlimited: 'Want unlimited access?',
+  customerService: 'Customer Service',
+};
+
+export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number];
+
+export function PaywallPanel() {
+  const [screen, setScreen] = useState<PanelScreen>('registration');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const headingId = useId();
+
+  useEffect(prefetchCaptcha, []);
+  // A screen change moves focus to the new screen's heading (not on first show: the reader is reading).
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [screen]);
+  const go = (next: PanelScreen) => {
+    moved.current = true;
+    setScreen(next);
+  };
+
+  return (
+    <section className="paywall-panel" aria-labelledby={headingId} data-panel-screen={screen}>
+      {screen === 'registration' && (
+        <RegistrationScreen
+          heading={<Heading id={headingId} ref={headingRef} text={TEXT.registrationHeading} />}
+          onSignIn={() => go('sign-in')}
+          onForgot={() => go('forgot-password')}
+        />
+      )}
+      {screen === 'sign-in' && (
+        <SignInScreen
+          heading={<Heading id={headingId} ref={headingRef} text={UI_TEXT.signIn} />}
+          onForgot={() => go('forgot-password')}
+          onCreate={() => go('registration')}
+        />
+      )}
+      {screen === 'forgot-password' && (
+        <ForgotScreen heading={<Heading id={headingId} ref={headingRef} text={UI_TEXT.forgotPassword} />} onSignIn={() => go('sign-in')} />
+      )}
+    </section>
+  );
+}
+
+function Heading({ id, ref, text }: { id: string; ref: RefObject<HTMLHeadingElement | null>; text: string }) {
+  return (
+    <h2 id={id} ref={ref} tabIndex={-1}>
+      {text}
+    </h2>
+  );
+}
+
+/* ------------------------------------------------------------------ registration */
+
+function RegistrationScreen({ heading, onSignIn, onForgot }: { heading: ReactNode; onSignIn(): void; onForgot(): void }) {
+  const form = useRegistrationForm({
+    variant: 'paywall',
+    messages: 'paywall',
+    method: 'paywall',
+    wall: 'registration-wall',
+    visitor: useVisitorCountry(),
+    serverErrorsStay: true,
+    assign: (url) => nav.assign(url),
+    // The reload with registration=success shows the content the registration earned.
+    onCreated: () => nav.assign(registrationSuccessUrl(nav.href())),
+  });
+  return (
+    <>
+      {heading}
+      <RegistrationFields form={form} submitText={TEXT.createAccount} messagePlacement="before-form" onResetPassword={onForgot} />
+      <p>
+        {TEXT.haveAccount}{' '}
+        <button type="button" className="button-link" onClick={onSignIn}>
+          {TEXT.signIn}
+        </button>
+      </p>
+      <p>
+        {TEXT.wantUnlimited}{' '}
+        <a className="button-secondary" href={subscribeHref(AB_TAGS.registrationPanel)}>
+          {UI_TEXT.subscribeNow}
+        </a>
+      </p>
+      <CustomerService />
+    </>
+  );
+}
+
+/** Customer-service phone lines and mail link. */
+function CustomerService() {
+  const id = useId();
+  return (
+    <div className="customer-service" role="group" aria-labelledby={id}>
+      <h3 id={id}>{TEXT.customerService}</h3>
+      <CustomerServicePhones />
+      <p>
+        <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
+      </p>
+    </div>
+  );
+}
+
+/* ------------------------------------------------------------------ sign in */
+
+function SignInScreen({ heading, onForgot, onCreate }: { heading: ReactNode; onForgot(): void; onCreate(): void }) {
+  // Sign-in success reloads the page, which then shows what the account may read.
+  const form = useSignInForm({ variant: 'paywall', method: 'paywall', wall: 'registration-wall', onSignedIn: () => nav.reload() });
+  return (
+    <>
+      {heading}
+      <SignInFields form={form} submitText={UI_TEXT.signIn} onForgotPassword={onForgot} onCreateAccount={onCreate} />
+      <p>
+        <a href="/subscriber-help" target="_blank" rel="noopener">
+          {UI_TEXT.getHelp}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/* ------------------------------------------------------------------ forgot password */
+
+function ForgotScreen({ heading, onSignIn }: { heading: ReactNode; onSignIn(): void }) {
+  const form = useForgotPasswordForm({ variant: 'paywall' });
+  if (form.sent) {
+    return (
+      <>
+        {heading}
+        <ForgotPasswordSent form={form} onSignIn={onSignIn} />
+      </>
+    );
+  }
+  return (
+    <>
+      {heading}
+      <ForgotPasswordFields form={form} busyMark />
+      <p>
+        <button type="button" className="button-link" onClick={onSignIn}>
+          {UI_TEXT.goBack}
+        </button>
+      </p>
+    </>
+  );
+}

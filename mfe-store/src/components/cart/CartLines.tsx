@@ -1,0 +1,97 @@
+/** The cart's lines: a row per line with its quantity field and Remove, grouped as shipped or digital. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'shared-contracts/router';
+import { canIncreaseQuantity } from 'shared-contracts/commerce';
+import { COMMERCE_MESSAGES, MAX_LINE_QUANTITY, formatCents, isSingleQuantityType, type CartLine } from 'shared-contracts/commerce';
+
+export interface LineProps {
+  busy: boolean;
+  /** Asks for the quantity; false when the change failed (the field shows the line's quantity again). */
+  onQuantity(line: CartLine, quantity: number): Promise<boolean>;
+  onRemove(line: CartLine): void;
+}
+
+function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartLine }) {
+  const [draft, setDraft] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const single = isSingleQuantityType(line.type);
+  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
+
+  const pending = useRef(false);
+  const commit = async () => {
+    if (pending.current || draft === String(line.quantity)) return;
+    const text = draft.trim();
+    const n = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (Number.isNaN(n) || n > MAX_LINE_QUANTITY) {
+      setError(COMMERCE_MESSAGES.quantityRange);
+      setDraft(String(line.quantity));
+      return;
+    }
+    if (n > line.quantity && !canIncreaseQuantity({ digital: single, quantity: line.quantity })) {
+      setError(COMMERCE_MESSAGES.digitalQuantity);
+      setDraft(String(line.quantity));
+      return;
+    }
+    setError(null);
+    pending.current = true;
+    const ok = await onQuantity(line, n).finally(() => (pending.current = false));
+    if (!ok) setDraft(String(line.quantity));
+  };
+
+  return (
+    <li className="cart-line">
+      <Link to={line.productUrl} className="cart-line-title">
+        {line.productTitle}
+      </Link>{' '}
+      <span className="cart-line-format">{line.format}</span> <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
+      <div className="field quantity-field">
+        <label htmlFor={id}>
+          Quantity<span className="visually-hidden">{` for ${line.productTitle}`}</span>
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={single ? 1 : MAX_LINE_QUANTITY}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => void commit()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void commit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
+      <button type="button" aria-label={`Remove ${line.productTitle}`} disabled={busy} onClick={() => onRemove(line)}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+export function LineSection({ title, lines, ...rest }: { title: string; lines: CartLine[] } & LineProps) {
+  const id = useId();
+  if (lines.length === 0) return null;
+  return (
+    <section className="cart-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="cart-lines">
+        {lines.map((l) => (
+          <LineRow key={l.itemId} line={l} {...rest} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/** Pieces of the cart shared by the cart page and the review step: the totals and the empty cart. */
+import { COMMERCE_MESSAGES, SHIPPING_COUNTRIES, formatCents, type Address, type Cart, type Order } from 'shared-contracts/commerce';
+import { ContinueShoppingLink } from '../common';
+import { CALCULATED_AT_CHECKOUT } from '../../text';
+
+type Totals = Pick<Cart | Order, 'subTotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'>;
+
+/**
+ * Subtotal, Discount (when any), Shipping, Tax and Total, in USD with two decimals. `pending`: the
+ * cart has no address and method yet, so shipping and tax read 'Calculated at checkout'.
+ */
+export function TotalsList({ totals, label = 'Order summary', pending = false }: { totals: Totals; label?: string; pending?: boolean }) {
+  return (
+    <dl className="cart-totals" aria-label={label}>
+      <dt>Subtotal</dt>
+      <dd>{formatCents(totals.subTotalCents)}</dd>
+      {totals.discountCents > 0 && (
+        <>
+          <dt>Discount</dt>
+          <dd>{`-${formatCents(totals.discountCents)}`}</dd>
+        </>
+      )}
+      <dt>Shipping</dt>
+      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.shippingCostCents)}</dd>
+      <dt>Tax</dt>
+      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.taxCents)}</dd>
+      <dt>Total</dt>
+      <dd>{formatCents(totals.grandTotalCents)}</dd>
+    </dl>
+  );
+}
+
+export function EmptyCart({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p>{COMMERCE_MESSAGES.emptyCart}</p>
+      <ContinueShoppingLink />
+    </>
+  );
+}
+
+export function isEmpty(cart: Cart): boolean {
+  return cart.lineItems.physicalItems.length === 0 && cart.lineItems.digitalItems.length === 0;
+}
+
+export function countryName(code: string): string {
+  return SHIPPING_COUNTRIES.find((c) => c.code === code)?.name ?? code;
+}
+
+/** An address as lines of text. */
+export function AddressBlock({ address }: { address: Address }) {
+  return (
+    <address className="address-block">
+      {`${address.firstName} ${address.lastName}`}
+      <br />
+      {address.address1}
+      {address.address2 && (
+        <>
+          <br />
+          {address.address2}
+        </>
+      )}
+      <br />
+      {[address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+      <br />
+      {countryName(address.countryCode)}
+    </address>
+  );
+}

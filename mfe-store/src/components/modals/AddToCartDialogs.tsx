@@ -1,0 +1,115 @@
+/** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
+import { useEffect, useState } from 'react';
+import { Link } from 'shared-contracts/router';
+import { CustomerServicePhones, Dialog, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { loadRecommendations } from '../../api/catalog';
+import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
+import type { Product, CartLine } from 'shared-contracts/commerce';
+import { MAINTENANCE_TITLE, NOT_ADDED_TITLE } from '../../text';
+
+interface Common {
+  onClose(): void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+export function ProcessingDialog({ onClose, returnFocusTo }: Common) {
+  return (
+    <Dialog title={MESSAGES.cart.processing} onClose={onClose} returnFocusTo={returnFocusTo} className="processing-modal">
+      <div className="spinner" aria-hidden="true" />
+    </Dialog>
+  );
+}
+
+/** 'You might also like' (SITE-07, placement 'added-to-cart'); hidden when empty or failed. */
+function Recommendations({ productIds }: { productIds: readonly string[] }) {
+  const [products, setProducts] = useState<Product[]>([]);
+  const key = productIds.join(',');
+  useEffect(() => {
+    let live = true;
+    if (productIds.length === 0) return;
+    loadRecommendations(ADDED_TO_CART_PLACEMENT, productIds).then(
+      (r) => live && setProducts(r.products),
+      () => live && setProducts([]),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the ids
+  }, [key]);
+  if (products.length === 0) return null;
+  return (
+    <section className="recommendations" aria-labelledby="added-to-cart-recommendations">
+      <h3 id="added-to-cart-recommendations">You might also like</h3>
+      <ul>
+        {products.map((p) => (
+          <li key={p.id}>
+            <Link to={p.productUrl}>{p.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface AddedDialogProps extends Common {
+  items: readonly CartLine[];
+  onCheckout(): void;
+}
+
+/**
+ * 'Added to cart' with Checkout and Continue Shopping, then the recommendations when they arrive.
+ * The dialog is held at the top of the screen (class added-to-cart-modal, in the store's styles), not
+ * centred, so that the recommendations grow it downwards: centred, their arrival moved the buttons up
+ * under a reader's pointer and a click pressed on Continue Shopping was released elsewhere and lost.
+ */
+export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedDialogProps) {
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  return (
+    <Dialog title={MESSAGES.cart.added} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal">
+      <ul className="added-items" aria-label="Items added">
+        {items.map((line) => (
+          <li key={line.itemId}>
+            <span className="added-title">{line.productTitle}</span> <span className="added-format">{line.format}</span>{' '}
+            <span className="added-quantity">Quantity: {line.quantity}</span> <span className="added-price">{formatCents(line.unitPriceCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="modal-actions">
+        <button type="button" className="button-primary" onClick={onCheckout}>
+          {UI_TEXT.checkout}
+        </button>
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+      <Recommendations productIds={productIds} />
+    </Dialog>
+  );
+}
+
+export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & { productIds: readonly string[] }) {
+  return (
+    <Dialog title={NOT_ADDED_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal not-added">
+      <p className="cart-apology">{cartApology(productIds)}</p>
+      <CustomerServicePhones className="customer-service-phones" label="Customer Service" />
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function MaintenanceDialog({ onClose, returnFocusTo }: Common) {
+  return (
+    <Dialog title={MAINTENANCE_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="maintenance-modal">
+      <p>{MESSAGES.maintenance}</p>
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          {UI_TEXT.continueShopping}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * /order/{id} (SITE-02): the order's own page. `?receipt=true` adds the receipt, `?printMe=true`
+ * prints once the order is shown.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'shared-contracts/router';
+import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
+import { loadOrder } from '../api/orders';
+import { COMMERCE_MESSAGES, ORDER_QUERY, formatCents, queryFlag, type Order } from 'shared-contracts/commerce';
+import { Alert, BackToStore, Status, statusOf } from '../components/common';
+import { AddressBlock, TotalsList } from '../components/cart/CartParts';
+
+function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean; printMe: boolean }) {
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!printMe || printed.current) return;
+    printed.current = true;
+    window.print();
+  }, [printMe]);
+
+  return (
+    <article className="order-page">
+      <h1>{`Order ${order.orderNumber}`}</h1>
+      <dl className="order-facts">
+        <dt>Date</dt>
+        <dd>{formatLongDate(order.createdAt)}</dd>
+        <dt>Status</dt>
+        <dd>{order.status}</dd>
+      </dl>
+      {order.subscription && (
+        <section aria-labelledby="order-subscription" className="order-subscription">
+          <h2 id="order-subscription">Subscription</h2>
+          <p>{`Account number: ${order.subscription.accountNumber}`}</p>
+          <p>Your subscriber access starts the next time you load a page.</p>
+        </section>
+      )}
+      <section aria-labelledby="order-items">
+        <h2 id="order-items">Items</h2>
+        <ul className="order-lines">
+          {order.lines.map((l, i) => (
+            <li key={`${l.sku}-${i}`}>
+              {l.productUrl ? <Link to={l.productUrl}>{l.title}</Link> : <span>{l.title}</span>} <span className="line-format">{l.format}</span>{' '}
+              <span className="line-quantity">Quantity: {l.quantity}</span> <span className="line-total">{formatCents(l.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <TotalsList totals={order} label="Order totals" />
+      {receipt && (
+        <section aria-labelledby="order-receipt" className="order-receipt">
+          <h2 id="order-receipt">Receipt</h2>
+          {order.billingAddress && (
+            <>
+              <h3>Billing address</h3>
+              <AddressBlock address={order.billingAddress} />
+            </>
+          )}
+          {order.shippingAddress && (
+            <>
+              <h3>Shipping address</h3>
+              <AddressBlock address={order.shippingAddress} />
+            </>
+          )}
+          {order.payment && (
+            <>
+              <h3>Payment</h3>
+              <p>{`Card ending in ${order.payment.last4} (${order.payment.brand})`}</p>
+            </>
+          )}
+          {order.promoCode && <p>{`Promo code: ${order.promoCode}`}</p>}
+          <TotalsList totals={order} label="Receipt totals" />
+          <button type="button" onClick={() => window.print()}>
+            Print receipt
+          </button>
+        </section>
+      )}
+      <p>
+        <Link to="/store">{UI_TEXT.continueShopping}</Link>
+      </p>
+    </article>
+  );
+}
+
+export default function OrderPage({ id }: { id: string }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const userId = useUserStore((s) => s.user?.id ?? '');
+  const load = useLoad<Order>(`order:${id}:${userId}`, () => loadOrder(id));
+  if (load.status === 'loading') return <Status>Loading your order…</Status>;
+  if (load.status === 'error') {
+    const status = statusOf(load.error);
+    if (status === 401) {
+      return (
+        <>
+          <h1>Order</h1>
+          <SignInPrompt linkComponent={Link} />
+        </>
+      );
+    }
+    if (status === 404) {
+      return (
+        <>
+          <h1>Order not found</h1>
+          <p>{COMMERCE_MESSAGES.orderNotFound}</p>
+          <BackToStore />
+        </>
+      );
+    }
+    return (
+      <>
+        <h1>Order</h1>
+        <Alert>We could not load this order. Please try again.</Alert>
+      </>
+    );
+  }
+  return <OrderView order={load.data} receipt={queryFlag(params, ORDER_QUERY.receipt)} printMe={queryFlag(params, ORDER_QUERY.printMe)} />;
+}

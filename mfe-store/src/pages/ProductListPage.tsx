@@ -1,0 +1,91 @@
+/** /store and /store/{category}: the catalogue. */
+import { Link, NavLink } from 'shared-contracts/router';
+import { isNotFound, useLoad } from 'shared-contracts';
+import { loadProducts } from '../api/catalog';
+import { formatUsd } from 'shared-contracts/commerce';
+import type { Product, ProductList } from 'shared-contracts/commerce';
+import { Alert, BackToStore, ComingSoon, Status } from '../components/common';
+import { STORE_LOAD_ERROR } from '../text';
+
+function CategoryNav({ categories }: { categories: ProductList['categories'] }) {
+  return (
+    <nav aria-label="Store categories" className="store-categories">
+      <ul>
+        <li>
+          <NavLink to="/store" end>
+            All Products
+          </NavLink>
+        </li>
+        {categories.map((c) => (
+          <li key={c.slug}>
+            <NavLink to={`/store/${c.slug}`}>{c.name}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ProductCard({ product }: { product: Product }) {
+  return (
+    <li className="product-card">
+      {product.image && <img src={product.image} alt="" className="product-image" />}
+      <h2 className="product-title">
+        <Link to={product.productUrl}>{product.title}</Link>
+      </h2>
+      <p className="product-format">{product.format}</p>
+      <p className="product-price">{formatUsd(product.listPrice)}</p>
+      {product.availabilityStatus === 'COMING_SOON' && <ComingSoon />}
+    </li>
+  );
+}
+
+function CategoryNotFound() {
+  return (
+    <>
+      <h1>Category not found</h1>
+      <p>We could not find that store category.</p>
+      <BackToStore />
+    </>
+  );
+}
+
+export function ProductListPage({ category }: { category?: string }) {
+  const load = useLoad<ProductList>(`products:${category ?? ''}`, () => loadProducts(category));
+
+  if (load.status === 'loading') {
+    return (
+      <>
+        {!category && <h1>Store</h1>}
+        <Status>Loading products…</Status>
+      </>
+    );
+  }
+  if (load.status === 'error') {
+    if (category && isNotFound(load.error)) return <CategoryNotFound />;
+    return (
+      <>
+        <h1>Store</h1>
+        <Alert>{STORE_LOAD_ERROR}</Alert>
+      </>
+    );
+  }
+  const { categories, products } = load.data;
+  const current = category ? categories.find((c) => c.slug === category) : undefined;
+  if (category && !current) return <CategoryNotFound />;
+  return (
+    <>
+      <h1>{current ? current.name : 'Store'}</h1>
+      <CategoryNav categories={categories} />
+      {products.length === 0 ? (
+        <p>There are no products here yet.</p>
+      ) : (
+        <ul className="product-list" aria-label="Products">
+          {products.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

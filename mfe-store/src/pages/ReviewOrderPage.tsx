@@ -1,0 +1,122 @@
+/** /review-order: the last look at the cart, addresses, method and card, and Place order. */
+import { useState } from 'react';
+import { Link, useNavigate } from 'shared-contracts/router';
+import { pushDataLayer, rememberSubscriptionOrder, useMounted } from 'shared-contracts';
+import { submitOrder } from '../api/checkout';
+import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
+import { errorMessage, statusOf } from '../components/common';
+import { announceEmptyCart } from '../components/cart/cartCache';
+import { AddressBlock, TotalsList } from '../components/cart/CartParts';
+import { ProcessingDialog } from '../components/modals/AddToCartDialogs';
+import { CheckoutStep } from '../components/checkout/useCheckoutCart';
+import { REVIEW_ORDER_TITLE } from '../text';
+
+function purchase(order: Order) {
+  pushDataLayer({
+    event: 'purchase',
+    currency: 'USD',
+    value: centsToDollars(order.grandTotalCents),
+    tax: centsToDollars(order.taxCents),
+    shipping: centsToDollars(order.shippingCostCents),
+    transaction_id: order.id,
+    items: order.lines.map((l) => ({ item_id: l.sku, item_name: l.title, price: centsToDollars(l.unitPriceCents), quantity: l.quantity })),
+  });
+}
+
+function ChangePaymentLink() {
+  return <Link to="/shipping-payment">Change payment details</Link>;
+}
+
+function Review({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const mounted = useMounted();
+  const [placing, setPlacing] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; payment: boolean } | null>(null);
+  const method = cart.shippingMethods.find((m) => m.code === cart.shippingMethod);
+  const billing = cart.billingAddress ?? cart.shippingAddress;
+
+  const place = async (opener: HTMLElement) => {
+    if (placing) return;
+    setFailure(null);
+    setPlacing(true);
+    try {
+      const order = await submitOrder();
+      // The reminder cookie (SITE-04, SITE-09): the shell completes activation on the next load.
+      if (order.subscription) rememberSubscriptionOrder(order.id);
+      announceEmptyCart();
+      purchase(order);
+      if (mounted.current) setPlacing(false);
+      navigate(orderPath(order.id, { receipt: true }));
+    } catch (error) {
+      if (!mounted.current) return;
+      const status = statusOf(error);
+      setPlacing(false);
+      setFailure({ message: errorMessage(error), payment: status === 402 || status === 422 });
+      opener.focus();
+    }
+  };
+
+  return (
+    <div className="review-page">
+      <h1>{REVIEW_ORDER_TITLE}</h1>
+      {failure && (
+        <div role="alert" className="form-error order-failure">
+          <p>{failure.message}</p>
+          {failure.payment && (
+            <p>
+              <ChangePaymentLink />
+            </p>
+          )}
+        </div>
+      )}
+      {!cart.payment && (
+        <p>
+          {COMMERCE_MESSAGES.needsPayment} <ChangePaymentLink />
+        </p>
+      )}
+      <section aria-labelledby="review-items">
+        <h2 id="review-items">Items</h2>
+        <ul className="review-lines">
+          {cartLines(cart).map((l) => (
+            <li key={l.itemId}>
+              <span className="line-title">{l.productTitle}</span> <span className="line-format">{l.format}</span>{' '}
+              <span className="line-quantity">Quantity: {l.quantity}</span> <span className="line-total">{formatCents(l.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {cart.needsShipping && cart.shippingAddress && (
+        <section aria-labelledby="review-shipping">
+          <h2 id="review-shipping">Shipping address</h2>
+          <AddressBlock address={cart.shippingAddress} />
+          <h3>Shipping method</h3>
+          <p>{method ? `${method.label}, ${formatCents(method.costCents)}` : (cart.shippingMethod ?? COMMERCE_MESSAGES.needsMethod)}</p>
+        </section>
+      )}
+      {billing && (
+        <section aria-labelledby="review-billing">
+          <h2 id="review-billing">Billing address</h2>
+          <AddressBlock address={billing} />
+        </section>
+      )}
+      {cart.payment && (
+        <section aria-labelledby="review-payment">
+          <h2 id="review-payment">Payment</h2>
+          <p className="payment-card">{`Card ending in ${cart.payment.last4} (${cart.payment.brand})`}</p>
+        </section>
+      )}
+      <p>
+        <Link to="/shipping-payment">Edit</Link>
+      </p>
+      <TotalsList totals={cart} />
+      <button type="button" className="button-primary" disabled={placing} onClick={(e) => void place(e.currentTarget)}>
+        Place order
+      </button>
+      {placing && <ProcessingDialog onClose={() => undefined} />}
+    </div>
+  );
+}
+
+export default function ReviewOrderPage() {
+  return <CheckoutStep title={REVIEW_ORDER_TITLE}>{(checkout) => <Review cart={checkout.cart} />}</CheckoutStep>;
+}

@@ -1,0 +1,249 @@
+/**
+ * /shipping-payment: addresses, shipping method and card, sent once to POST
+ * /api/commerce/shipping-payment; the server's field errors show next to their fields.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'shared-contracts/router';
+import { pushDataLayer, useMounted } from 'shared-contracts';
+import { estimateShipping, saveShippingPayment } from '../api/checkout';
+import {
+  COMMERCE_MESSAGES,
+  centsToDollars,
+  formatCents,
+  type Address,
+  type Cart,
+  type Estimate,
+  type ShippingMethod,
+  type ShippingMethodCode,
+} from 'shared-contracts/commerce';
+import { errorMessage, fieldErrors } from '../components/common';
+import { announceCart } from '../components/cart/cartCache';
+import { TotalsList } from '../components/cart/CartParts';
+import { AddressFields, EMPTY_ADDRESS } from '../components/checkout/AddressFields';
+import { Fieldset, Input, type Errors } from '../components/checkout/fields';
+import { CheckoutStep } from '../components/checkout/useCheckoutCart';
+import { SHIPPING_PAYMENT_TITLE } from '../text';
+
+/** Data-layer label of a method. */
+function methodLabel(m: ShippingMethod): string {
+  return `${m.label}, ${formatCents(m.costCents)}`;
+}
+
+function ShippingMethods({
+  methods,
+  value,
+  onChange,
+  error,
+}: {
+  methods: ShippingMethod[];
+  value: ShippingMethodCode | null;
+  onChange(code: ShippingMethodCode): void;
+  error: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="shipping-methods" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Shipping method</legend>
+      {methods.length === 0 ? (
+        <p>{COMMERCE_MESSAGES.needsAddress}</p>
+      ) : (
+        methods.map((m) => (
+          <div key={m.code} className="radio">
+            <input type="radio" id={`${id}-${m.code}`} name="shippingMethod" value={m.code} checked={value === m.code} onChange={() => onChange(m.code)} />
+            <label htmlFor={`${id}-${m.code}`}>{methodLabel(m)}</label>
+          </div>
+        ))
+      )}
+      {error && (
+        <p id={`${id}-error`} className="form-error field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function toInt(text: string): number {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : 0;
+}
+
+function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart): void }) {
+  const needsShipping = cart.needsShipping;
+  const [shipping, setShipping] = useState<Address>(cart.shippingAddress ?? EMPTY_ADDRESS);
+  const [billingSame, setBillingSame] = useState(cart.billingAddress === null);
+  const [billing, setBilling] = useState<Address>(cart.billingAddress ?? cart.shippingAddress ?? EMPTY_ADDRESS);
+  const [methods, setMethods] = useState<ShippingMethod[]>(cart.shippingMethods);
+  const [method, setMethod] = useState<ShippingMethodCode | null>(cart.shippingMethod ?? cart.shippingMethods[0]?.code ?? null);
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const [card, setCard] = useState({ number: '', expMonth: '', expYear: '', cvc: '', nameOnCard: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [summary, setSummary] = useState<{ message: string; items: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const mounted = useMounted();
+  const billingSameId = useId();
+
+  const runEstimate = () => {
+    if (!needsShipping || !shipping.countryCode) return;
+    estimateShipping({
+      countryCode: shipping.countryCode,
+      ...(shipping.state ? { state: shipping.state } : {}),
+      ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
+    }).then(
+      (e) => {
+        if (!mounted.current) return;
+        setEstimate(e);
+        setMethods(e.shippingMethods);
+        setMethod((current) => (current && e.shippingMethods.some((m) => m.code === current) ? current : (e.shippingMethods[0]?.code ?? null)));
+      },
+      () => undefined,
+    );
+  };
+  // Methods and totals follow the country and state (domestic or international).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the estimate reads the address of this render
+  useEffect(runEstimate, [needsShipping, shipping.countryCode, shipping.state]);
+
+  useEffect(() => {
+    if (summary) summaryRef.current?.focus();
+  }, [summary]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    let year = toInt(card.expYear);
+    if (year > 0 && year < 100) year += 2000;
+    const sameAsShipping = needsShipping && billingSame;
+    try {
+      const saved = await saveShippingPayment({
+        shippingAddress: needsShipping ? shipping : null,
+        billingAddress: sameAsShipping ? null : billing,
+        billingSameAsShipping: sameAsShipping,
+        shippingMethod: needsShipping ? method : null,
+        card: {
+          number: card.number.replace(/[\s-]/g, ''),
+          expMonth: toInt(card.expMonth),
+          expYear: year,
+          cvc: card.cvc.trim(),
+          nameOnCard: card.nameOnCard.trim(),
+        },
+      });
+      announceCart(saved);
+      pushDataLayer({
+        event: 'add_shipping_info',
+        currency: 'USD',
+        value: centsToDollars(saved.grandTotalCents),
+        shipping_tier: saved.shippingMethod ?? 'none',
+      });
+      pushDataLayer({ event: 'add_payment_info', currency: 'USD', value: centsToDollars(saved.grandTotalCents), payment_type: saved.payment?.brand ?? 'card' });
+      onSaved(saved);
+    } catch (error) {
+      if (!mounted.current) return;
+      const list = fieldErrors(error);
+      const map: Errors = {};
+      for (const f of list) map[f.field] ??= f.errorMessage;
+      setErrors(map);
+      setSummary({ message: errorMessage(error), items: list.map((f) => f.errorMessage).filter((m, i, all) => all.indexOf(m) === i) });
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  };
+
+  const setCardField = (field: keyof typeof card) => (v: string) => setCard((c) => ({ ...c, [field]: v }));
+
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate>
+      {summary && (
+        <div ref={summaryRef} tabIndex={-1} role="alert" className="error-summary">
+          <p>{summary.message}</p>
+          {summary.items.length > 0 && (
+            <ul>
+              {summary.items.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {needsShipping && <AddressFields kind="shippingAddress" value={shipping} onChange={setShipping} errors={errors} onPostalCodeBlur={runEstimate} />}
+      {needsShipping && (
+        <div className="field checkbox">
+          <input id={billingSameId} type="checkbox" checked={billingSame} onChange={(e) => setBillingSame(e.target.checked)} />
+          <label htmlFor={billingSameId}>Billing address same as shipping</label>
+        </div>
+      )}
+      {(!needsShipping || !billingSame) && <AddressFields kind="billingAddress" value={billing} onChange={setBilling} errors={errors} />}
+      {needsShipping && <ShippingMethods methods={methods} value={method} onChange={setMethod} error={errors.shippingMethod} />}
+      <Fieldset legend="Payment" className="payment-fields">
+        <Input
+          label="Card number"
+          name="card.number"
+          value={card.number}
+          onChange={setCardField('number')}
+          error={errors['card.number']}
+          autoComplete="cc-number"
+          inputMode="numeric"
+          maxLength={30}
+        />
+        <Input
+          label="Expiry month"
+          name="card.expMonth"
+          value={card.expMonth}
+          onChange={setCardField('expMonth')}
+          error={errors['card.expMonth']}
+          autoComplete="cc-exp-month"
+          inputMode="numeric"
+          maxLength={2}
+        />
+        <Input
+          label="Expiry year"
+          name="card.expYear"
+          value={card.expYear}
+          onChange={setCardField('expYear')}
+          error={errors['card.expYear']}
+          autoComplete="cc-exp-year"
+          inputMode="numeric"
+          maxLength={4}
+        />
+        <Input
+          label="Security code"
+          name="card.cvc"
+          value={card.cvc}
+          onChange={setCardField('cvc')}
+          error={errors['card.cvc']}
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+        />
+        <Input
+          label="Name on card"
+          name="card.nameOnCard"
+          value={card.nameOnCard}
+          onChange={setCardField('nameOnCard')}
+          error={errors['card.nameOnCard']}
+          autoComplete="cc-name"
+          maxLength={100}
+        />
+      </Fieldset>
+      <TotalsList totals={estimate ?? cart} />
+      <button type="submit" className="button-primary" disabled={busy}>
+        Continue to review
+      </button>
+    </form>
+  );
+}
+
+export default function ShippingPaymentPage() {
+  const navigate = useNavigate();
+  return (
+    <CheckoutStep title={SHIPPING_PAYMENT_TITLE}>
+      {(checkout) => (
+        <div className="checkout-page">
+          <h1>{SHIPPING_PAYMENT_TITLE}</h1>
+          <ShippingPaymentForm cart={checkout.cart} onSaved={() => navigate('/review-order')} />
+        </div>
+      )}
+    </CheckoutStep>
+  );
+}

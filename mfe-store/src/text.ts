@@ -1,0 +1,24 @@
+/**
+ * All of the store remote's own copy, in one place. The fixed texts of the requirements come from
+ * shared-contracts (COMMERCE_MESSAGES, MESSAGES, UI_TEXT); everything here is our own wording.
+ * Each text is its own constant, so a page's chunk keeps only the words it uses.
+ */
+
+export const STORE_LOAD_ERROR = 'We could not load the store. Please try again.';
+
+export const PRODUCT_LOAD_ERROR = 'We could not load this product. Please try again.';
+
+export const CART_LOAD_ERROR = 'We could not load your cart. Please try again.';
+
+/** Said for shipping and tax while the cart has no address and method yet (NOT IN SPEC). */
+export const CALCULATED_AT_CHECKOUT = 'Calculated at checkout';
+
+export const NOT_ADDED_TITLE = 'Not added to cart';
+
+export const MAINTENANCE_TITLE = 'Maintenance';
+
+export const SHIPPING_PAYMENT_TITLE = 'Shipping and Payment';
+
+export const REVIEW_ORDER_TITLE = 'Review Order';
+
+export const SUBSCRIPTIONS_TITLE = 'Subscriptions';

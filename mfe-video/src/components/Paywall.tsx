@@ -1,0 +1,52 @@
+/**
+ * A paywalled video (access.message 'enable-paywall'): the poster instead of the player, and the
+ * wall: registration (Register, Sign in) or subscription (Subscribe now).
+ */
+import { Link } from 'shared-contracts/router';
+import { bus } from 'shared-contracts';
+import type { Video, VideoAccess } from 'shared-contracts/video';
+import { VIDEO_TEXT } from 'shared-contracts/video';
+import { WALL_REGISTER, WALL_SIGN_IN, WALL_SUBSCRIBE } from '../text';
+
+/** The poster filling the player's box. */
+export function Poster({ video }: { video: Pick<Video, 'name' | 'poster'> }) {
+  return (
+    <img
+      className="video-poster"
+      src={video.poster}
+      alt={video.name}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+    />
+  );
+}
+
+/** The wall under the poster. A missing wall is the subscription wall. */
+export function VideoWall({ wall, actions = true }: { wall: VideoAccess['wall']; actions?: boolean }) {
+  if (wall === 'registration-wall') {
+    return (
+      <div className="video-wall" data-wall="registration-wall">
+        <p>{VIDEO_TEXT.paywalledRegistration}</p>
+        {actions && (
+          <p className="video-wall-actions">
+            <button type="button" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
+              {WALL_REGISTER}
+            </button>{' '}
+            <button type="button" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
+              {WALL_SIGN_IN}
+            </button>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="video-wall" data-wall="subscription-wall">
+      <p>{VIDEO_TEXT.paywalledSubscription}</p>
+      {actions && (
+        <p className="video-wall-actions">
+          <Link to="/subscriptions">{WALL_SUBSCRIBE}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

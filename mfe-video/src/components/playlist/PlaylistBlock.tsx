@@ -1,0 +1,90 @@
+/**
+ * The playlist block (PAY-02): the playlist name, a dropdown of playlists, tiles (6 first, 'Load
+ * more' reveals PLAYLIST_LOAD_MORE_COUNT more) and, for the named playlists, an ad slot after the
+ * second tile.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'shared-contracts/router';
+import { formatLongDate } from 'shared-contracts';
+import { formatVideoDuration, playlistHasAdSlot, PLAYLIST_AD_SLOT_AFTER_TILE, PLAYLIST_LOAD_MORE_COUNT, VIDEO_TEXT, videoPath } from 'shared-contracts/video';
+import type { Playlist, Video, PlaylistList } from 'shared-contracts/video';
+import { ItemActionsSlot } from '../ItemActionsSlot';
+import { isoDuration } from './duration';
+
+/** Tiles shown before the first 'Load more'. */
+export const PLAYLIST_FIRST_TILES = 6;
+
+export interface PlaylistBlockProps {
+  playlist: Playlist;
+  /** The dropdown's playlists; null leaves the dropdown out. */
+  playlists: PlaylistList['playlists'] | null;
+  currentId: string;
+  /** The playlist the tiles' links carry. */
+  linkPlaylistId: string;
+  /** A playlist was chosen in the dropdown. */
+  onChoose(playlistId: string): void;
+}
+
+function VideoTile({ video, current, playlistId }: { video: Video; current: boolean; playlistId: string }) {
+  const published = formatLongDate(video.custom_fields.pubdate);
+  return (
+    <li className="video-tile" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
+      <img className="video-tile-thumbnail" src={video.thumbnail} alt="" loading="lazy" />
+      <h3 className="video-tile-name">
+        <Link to={videoPath(video, playlistId)}>{video.name}</Link>
+      </h3>
+      {published && (
+        <p className="video-tile-date">
+          <time dateTime={video.custom_fields.pubdate}>{published}</time>
+        </p>
+      )}
+      <p className="video-tile-duration">
+        <time dateTime={isoDuration(video.duration)}>{formatVideoDuration(video.duration)}</time>
+      </p>
+      <ItemActionsSlot video={video} nameWithTitle />
+    </li>
+  );
+}
+
+export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, onChoose }: PlaylistBlockProps) {
+  const headingId = useId();
+  const selectId = useId();
+  const [shown, setShown] = useState(PLAYLIST_FIRST_TILES);
+  const tiles = playlist.videos.slice(0, shown);
+  const withAd = playlistHasAdSlot(playlist.name);
+
+  const items: ReactNode[] = [];
+  tiles.forEach((video, i) => {
+    items.push(<VideoTile key={video.id} video={video} current={video.id === currentId} playlistId={linkPlaylistId} />);
+    if (withAd && i + 1 === PLAYLIST_AD_SLOT_AFTER_TILE) {
+      items.push(<li key="ad-slot" className="video-ad-slot" data-ad-slot={playlist.id} aria-label={VIDEO_TEXT.advertisement} />);
+    }
+  });
+
+  return (
+    <section className="video-playlist" aria-labelledby={headingId} data-playlist-id={playlist.id}>
+      <h2 id={headingId}>{playlist.name}</h2>
+      {playlists && playlists.length > 0 && (
+        <p className="video-playlist-choice">
+          <label htmlFor={selectId}>{VIDEO_TEXT.playlists}</label>{' '}
+          <select id={selectId} value={playlist.id} onChange={(e) => onChoose(e.currentTarget.value)}>
+            {!playlists.some((p) => p.id === playlist.id) && <option value={playlist.id}>{playlist.name}</option>}
+            {playlists.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      <ul className="video-tiles" aria-labelledby={headingId}>
+        {items}
+      </ul>
+      {shown < playlist.videos.length && (
+        <button type="button" className="video-load-more" onClick={() => setShown((n) => n + PLAYLIST_LOAD_MORE_COUNT)}>
+          {VIDEO_TEXT.loadMore}
+        </button>
+      )}
+    </section>
+  );
+}

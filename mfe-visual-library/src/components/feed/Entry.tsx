@@ -1,0 +1,57 @@
+/**
+ * One chart of the feed (PAY-02): topic link, title, chart image, 'Download Chart' (the digest
+ * link for subscribers with the visual library, else the item's url; chartDownloadHref), parent
+ * article, month-year date and the library's Save/Share (library/ItemActions through the host slot).
+ */
+import { useId } from 'react';
+import { Link, SiteLink } from 'shared-contracts/router';
+import { formatMonthYear, HostItemActions, type User, type UserState } from 'shared-contracts';
+import type { Chart, VisualSubject } from 'shared-contracts/visual';
+import { VISUAL_TEXT, chartDownloadHref } from 'shared-contracts/visual';
+import { audienceProps } from '../audience';
+import { feedHref } from '../query';
+import { TEXT } from '../../text';
+
+function ItemActions({ chart }: { chart: Chart }) {
+  return (
+    <HostItemActions
+      className="chart-item-actions"
+      item={{ id: chart.id, title: chart.title, url: chart.url, summary: chart.summary, contentType: 'Chart' }}
+      nameWithTitle
+    />
+  );
+}
+
+export function Entry({ chart, subjects, user, status }: { chart: Chart; subjects: readonly VisualSubject[]; user: User | null; status: UserState['status'] }) {
+  const titleId = useId();
+  const subject = subjects.find((s) => s.label === chart.term);
+  const date = formatMonthYear(chart.published);
+  return (
+    <li className="chart-entry" data-chart-entry={chart.id}>
+      <article aria-labelledby={titleId}>
+        <p className="chart-topic">{subject ? <Link to={feedHref(subject.filter)}>{chart.term}</Link> : chart.term}</p>
+        <h3 id={titleId} className="chart-title">
+          {chart.title}
+        </h3>
+        <img src={chart.contentImage} alt={chart.title} className="chart-image" loading="lazy" />
+        <p className="chart-actions">
+          <a href={chartDownloadHref(chart, user)} download aria-describedby={titleId}>
+            {VISUAL_TEXT.downloadChart}
+          </a>{' '}
+          <span className="chart-badge" {...audienceProps(status, 'subscriber-only')}>
+            {TEXT.subscriberExclusive}
+          </span>
+        </p>
+        <ItemActions chart={chart} />
+        <p className="chart-parent">
+          <SiteLink href={chart.parentArticleLink}>{chart.parentArticle}</SiteLink>
+        </p>
+        {date && (
+          <p className="chart-date">
+            <time dateTime={chart.published}>{date}</time>
+          </p>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The left navigation of the visual library (PAY-02, PAY-09): a nav named VISUAL_TEXT.navLabel
+ * linking to each subject (?filter=). Hidden at first; first evaluated after
+ * LEFT_NAV.firstEvaluationMs, then on scroll and resize (one evaluation per animation frame), with
+ * the rule of leftNavVisible. Under NAV_CAROUSEL.enabledBelowPx it is a carousel of
+ * NAV_CAROUSEL.slides slides. State on the nav: data-left-nav="shown" | "hidden".
+ */
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link } from 'shared-contracts/router';
+import { LEFT_NAV, NAV_CAROUSEL, VISUAL_TEXT } from 'shared-contracts/visual';
+import { feedHref } from '../query';
+import { TEXT } from '../../text';
+import { leftNavVisible, measureLeftNav } from './leftNav';
+import type { SubjectChoice } from './tabs';
+
+/** The media query of the carousel: narrower than NAV_CAROUSEL.enabledBelowPx. */
+export const CAROUSEL_QUERY = `(max-width: ${NAV_CAROUSEL.enabledBelowPx - 1}px)`;
+
+/** Splits the links into at most `count` slides of equal size (the last may be shorter); at least one slide. */
+export function carouselSlides<T>(items: readonly T[], count: number = NAV_CAROUSEL.slides): T[][] {
+  const size = Math.max(1, Math.ceil(items.length / count));
+  const slides: T[][] = [];
+  for (let i = 0; i < count; i++) {
+    const slice = items.slice(i * size, (i + 1) * size);
+    if (slice.length > 0) slides.push(slice);
+  }
+  return slides.length > 0 ? slides : [[]];
+}
+
+function ChoiceLinks({ choices, filter }: { choices: readonly SubjectChoice[]; filter: string }) {
+  return (
+    <ul className="left-nav-list">
+      {choices.map((c) => (
+        <li key={c.filter || 'all'}>
+          <Link to={feedHref(c.filter)} aria-current={c.filter === filter ? 'page' : undefined}>
+            {c.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavCarousel({ choices, filter }: { choices: readonly SubjectChoice[]; filter: string }) {
+  const slides = carouselSlides(choices);
+  const [current, setCurrent] = useState(0);
+  const index = Math.min(current, slides.length - 1);
+  const move = (step: number) => setCurrent((index + step + slides.length) % slides.length);
+  return (
+    <div
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={TEXT.carouselLabel}
+      className="left-nav-carousel"
+      style={{ display: 'flex', alignItems: 'center', gap: '.5rem' }}
+    >
+      <button type="button" aria-label={TEXT.previousSlide} onClick={() => move(-1)}>
+        {TEXT.previous}
+      </button>
+      <div aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+        {slides.map((items, i) => (
+          <div key={i} role="group" aria-roledescription="slide" aria-label={`Slide ${i + 1} of ${slides.length}`} hidden={i !== index}>
+            <ChoiceLinks choices={items} filter={filter} />
+          </div>
+        ))}
+      </div>
+      <button type="button" aria-label={TEXT.nextSlide} onClick={() => move(1)}>
+        {TEXT.next}
+      </button>
+    </div>
+  );
+}
+
+const raf = (cb: () => void): number => (typeof window.requestAnimationFrame === 'function' ? window.requestAnimationFrame(cb) : window.setTimeout(cb, 16));
+const cancelRaf = (id: number): void => (typeof window.cancelAnimationFrame === 'function' ? window.cancelAnimationFrame(id) : window.clearTimeout(id));
+
+export function LeftNav({ choices, filter, carousel }: { choices: readonly SubjectChoice[]; filter: string; carousel: boolean }) {
+  const nav = useRef<HTMLElement>(null);
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    let frame: number | null = null;
+    let listening = false;
+    // The page's height changes with the feed (another page, another tab): the browser may clamp the
+    // scroll without a scroll event, so a change of size is a reason to look again too.
+    let resized: ResizeObserver | null = null;
+    const evaluate = () => {
+      frame = null;
+      if (!nav.current) return;
+      setShown(leftNavVisible(measureLeftNav(nav.current)));
+    };
+    const schedule = () => {
+      if (frame === null) frame = raf(evaluate);
+    };
+    const timer = window.setTimeout(() => {
+      evaluate();
+      window.addEventListener('scroll', schedule, { passive: true });
+      window.addEventListener('resize', schedule);
+      if (typeof ResizeObserver === 'function') {
+        resized = new ResizeObserver(schedule);
+        resized.observe(document.body);
+      }
+      listening = true;
+    }, LEFT_NAV.firstEvaluationMs);
+    return () => {
+      window.clearTimeout(timer);
+      if (listening) {
+        window.removeEventListener('scroll', schedule);
+        window.removeEventListener('resize', schedule);
+      }
+      resized?.disconnect();
+      if (frame !== null) cancelRaf(frame);
+    };
+  }, []);
+
+  const visibility: CSSProperties['visibility'] = shown ? 'visible' : 'hidden';
+  const style: CSSProperties = carousel
+    ? { position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 11, background: '#fff', borderTop: '1px solid #ddd', padding: '.5rem 1rem', visibility }
+    : { position: 'sticky', top: '5rem', visibility };
+
+  return (
+    <nav ref={nav} aria-label={VISUAL_TEXT.navLabel} className="visual-library-left-nav" data-left-nav={shown ? 'shown' : 'hidden'} style={style}>
+      {carousel ? <NavCarousel choices={choices} filter={filter} /> : <ChoiceLinks choices={choices} filter={filter} />}
+    </nav>
+  );
+}

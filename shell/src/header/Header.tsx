@@ -1,0 +1,143 @@
+/**
+ * The site header (SITE-02, SITE-04): logo, search, the cart link, sign-in or the user menu, and the main
+ * navigation. It is sticky: it hides while the reader scrolls down and comes back on scroll up,
+ * and its logo is big near the top and small further down (useStickyHeader). Its state shows as
+ * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose
+ * code loads on first use (a pointer or focus on the button starts the fetch).
+ */
+import { useRef, useState, type FocusEvent } from 'react';
+import { Link, NavLink } from 'shared-contracts/router';
+import { bus, lazyComponent, useUserStore, type User } from 'shared-contracts';
+import { useFlyout } from '../flyouts/flyouts';
+import { CartLink } from './CartLink';
+import type { SearchOverlayProps } from './SearchOverlay';
+import { useStickyHeader } from './useStickyHeader';
+import { preloadAuthModal } from '../AuthModalHost';
+
+const SearchOverlay = lazyComponent<SearchOverlayProps>(() => import(/* webpackChunkName: "search-overlay" */ './SearchOverlay').then((m) => m.SearchOverlay));
+
+// The signed-in reader's menu and the flyouts load only where they show (decision 021): a guest's
+// first view (the byte budget's page) runs neither. A cached signed-in user starts the menu's chunk
+// at page start (bootstrap.tsx), so it arrives with the rest of the first view.
+const UserMenu = lazyComponent<{ user: User }>(() => import(/* webpackChunkName: "user-menu" */ './UserMenu').then((m) => m.UserMenu));
+const FlyoutHost = lazyComponent<object>(() => import(/* webpackChunkName: "flyout-host" */ '../flyouts/FlyoutHost').then((m) => m.FlyoutHost));
+
+/** Starts fetching the user menu's code (a signed-in reader's page start). */
+export function preloadUserMenu(): void {
+  UserMenu.preload().catch(() => {
+    // The menu shows its message when it renders, if it still cannot load.
+  });
+}
+
+/** The user menu's box while its code arrives: the reader's name, not yet a button that works. */
+function userMenuLoading(user: User) {
+  return (
+    <div className="user-menu">
+      <span className="user-menu-button" aria-hidden="true">
+        <span className="user-name">{user.firstName}</span>
+      </span>
+    </div>
+  );
+}
+
+function preloadSearch(): void {
+  SearchOverlay.preload().catch(() => {
+    // Shown in the overlay when it is opened, if it still cannot load.
+  });
+}
+
+/** What the overlay shows while its code arrives (a few ms once preloaded). */
+const searchLoading = (
+  <div className="search-backdrop">
+    <div className="search-overlay" role="dialog" aria-modal="true" aria-label="Search">
+      <p role="status">Loading search…</p>
+    </div>
+  </div>
+);
+
+const NAV = [
+  { to: '/the-latest', label: 'Latest' },
+  { to: '/magazine', label: 'Magazine' },
+  { to: '/topics', label: 'Topics' },
+  { to: '/visual-library', label: 'Visual Library' },
+  { to: '/store', label: 'Store' },
+  { to: '/my-library', label: 'My Library' },
+];
+
+export function Header() {
+  const status = useUserStore((s) => s.status);
+  const user = useUserStore((s) => s.user);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const { logo, header } = useStickyHeader(searchOpen || focusWithin);
+  const flyoutOpen = useFlyout() !== null;
+
+  function closeSearch(restoreFocus: boolean) {
+    setSearchOpen(false);
+    if (restoreFocus) searchButton.current?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusWithin(false);
+  }
+
+  return (
+    <>
+      <header className="site-header" data-logo={logo} data-header={header} onFocus={() => setFocusWithin(true)} onBlur={onBlur}>
+        <div className="header-bar">
+          <Link to="/" className="logo" data-site-logo="" aria-label="The Management Review, home">
+            The Management Review
+          </Link>
+          <div className="header-actions">
+            <button
+              ref={searchButton}
+              type="button"
+              className="header-link button-link search-button"
+              aria-haspopup="dialog"
+              aria-expanded={searchOpen}
+              onPointerEnter={preloadSearch}
+              onFocus={preloadSearch}
+              onClick={() => setSearchOpen(true)}
+            >
+              Search
+            </button>
+            <CartLink />
+            {user && (status === 'registered' || status === 'subscriber') ? (
+              <UserMenu user={user} fallback={userMenuLoading(user)} />
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="header-link button-link"
+                  disabled={status === 'unknown'}
+                  onPointerEnter={preloadAuthModal}
+                  onFocus={preloadAuthModal}
+                  onClick={() => bus.emit('auth:open', { screen: 'signin' })}
+                >
+                  Sign in
+                </button>
+                <Link to="/register" className="header-link">
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+        <nav aria-label="Main">
+          <ul className="main-nav">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {searchOpen && <SearchOverlay onClose={closeSearch} fallback={searchLoading} />}
+      {/* The shell's flyouts (change password, forgot password): non-modal, beside the header; their
+          host mounts while one is open. */}
+      {flyoutOpen && <FlyoutHost />}
+    </>
+  );
+}
