@@ -59,26 +59,13 @@ export function productTypeFromSku(sku: string): SkuProductType {
   }
   return 'ship';
 }
-/** Products whose quantity is capped at 1: digital files and ebooks (PAY-05 product types). */
-export function isDigitalProductType(type: string): boolean {
-  return type === 'digital' || type === 'ebook';
-}
 /** A digital product cannot be increased once its quantity is above 0 (SITE-05). */
 export function canIncreaseQuantity(item: { digital: boolean; quantity: number }): boolean {
   return !(item.digital && item.quantity > 0);
 }
-/** Clamps a requested quantity: a whole number, not negative, at most 1 for digital products (SITE-05). */
-export function clampQuantity(quantity: number, digital: boolean): number {
-  const q = Number.isFinite(quantity) ? Math.max(0, Math.floor(quantity)) : 0;
-  return digital ? Math.min(q, 1) : q;
-}
 /** Add to cart sends only items with quantity above 0 (SITE-05). */
 export function itemsToAddToCart<T extends { quantity: number }>(items: readonly T[]): T[] {
   return items.filter((item) => item.quantity > 0);
-}
-/** Price with two decimals, no currency sign: 12.5 -> '12.50' (PAY-09; SITE-09). */
-export function formatPrice(amount: number): string {
-  return amount.toFixed(PRICE_DECIMALS);
 }
 /** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (SITE-09). */
 export function formatUsd(amount: number): string {
@@ -109,9 +96,8 @@ export const REFERRAL_CODES = {
   /** Default for add-to-cart. */
   addToCartDefault: '02749',
 } as const;
-/** Default and quick-add quantity (SITE-09). */
+/** Default quantity (SITE-09). */
 export const DEFAULT_QUANTITY = 1;
-export const QUICK_ADD_QUANTITY = 1;
 /** Personalised recommendation placement on the add-to-cart confirmation (SITE-07). */
 export const ADDED_TO_CART_PLACEMENT = 'added-to-cart';
 
@@ -278,7 +264,6 @@ export const StateProvinceListSchema = z.object({
   countryCode: z.string(),
   states: z.array(z.object({ code: z.string(), name: z.string() })),
 });
-export type StateProvinceList = z.infer<typeof StateProvinceListSchema>;
 
 /* ------------------------------------------------------------------ cart */
 
@@ -314,7 +299,6 @@ export const CartLineSchema = z.object({
 export type CartLine = z.infer<typeof CartLineSchema>;
 
 export const PaymentSummarySchema = z.object({ brand: z.string(), last4: z.string() });
-export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
 export const PromoSchema = z.object({ code: z.string(), description: z.string() });
 

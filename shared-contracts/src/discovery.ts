@@ -43,10 +43,6 @@ export function issueCode(year: number, issueNumber: number): string {
   return `3${yy}${issueNumber}`;
 }
 
-/** Default stream (SITE-09). */
-export const DEFAULT_STREAM = 'latest';
-/** Stream endpoints named in the spec (SITE-07). `{id}` is a list id. */
-export const STREAM_ENDPOINTS = ['user/saves', 'user/list/{id}', 'components/myhbr/following', 'magazine', 'search', 'webinars', 'visual-library'] as const;
 /* ------------------------------------------------------------------ topics and archive */
 
 /** Top levels of the topic taxonomy (PAY-09). */
@@ -63,12 +59,8 @@ export const TOPIC_TAXONOMY_ROOTS = [
   'Strategy',
   'Technology and analytics',
 ] as const;
-/** Number of topic reference labels of stream items; first and last are given, the full list is not (PAY-09). */
-export const TOPIC_REFERENCE_LABEL_COUNT = 12;
-export const TOPIC_REFERENCE_LABEL_BOUNDS = { first: 'Economics & Society', last: 'Technology' } as const;
 /** Topic count mentioned in copy (SITE-09; some places say 180+). */
 export const TOPICS_COUNT_COPY = '150+';
-export const TOPICS_COUNT_COPY_ALT = '180+';
 /** Suggestions on the empty topics page (SITE-09). */
 export const EMPTY_TOPICS_SUGGESTIONS = [
   'Strategy',
@@ -80,13 +72,6 @@ export const EMPTY_TOPICS_SUGGESTIONS = [
   'Innovation',
   'Marketing',
 ] as const;
-/** Magazine issues run from 1956 to 2025 (SITE-02). */
-export const ARCHIVE_FIRST_YEAR = 1956;
-export const ARCHIVE_LAST_YEAR = 2025;
-/** From 2017 issues are bi-monthly, 6 a year; 2025 lists 3 (SITE-03 Archive). */
-export const BIMONTHLY_FROM_YEAR = 2017;
-export const ISSUES_PER_YEAR_BIMONTHLY = 6;
-
 export const ArchiveIssueSchema = z.object({
   issueCode: z.string(),
   issueMonth: z.string(),
@@ -101,9 +86,6 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
 export const STREAM_TYPES = ['latest', 'magazine', 'search', 'topic', 'following', 'webinars', 'visual-library', 'analytics', 'ascend'] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
-
-/** Streams only a signed-in member can load (401 for guests). */
-export const MEMBER_STREAMS: readonly StreamType[] = ['following'];
 
 /** A facet value of the search answer, with how many results carry it. */
 export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
@@ -251,7 +233,6 @@ export type Following = z.infer<typeof FollowingSchema>;
 
 /** POST /service/user/topics body: follow by topic name or slug. */
 export const FollowTopicRequestSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)) });
-export type FollowTopicRequest = z.infer<typeof FollowTopicRequestSchema>;
 
 /** The root of a topic in the taxonomy (PAY-09): walks parentId up; the topic itself when unknown parents. */
 export function topicRoot(topics: readonly Topic[], id: string): Topic | null {
@@ -306,7 +287,6 @@ export const NewsletterRequestSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   activity: z.optional(z.enum(['subscribe', 'unsubscribe'])),
 });
-export type NewsletterRequest = z.infer<typeof NewsletterRequestSchema>;
 
 /* ------------------------------------------------------------------ magazine issues (SITE-02) */
 
@@ -325,9 +305,6 @@ export const IssueSchema = z.object({
   articles: z.array(StreamEntrySchema),
 });
 export type Issue = z.infer<typeof IssueSchema>;
-
-/** The newest issue: what the magazine page shows first. Same shape. */
-export const CurrentIssueSchema = IssueSchema;
 
 /**
  * The archive picker's preselection (SITE-02): YEAR is the first year; MONTH is the chosen issue's

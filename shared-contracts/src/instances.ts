@@ -30,11 +30,6 @@ export function instanceIdOf(kind: string, obj: object): string {
   return id;
 }
 
-/** Every id handed out for a kind so far (used by e2e and the bench to count copies). */
-export function instancesSeen(kind: string): string[] {
-  return [...(registry().seen[kind] ?? [])];
-}
-
 /**
  * DOM markers for a part's root element: which copy of React and of the user store that part runs.
  * A part passes its own `React.createElement` (the same function for the same copy of React), so a

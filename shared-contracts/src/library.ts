@@ -64,8 +64,6 @@ export const SAVE_FAILED_FOLLOW_UP_MS = 5000;
 export const LIBRARY_EMPTY_STATES = ['watched', 'read', 'shared', 'ordered', 'topics', 'newFolderCreated', 'library', 'activity', 'content'] as const;
 /** Name of the always-present, always-checked folder (SITE-06). */
 export const MY_LIBRARY_FOLDER_NAME = 'My Library';
-/** Share-email truncation "debounce" value as given (PAY-09). */
-export const SHARE_EMAIL_TRUNCATION_DEBOUNCE = 100000;
 /** Social share popup size, px (SITE-09). */
 export const SOCIAL_SHARE_POPUP_SIZE = { width: 700, height: 450 } as const;
 /** Stream page size when a page-size attribute exists (SITE-09). */
@@ -79,7 +77,6 @@ export const CASE_STUDY_ACCESS_MONTHS = 6;
 
 /** What a member can save: articles, videos (mfe-video) and charts (mfe-visual-library). */
 export const LIBRARY_CONTENT_KINDS = ['article', 'video', 'chart'] as const;
-export type LibraryContentKind = (typeof LIBRARY_CONTENT_KINDS)[number];
 
 /** Histories of My Library (SITE-01): each is a stream of items. */
 export const LIBRARY_ACTIVITIES = ['saved', 'read', 'shared', 'watched', 'ordered'] as const;
@@ -92,7 +89,6 @@ export const OrderLineSchema = z.object({
   contentType: z.string(),
   authors: z.array(z.string()),
 });
-export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** Order entry (SITE-03: adds orderStatus and lineItems to the stream entry). */
 export const OrderEntrySchema = z.object({
@@ -167,18 +163,15 @@ const ContentId = z.string().check(z.minLength(1), z.maxLength(80));
 
 /** POST /service/user/saves: save into My Library and, optionally, into folders. */
 export const SaveRequestSchema = z.object({ id: ContentId, listIds: z.optional(z.array(z.string()).check(z.maxLength(50))) });
-export type SaveRequest = z.infer<typeof SaveRequestSchema>;
 
 /** PUT /service/user/saves/{id}/lists: the item's folders, exactly (organize/move; My Library stays). */
 export const OrganizeRequestSchema = z.object({ listIds: z.array(z.string()).check(z.maxLength(50)) });
-export type OrganizeRequest = z.infer<typeof OrganizeRequestSchema>;
 
 /** POST /service/user/saves/bulk (bulk organize: add every id to every folder) and DELETE (bulk discard, listIds ignored). */
 export const BulkRequestSchema = z.object({
   ids: z.array(ContentId).check(z.minLength(1), z.maxLength(200)),
   listIds: z.optional(z.array(z.string()).check(z.maxLength(50))),
 });
-export type BulkRequest = z.infer<typeof BulkRequestSchema>;
 
 /** Answer of a save, an organize and GET /service/user/saves/{id}/lists: the item's folders. */
 export const ItemListsSchema = z.object({ id: z.string(), listIds: z.array(z.string()) });

@@ -31,12 +31,8 @@ export function collectionCardAfter(index: number): boolean {
 
 /** Visual-library page size (PAY-07, PAY-09). */
 export const VISUAL_LIBRARY_PAGE_SIZE = 10;
-/** Visual-library sort key (PAY-07). */
-export const VISUAL_LIBRARY_SORT = 'publication_date';
 /** Collection summary truncated near this many characters (PAY-09). */
 export const COLLECTION_SUMMARY_MAX_CHARS = 165;
-/** Visual library uses its mobile layout under this width, in px (PAY-09). */
-export const VISUAL_LIBRARY_MOBILE_BELOW_PX = 768;
 /** Label of the first visual-library tab (PAY-02). */
 export const VISUAL_LIBRARY_ALL_TAB_LABEL = 'All Data & Visuals';
 /** Left navigation of the visual library (PAY-09). */

@@ -4,6 +4,7 @@
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FolderRow, OrderLineRow, OrderRow, ShareRow, ShareTable } from '../db/database';
+import { createRateLimitRepository, type RateLimitRepository } from './rate-limits';
 
 export interface ActivityRef {
   content_id: string;
@@ -19,12 +20,32 @@ export interface SharedListRow {
 
 const count = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
 
+const shareInserter = (db: Kysely<Database>) => async (row: Insertable<ShareTable>) => {
+  await db.insertInto('shares').values(row).execute();
+};
+
+/** What a share writes, bound to one transaction (ActivityRepository.shareTransaction). */
+export interface ShareTransaction {
+  /** The transaction itself: the share's mails are queued in it (`mailer.send(message, { db })`). */
+  db: Kysely<Database>;
+  /** The member's day count of email-share addresses (the rate-limit counters). */
+  counters: Pick<RateLimitRepository, 'hit'>;
+  /** The share's record (the shared history). */
+  insertShare(row: Insertable<ShareTable>): Promise<void>;
+}
+
 export function createActivityRepository(db: Kysely<Database>) {
   return {
     /* ---------------------------------------------------------------- shares */
 
-    async insertShare(row: Insertable<ShareTable>): Promise<void> {
-      await db.insertInto('shares').values(row).execute();
+    insertShare: shareInserter(db),
+
+    /**
+     * Runs `fn` in one transaction: a share's record, its day count and its mails are committed
+     * together, or (when any of them fails) none of them is.
+     */
+    async shareTransaction<T>(fn: (tx: ShareTransaction) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => fn({ db: trx, counters: createRateLimitRepository(trx), insertShare: shareInserter(trx) }));
     },
 
     async countShares(userId: string): Promise<number> {

@@ -112,7 +112,6 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       publicOrigin: deps.config.publicOrigin,
       // Its own key (SHARE_LINK_SECRET); without one, the digest key under its own label ('shared-list:').
       linkSecret: deps.config.shareLinkSecret ?? deps.config.digestSecret ?? DEV_DIGEST_SECRET,
-      counters: repos.rateLimits,
     }),
   };
 }

@@ -1,7 +1,11 @@
 /** The row of a new web account, from registration or from a subscriber record. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_ASCEND_QUOTA_LIMIT, DEFAULT_QUOTA_LIMIT } from '../server-rules';
-import type { NewUser } from '../db/database';
+import type { NewUser, UserRow } from '../db/database';
+import type { AccountRepository } from '../repositories/accounts';
+import type { EmailVerificationService } from './email-verification';
+import { emailTaken } from './field-rules';
+import type { SignInLockout } from './lockout';
 
 export function newUserRow(input: {
   email: string;
@@ -32,4 +36,25 @@ export function newUserRow(input: {
     quota_limit: DEFAULT_QUOTA_LIMIT,
     ascend_quota_limit: DEFAULT_ASCEND_QUOTA_LIMIT,
   };
+}
+
+/**
+ * Stores a new account and starts its life: a race with another account of the same email ends on
+ * the unique index (409); tries spent on the email before it had an account must not lock the new
+ * one; the confirmation link goes to the address. Answers the stored row.
+ */
+export async function insertNewAccount(
+  deps: {
+    accounts: AccountRepository;
+    lockout: SignInLockout;
+    verification: Pick<EmailVerificationService, 'sendVerificationLink'>;
+  },
+  user: NewUser & { id: string },
+): Promise<UserRow> {
+  if (!(await deps.accounts.insertUser(user))) throw emailTaken();
+  await deps.lockout.clear(user.email);
+  const created = await deps.accounts.findUserById(user.id);
+  if (!created) throw new Error(`user ${user.id} vanished after creation`);
+  await deps.verification.sendVerificationLink(created);
+  return created;
 }

@@ -12,7 +12,7 @@ import type { EmailVerificationService } from './email-verification';
 import { ForbiddenError } from './errors';
 import { checkFields, emailTaken, normalizeEmail, requireCaptcha } from './field-rules';
 import type { SignInLockout } from './lockout';
-import { newUserRow } from './new-users';
+import { insertNewAccount, newUserRow } from './new-users';
 import { hashPassword } from './passwords';
 import type { SubscriberService } from './subscribers';
 
@@ -61,13 +61,7 @@ export function createRegistrationService(deps: {
         optIn: input.optIn ?? false,
         now: clock.now(),
       });
-      // A race with another registration of the same email ends here, on the unique index.
-      if (!(await accounts.insertUser(user))) throw emailTaken();
-      // Tries spent on this email before it had an account must not lock the new account.
-      await lockout.clear(email);
-      const created = await accounts.findUserById(user.id);
-      if (!created) throw new Error(`user ${user.id} vanished after creation`);
-      await verification.sendVerificationLink(created);
+      const created = await insertNewAccount({ accounts, lockout, verification }, user);
       return { outcome: 'created', ...(await auth.startSession(created, previousToken)) };
     },
   };

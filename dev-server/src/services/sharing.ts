@@ -16,6 +16,9 @@
  *   injection) is refused. At most SHARE_MAX_RECIPIENTS addresses a share and
  *   SHARE_RECIPIENTS_PER_DAY a member in 24 hours, counted in the database (every API process
  *   shares the count); over it, 429 and nothing is sent.
+ * - A share's day count, its mails (queued in the outbox with `mailer.send(message, { db: trx })`)
+ *   and its record are one transaction: when any of them fails, no mail, no count and no record
+ *   remain.
  * - Members' shares of content are recorded (the shared history); shares of a folder link are not
  *   (a folder is not a library item).
  * - Share-list link: 32 random bytes of nonce per folder; the token is HMAC-SHA256(server key,
@@ -34,9 +37,8 @@ import {
 } from 'shared-contracts/server';
 import type { Clock, Mailer } from '../deps';
 import { mailMessage, shareMailTemplate } from '../mail/templates';
-import type { ActivityRepository } from '../repositories/activity';
+import type { ActivityRepository, ShareTransaction } from '../repositories/activity';
 import type { LibraryKind, LibraryRepository } from '../repositories/library';
-import type { RateLimitRepository } from '../repositories/rate-limits';
 import type { Viewer } from './auth';
 import { ForbiddenError, InvalidInputError, invalidFields, NotFoundError, NotSignedInError, TooManyRequestsError } from './errors';
 import { contentBlock, libraryItems } from './library-entries';
@@ -90,10 +92,8 @@ export function createSharingService(deps: {
   publicOrigin: string;
   /** Key of the share-list token HMAC. */
   linkSecret: string;
-  /** The database counters (as the rate limits'): each member's email-share addresses in 24 hours. */
-  counters: Pick<RateLimitRepository, 'hit' | 'unhit'>;
 }) {
-  const { library, activity, mailer, clock, counters } = deps;
+  const { library, activity, mailer, clock } = deps;
   const origin = new URL(deps.publicOrigin).origin;
   const now = () => clock.now().toISOString();
   const tokenOf = (nonce: string) => createHmac('sha256', deps.linkSecret).update(`shared-list:${nonce}`).digest('base64url');
@@ -171,19 +171,16 @@ export function createSharingService(deps: {
 
   /**
    * Counts `n` addresses against the member's day, one database hit each (so concurrent shares
-   * from any process are all counted); over the allowance, this share's hits are taken back and
-   * nothing is sent.
+   * from any process are all counted), in the share's transaction: over the allowance it throws,
+   * so this share's hits are rolled back with it and nothing is sent.
    */
-  async function spendRecipients(userId: string, n: number): Promise<void> {
+  async function spendRecipients(counters: ShareTransaction['counters'], userId: string, n: number): Promise<void> {
     const key = `${SHARE_RECIPIENTS_COUNTER}${userId}`;
     const now = clock.now();
     const resetIso = new Date(now.getTime() + DAY_MS).toISOString();
     for (let i = 0; i < n; i++) {
       const { hits } = await counters.hit(key, now.toISOString(), resetIso);
-      if (hits > SHARE_RECIPIENTS_PER_DAY) {
-        for (let j = 0; j <= i; j++) await counters.unhit(key);
-        throw new TooManyRequestsError(LIBRARY_MESSAGES.shareDailyLimit);
-      }
+      if (hits > SHARE_RECIPIENTS_PER_DAY) throw new TooManyRequestsError(LIBRARY_MESSAGES.shareDailyLimit);
     }
   }
 
@@ -195,32 +192,37 @@ export function createSharingService(deps: {
       const target = await resolveTarget(request.url);
       if (target === null) throw invalidUrl();
 
-      if (email && viewer) {
-        await spendRecipients(viewer.user.id, email.recipients.length);
-        const message = request.message?.trim() ? request.message : null;
-        const description = request.description?.trim() ? request.description : null;
-        const mail = shareMailTemplate({
-          origin,
-          sender: email.sender,
-          senderEmail: email.senderEmail,
-          title: target.title,
-          path: target.path,
-          description,
-          message,
-        });
-        for (const to of email.recipients) await mailer.send(mailMessage(to, mail));
-      }
-      if (viewer !== null && target.kind !== 'list') {
-        await activity.insertShare({
-          id: `sh-${randomBytes(9).toString('hex')}`,
-          user_id: viewer.user.id,
-          content_id: target.id,
-          content_kind: target.kind,
-          provider: request.provider,
-          shared_with: JSON.stringify(email?.recipients ?? []),
-          created_at: now(),
-        });
-      }
+      if (viewer === null) return { message: sharedVia(request.provider) };
+      // The day count, the mails and the record are one transaction: when any of them fails (or
+      // the day's allowance is crossed), no mail is queued, nothing is counted and nothing recorded.
+      await activity.shareTransaction(async (tx) => {
+        if (email) {
+          await spendRecipients(tx.counters, viewer.user.id, email.recipients.length);
+          const message = request.message?.trim() ? request.message : null;
+          const description = request.description?.trim() ? request.description : null;
+          const mail = shareMailTemplate({
+            origin,
+            sender: email.sender,
+            senderEmail: email.senderEmail,
+            title: target.title,
+            path: target.path,
+            description,
+            message,
+          });
+          for (const to of email.recipients) await mailer.send(mailMessage(to, mail), { db: tx.db });
+        }
+        if (target.kind !== 'list') {
+          await tx.insertShare({
+            id: `sh-${randomBytes(9).toString('hex')}`,
+            user_id: viewer.user.id,
+            content_id: target.id,
+            content_kind: target.kind,
+            provider: request.provider,
+            shared_with: JSON.stringify(email?.recipients ?? []),
+            created_at: now(),
+          });
+        }
+      });
       return { message: sharedVia(request.provider) };
     },
 

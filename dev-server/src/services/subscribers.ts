@@ -18,7 +18,7 @@ import type { EmailVerificationService } from './email-verification';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { checkFields, emailTaken, normalizeEmail } from './field-rules';
 import type { SignInLockout } from './lockout';
-import { newUserRow } from './new-users';
+import { insertNewAccount, newUserRow } from './new-users';
 import { hashPassword } from './passwords';
 import { isEligibleRecord, latestFirst, latestSubscription, linkOwnedRecords, toSubscriptionAnswer } from './subscriptions';
 
@@ -113,12 +113,7 @@ export function createSubscriberService(deps: {
         optIn: input.optIn ?? record.opt_in === 1,
         now: clock.now(),
       });
-      // A race with another registration of the same email ends here, on the unique index.
-      if (!(await accounts.insertUser(user))) throw emailTaken();
-      await lockout.clear(email);
-      const created = await accounts.findUserById(user.id);
-      if (!created) throw new Error(`user ${user.id} vanished after creation`);
-      await verification.sendVerificationLink(created);
+      const created = await insertNewAccount({ accounts, lockout, verification }, user);
       return auth.startSession(created, previousToken);
     },
 

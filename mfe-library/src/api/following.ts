@@ -1,4 +1,7 @@
-/** The library's calls about followed topics: each change answers the followed topics as they now are. */
+/**
+ * The follow toggle's calls (./FollowTopic only, so its chunk inlines them): each change answers the
+ * followed topics as they now are. The Topics tab's are in lists.ts.
+ */
 import { api } from 'shared-contracts';
 import type { Following } from 'shared-contracts/discovery';
 

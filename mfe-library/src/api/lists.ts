@@ -1,5 +1,11 @@
-/** The library's list calls: saved items, a folder's items, the histories, the followed topics' stream and a shared folder. */
+/**
+ * The library's list calls: saved items, a folder's items, the histories, the followed topics and
+ * their stream, and a shared folder. The Topics tab's followed-topics calls are here, not in
+ * following.ts: a module imported by both ./App and ./FollowTopic is shipped whole and apart in each
+ * chunk, where one imported by one chunk is inlined there with only what it uses.
+ */
 import { api } from 'shared-contracts';
+import type { Following } from 'shared-contracts/discovery';
 import { STREAM_PAGE_SIZE_WITH_ATTRIBUTE, type LibraryActivity } from 'shared-contracts/library';
 
 /** Items per page of every library list (SITE-09: 10 when a page-size attribute exists). */
@@ -20,3 +26,9 @@ export const loadFollowingStream = (page: number, slug: string | undefined): Ret
 
 /** A folder shared by its link; anyone holding the token may read it. */
 export const loadSharedList = (token: string): ReturnType<typeof api.sharedList> => api.sharedList(token);
+
+/** The Topics tab's followed topics. */
+export const loadFollowedTopics = (): Promise<Following> => api.following();
+
+/** The Topics tab's 'Stop following': answers the followed topics as they now are. */
+export const stopFollowingTopic = (slug: string): Promise<Following> => api.unfollow(slug);

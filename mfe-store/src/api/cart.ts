@@ -1,4 +1,8 @@
-/** The store's calls about the cart: each answers the cart as it now is. */
+/**
+ * The cart page's calls: each answers the cart as it now is. Adding to the cart is in addToCart.ts:
+ * the add-to-cart flow is also on lazily loaded pages, and a module imported from two chunks is
+ * shipped whole and apart instead of inlined in the first view's chunk.
+ */
 import { api } from 'shared-contracts';
 import type { Cart } from 'shared-contracts/commerce';
 
@@ -10,6 +14,3 @@ export const cartChanges = {
   applyPromoCode: (code: string): Promise<Cart> => api.applyPromoCode(code),
   removePromoCode: (): Promise<Cart> => api.removePromoCode(),
 };
-
-/** Adds items to the cart; the answer says whether they were added, or that the store is in maintenance. */
-export const addToCart = (body: Parameters<typeof api.addToCart>[0]): ReturnType<typeof api.addToCart> => api.addToCart(body);

@@ -1,4 +1,8 @@
-/** The store's catalogue calls: a category's products, one product, and the recommendations after an add to cart. */
+/**
+ * The store's catalogue calls: a category's products and one product. The recommendations after an
+ * add to cart are in recommendations.ts, imported by the dialogs alone, so each module is inlined
+ * in the chunk that imports it.
+ */
 import { api } from 'shared-contracts';
 
 /** The products of a category, or of the whole store. */
@@ -6,7 +10,3 @@ export const loadProducts = (category: string | undefined): ReturnType<typeof ap
 
 /** A product page's product, by its availability id. */
 export const loadProduct = (availabilityId: string): ReturnType<typeof api.productDetail> => api.productDetail(availabilityId);
-
-/** 'You might also like' for a placement and the products just added. */
-export const loadRecommendations = (placement: string, productIds: readonly string[]): ReturnType<typeof api.recommendations> =>
-  api.recommendations(placement, productIds);

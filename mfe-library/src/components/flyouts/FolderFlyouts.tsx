@@ -19,7 +19,7 @@ import { createFolder as requestFolder, loadFoldersFor } from '../../api/folders
 import { GenericFailure } from '../common/Failure';
 import type { FlyoutItem } from './contract';
 import { chooseableFolders, isConflict, isUnauthorized, SaveFailureNotice, signInOn401, useSaveFailure, type FlyoutBodyProps } from './common';
-import { FOLDER_FLYOUT_TEXT } from '../../text';
+import { FOLDER_FLYOUT_TEXT } from './text';
 
 function toggle(set: ReadonlySet<string>, id: string, on: boolean): Set<string> {
   const next = new Set(set);

@@ -6,7 +6,7 @@ import { mockApiRoutes } from 'shared-contracts/src/testing';
 import LibraryFlyoutDefault, { LibraryFlyout, flyoutNeedsSignIn } from './LibraryFlyout';
 import type { LibraryFlyoutRequest } from './contract';
 import { article, listen, openFlyout, removeAdded, setStatus, signIn, stopListening, strategy } from '../../testing/flyouts';
-import { LIBRARY_FLYOUT_TITLES, REMOVE_TEXT, SHARE_LIST_TEXT } from '../../text';
+import { LIBRARY_FLYOUT_TITLES, REMOVE_TEXT, SHARE_LIST_TEXT } from './text';
 
 beforeEach(() => {
   localStorage.clear();

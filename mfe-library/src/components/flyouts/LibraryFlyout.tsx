@@ -25,7 +25,7 @@ import { BulkDiscardBody, DiscardBody } from './RemoveFlyouts';
 import { ShareBody } from './ShareFlyout';
 import { ShareListBody } from './ShareListFlyout';
 import { LibraryStyles } from '../../styles';
-import { CLOSE_LABEL, FLYOUT_LOADING, LIBRARY_FLYOUT_TITLES } from '../../text';
+import { CLOSE_LABEL, FLYOUT_LOADING, LIBRARY_FLYOUT_TITLES } from './text';
 
 export type { FlyoutItem, LibraryFlyoutProps, LibraryFlyoutRequest } from './contract';
 

@@ -11,7 +11,7 @@ import { itemsRemovedFromLibrary, LIBRARY_MESSAGES } from 'shared-contracts/libr
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
 import type { FlyoutItem } from './contract';
 import { isUnauthorized, type FlyoutBodyProps } from './common';
-import { REMOVE_TEXT } from '../../text';
+import { REMOVE_TEXT } from './text';
 
 interface ConfirmRemoveProps extends FlyoutBodyProps {
   question: string;

@@ -36,7 +36,7 @@ import type { FlyoutItem } from './contract';
 import { useMounted } from 'shared-contracts';
 import type { FlyoutBodyProps } from './common';
 import { absoluteUrl, isShareConnected, markShareConnected, sharePopupFeatures, SOCIAL_PROVIDERS, type SocialProvider } from './shareConnection';
-import { SHARE_TEXT } from '../../text';
+import { SHARE_TEXT } from './text';
 
 /** The tabs, in the spec's order (SITE-02: Facebook, X and LinkedIn, plus email). */
 export const SHARE_TABS: readonly { provider: ShareProvider; label: string }[] = [

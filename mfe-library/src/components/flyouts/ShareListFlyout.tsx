@@ -8,7 +8,7 @@ import { useLoad, useMounted, type Folder } from 'shared-contracts';
 import { loadFolderLink } from '../../api/folders';
 import { GenericFailure } from '../common/Failure';
 import { isUnauthorized, signInOn401, type FlyoutBodyProps } from './common';
-import { SHARE_LIST_TEXT } from '../../text';
+import { SHARE_LIST_TEXT } from './text';
 
 export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Folder }) {
   const load = useLoad(`folder-link:${folder.id}`, (signal) => signInOn401(loadFolderLink(folder.id), signal, signIn));

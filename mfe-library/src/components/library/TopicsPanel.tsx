@@ -10,8 +10,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { bus, MESSAGES, useLoad } from 'shared-contracts';
-import { loadFollowing, unfollowTopic } from '../../api/following';
-import { loadFollowingStream } from '../../api/lists';
+import { loadFollowedTopics, loadFollowingStream, stopFollowingTopic } from '../../api/lists';
 import type { Following, StreamEntry } from 'shared-contracts/discovery';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
@@ -43,7 +42,7 @@ function FindMore() {
 
 export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
   const [loads, setLoads] = useState(0);
-  const loaded = useLoad<Following>(`following:${loads}`, loadFollowing);
+  const loaded = useLoad<Following>(`following:${loads}`, loadFollowedTopics);
   /** The answer of the last unfollow, newer than the load. */
   const [changed, setChanged] = useState<{ forLoad: number; data: Following } | null>(null);
   const [menu, setMenu] = useState<Menu>({ state: 'all' });
@@ -77,7 +76,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
   const unfollow = (slug: string, name: string) => {
     setBusy(true);
     setFailure(null);
-    unfollowTopic(slug).then(
+    stopFollowingTopic(slug).then(
       (answer) => {
         setBusy(false);
         setChanged({ forLoad: loads, data: answer });

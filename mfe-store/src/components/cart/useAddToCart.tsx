@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import { ApiError, pushDataLayer, useMounted } from 'shared-contracts';
-import { addToCart } from '../../api/cart';
+import { addToCart } from '../../api/addToCart';
 import { itemsToAddToCart, REFERRAL_CODES } from 'shared-contracts/commerce';
 import { centsToDollars, type AddToCartResult, type CartLine } from 'shared-contracts/commerce';
 import { AddedToCartDialog, MaintenanceDialog, NotAddedDialog, ProcessingDialog } from '../modals/AddToCartDialogs';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { CustomerServicePhones, Dialog, MESSAGES, UI_TEXT } from 'shared-contracts';
-import { loadRecommendations } from '../../api/catalog';
+import { loadRecommendations } from '../../api/recommendations';
 import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
 import type { Product, CartLine } from 'shared-contracts/commerce';
 import { MAINTENANCE_TITLE, NOT_ADDED_TITLE } from '../../text';
