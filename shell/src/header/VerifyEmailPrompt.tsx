@@ -34,7 +34,7 @@ export function VerifyEmailPrompt() {
   return (
     <section className="verify-email-prompt" aria-label="Confirm your email address">
       <p>{confirmEmailPrompt(user.emailAddress)}</p>
-      <button type="button" onClick={() => void resend()} disabled={busy}>
+      <button type="button" className="button-link" onClick={() => void resend()} disabled={busy}>
         {RESEND_LINK_LABEL}
       </button>
       <p role="status">{result}</p>
