@@ -3,36 +3,24 @@
  * insert itself, or anything after it), neither the stored link (nor the retirement of the older
  * one) nor any of its mails remains. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import { createOutboxMailer, type Clock, type Mailer } from '../deps';
 import type { MailKind } from '../mail/templates';
 import { createOutboxRepository } from '../repositories/outbox';
+import { failingOutboxMailer, type MailFailure } from '../test/failing-mailer';
 import { post, registrationBody, uniqueEmail } from '../test/accounts';
 import { createTestApp, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 
 /** How the mailer fails for mails of one kind: its outbox insert fails, or it throws once the mail is queued. */
-type Failure = { kind: MailKind; how: 'insert-fails' | 'throws-after-insert' } | null;
+type Failure = { kind: MailKind; how: MailFailure } | null;
 
 let t: TestApp;
 let failure: Failure = null;
 
-/** The outbox mailer, failing as `failure` says. */
-function failingMailer(db: Kysely<Database>, clock: Clock): Mailer {
-  const outbox = createOutboxMailer(db, clock);
-  return {
-    async send(message, options) {
-      const failing = failure !== null && message.kind === failure.kind ? failure.how : null;
-      // A row the outbox refuses (its address is NOT NULL): the database fails the insert.
-      await outbox.send(failing === 'insert-fails' ? { ...message, to: null as unknown as string } : message, options);
-      if (failing === 'throws-after-insert') throw new Error('failure after the mail was queued');
-    },
-  };
-}
-
 beforeEach(async () => {
   failure = null;
-  t = await createTestApp({ rateLimits: UNLIMITED }, { mailer: failingMailer });
+  t = await createTestApp(
+    { rateLimits: UNLIMITED },
+    { mailer: failingOutboxMailer((message) => (failure !== null && message.kind === failure.kind ? failure.how : null)) },
+  );
 });
 afterEach(() => t.close());
 

@@ -4,10 +4,8 @@
  * it), or the record (the shared-history row) cannot be written, no mail, no record and no count
  * remain. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import { createOutboxMailer, type Clock, type Mailer } from '../deps';
 import { createOutboxRepository } from '../repositories/outbox';
+import { failingOutboxMailer, type MailFailure } from '../test/failing-mailer';
 import { DEMO_READER } from '../seed/demo-users';
 import { SHARE_RECIPIENTS_COUNTER } from '../services/sharing';
 import { post } from '../test/accounts';
@@ -15,27 +13,17 @@ import { sessionOf } from '../test/discovery';
 import { createTestApp, UNLIMITED, type TestApp } from '../test/harness';
 
 /** How the mailer fails for the mail to one address: its outbox insert fails, or it throws once the mail is queued. */
-type Failure = { to: string; how: 'insert-fails' | 'throws-after-insert' } | null;
+type Failure = { to: string; how: MailFailure } | null;
 
 let t: TestApp;
 let failure: Failure = null;
 
-/** The outbox mailer, failing as `failure` says. */
-function failingMailer(db: Kysely<Database>, clock: Clock): Mailer {
-  const outbox = createOutboxMailer(db, clock);
-  return {
-    async send(message, options) {
-      const failing = failure !== null && message.to === failure.to ? failure.how : null;
-      // A row the outbox refuses (its address is NOT NULL): the database fails the insert.
-      await outbox.send(failing === 'insert-fails' ? { ...message, to: null as unknown as string } : message, options);
-      if (failing === 'throws-after-insert') throw new Error('failure after the mail was queued');
-    },
-  };
-}
-
 beforeEach(async () => {
   failure = null;
-  t = await createTestApp({ rateLimits: UNLIMITED }, { mailer: failingMailer });
+  t = await createTestApp(
+    { rateLimits: UNLIMITED },
+    { mailer: failingOutboxMailer((message) => (failure !== null && message.to === failure.to ? failure.how : null)) },
+  );
 });
 afterEach(() => t.close());
 
