@@ -2,6 +2,9 @@
  * Test helpers for every package's Jest tests (import from 'shared-contracts/src/testing').
  * Not exported from the package index, so they never reach a bundle.
  */
+import { userStore } from 'shared-contracts';
+import { resetVisitorCountry } from 'shared-contracts/commerce';
+import { resetCaptcha } from 'shared-contracts/forms';
 import type { Article, User } from './schemas';
 import type { Playlist, Video } from './video';
 import type { StreamEntry } from './discovery';
@@ -171,5 +174,22 @@ export function samplePlaylist(count: number, over: Partial<Playlist> = {}): Pla
     name: 'What to watch next',
     videos: Array.from({ length: count }, (_, i) => sampleVideo({ id: String(1000000000001 + i), name: `Video ${i + 1}`, slug: `video-${i + 1}` })),
     ...over,
+  };
+}
+
+/**
+ * Fresh module caches (captcha, visitor country), a guest store, an empty data layer and no real
+ * navigation: the start of every account-screen test (the shell's modal and pages, the paywall panel).
+ * `nav` is the package's navigation module; its reload and assign are stubbed and answered.
+ */
+export function resetAccountTestState(nav: { reload(): void; assign(url: string): void }) {
+  resetCaptcha();
+  resetVisitorCountry();
+  window.dataLayer = [];
+  userStore.setState({ status: 'guest', user: null, quota: null });
+  window.history.replaceState(null, '', '/');
+  return {
+    reload: jest.spyOn(nav, 'reload').mockImplementation(() => {}),
+    assign: jest.spyOn(nav, 'assign').mockImplementation(() => {}),
   };
 }

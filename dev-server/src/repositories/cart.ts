@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type {
   CartRow,
+  CartLineTable,
   CartTable,
   Database,
   NewSubscriberRecord,
@@ -180,15 +181,7 @@ export function createCartQueries(db: Kysely<Database>) {
       }));
     },
 
-    async insertLine(row: {
-      id: string;
-      cart_id: string;
-      product_id: string;
-      quantity: number;
-      referral: string | null;
-      position: number;
-      added_at: string;
-    }): Promise<void> {
+    async insertLine(row: CartLineTable): Promise<void> {
       await db.insertInto('cart_lines').values(row).execute();
     },
 

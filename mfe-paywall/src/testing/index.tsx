@@ -6,10 +6,8 @@
 import * as React from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { userStore, type Article, type ArticleContent, type PaywallMessage, type ReadingList } from 'shared-contracts';
-import { resetVisitorCountry } from 'shared-contracts/commerce';
-import { resetCaptcha } from 'shared-contracts/forms';
-import { mockApiRoutes, sampleArticle } from 'shared-contracts/src/testing';
+import { type Article, type ArticleContent, type PaywallMessage, type ReadingList } from 'shared-contracts';
+import { mockApiRoutes, resetAccountTestState, sampleArticle } from 'shared-contracts/src/testing';
 import ArticleGate from '../ArticleGate';
 import { nav } from '../components/navigation';
 
@@ -20,17 +18,7 @@ export type { ApiAnswer as Answer } from 'shared-contracts/src/testing';
 export const CONTENT_KEY = 'POST /api/article/piano/content';
 
 /** Fresh module caches, a guest store, an empty data layer and no real navigation. */
-export function resetPaywallTestState() {
-  resetCaptcha();
-  resetVisitorCountry();
-  window.dataLayer = [];
-  userStore.setState({ status: 'guest', user: null, quota: null });
-  window.history.replaceState(null, '', '/');
-  return {
-    reload: jest.spyOn(nav, 'reload').mockImplementation(() => {}),
-    assign: jest.spyOn(nav, 'assign').mockImplementation(() => {}),
-  };
-}
+export const resetPaywallTestState = () => resetAccountTestState(nav);
 
 export const article = sampleArticle;
 

@@ -68,6 +68,15 @@ function toInt(text: string): number {
   return /^\d+$/.test(t) ? Number(t) : 0;
 }
 
+/** The card's fields, in the form's order. */
+const CARD_FIELDS = [
+  { field: 'number', label: 'Card number', autoComplete: 'cc-number', numeric: true, maxLength: 30 },
+  { field: 'expMonth', label: 'Expiry month', autoComplete: 'cc-exp-month', numeric: true, maxLength: 2 },
+  { field: 'expYear', label: 'Expiry year', autoComplete: 'cc-exp-year', numeric: true, maxLength: 4 },
+  { field: 'cvc', label: 'Security code', autoComplete: 'cc-csc', numeric: true, maxLength: 4 },
+  { field: 'nameOnCard', label: 'Name on card', autoComplete: 'cc-name', numeric: false, maxLength: 100 },
+] as const;
+
 function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart): void }) {
   const needsShipping = cart.needsShipping;
   const [shipping, setShipping] = useState<Address>(cart.shippingAddress ?? EMPTY_ADDRESS);
@@ -176,55 +185,19 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
       {(!needsShipping || !billingSame) && <AddressFields kind="billingAddress" value={billing} onChange={setBilling} errors={errors} />}
       {needsShipping && <ShippingMethods methods={methods} value={method} onChange={setMethod} error={errors.shippingMethod} />}
       <Fieldset legend="Payment" className="payment-fields">
-        <Input
-          label="Card number"
-          name="card.number"
-          value={card.number}
-          onChange={setCardField('number')}
-          error={errors['card.number']}
-          autoComplete="cc-number"
-          inputMode="numeric"
-          maxLength={30}
-        />
-        <Input
-          label="Expiry month"
-          name="card.expMonth"
-          value={card.expMonth}
-          onChange={setCardField('expMonth')}
-          error={errors['card.expMonth']}
-          autoComplete="cc-exp-month"
-          inputMode="numeric"
-          maxLength={2}
-        />
-        <Input
-          label="Expiry year"
-          name="card.expYear"
-          value={card.expYear}
-          onChange={setCardField('expYear')}
-          error={errors['card.expYear']}
-          autoComplete="cc-exp-year"
-          inputMode="numeric"
-          maxLength={4}
-        />
-        <Input
-          label="Security code"
-          name="card.cvc"
-          value={card.cvc}
-          onChange={setCardField('cvc')}
-          error={errors['card.cvc']}
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-        />
-        <Input
-          label="Name on card"
-          name="card.nameOnCard"
-          value={card.nameOnCard}
-          onChange={setCardField('nameOnCard')}
-          error={errors['card.nameOnCard']}
-          autoComplete="cc-name"
-          maxLength={100}
-        />
+        {CARD_FIELDS.map(({ field, label, autoComplete, numeric, maxLength }) => (
+          <Input
+            key={field}
+            label={label}
+            name={`card.${field}`}
+            value={card[field]}
+            onChange={setCardField(field)}
+            error={errors[`card.${field}`]}
+            autoComplete={autoComplete}
+            inputMode={numeric ? 'numeric' : undefined}
+            maxLength={maxLength}
+          />
+        ))}
       </Fieldset>
       <TotalsList totals={estimate ?? cart} />
       <button type="submit" className="button-primary" disabled={busy}>

@@ -3,10 +3,8 @@
  * by "METHOD /path" on top of mockFetch-style JSON responses, adds response headers where a test
  * needs them (the registration flag), and keeps captcha and geolocation answers by default.
  */
-import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE, userStore } from 'shared-contracts';
-import { resetVisitorCountry } from 'shared-contracts/commerce';
-import { resetCaptcha } from 'shared-contracts/forms';
-import { mockApiRoutes } from 'shared-contracts/src/testing';
+import { REGISTRATION_HEADER, REGISTRATION_HEADER_VALUE } from 'shared-contracts';
+import { mockApiRoutes, resetAccountTestState } from 'shared-contracts/src/testing';
 import { nav } from './navigation';
 
 /** The API fake of every package's tests (shared-contracts/src/testing.ts). */
@@ -17,14 +15,4 @@ export type { ApiAnswer as Answer } from 'shared-contracts/src/testing';
 export const FLAGGED = { [REGISTRATION_HEADER]: REGISTRATION_HEADER_VALUE };
 
 /** Fresh module caches, a guest store, an empty data layer and no real navigation. */
-export function resetAuthTestState() {
-  resetCaptcha();
-  resetVisitorCountry();
-  window.dataLayer = [];
-  userStore.setState({ status: 'guest', user: null, quota: null });
-  window.history.replaceState(null, '', '/');
-  return {
-    reload: jest.spyOn(nav, 'reload').mockImplementation(() => {}),
-    assign: jest.spyOn(nav, 'assign').mockImplementation(() => {}),
-  };
-}
+export const resetAuthTestState = () => resetAccountTestState(nav);
