@@ -46,7 +46,7 @@ type CspViolation = { page: string; directive: string; blocked: string; source: 
  */
 export const test = base.extend<{ pageErrors: Error[] }>({
   pageErrors: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
       const errors: Error[] = [];
       const violations: CspViolation[] = [];
       page.on('pageerror', (e) => errors.push(e));
@@ -63,7 +63,8 @@ export const test = base.extend<{ pageErrors: Error[] }>({
         'uncaught errors on the page',
       ).toEqual([]);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
-      if (testInfo.status === 'passed' && page.url().startsWith('http')) await expectAccessible(page);
+      // axe runs in the page: not where a test turned its scripts off.
+      if (testInfo.status === 'passed' && javaScriptEnabled && page.url().startsWith('http')) await expectAccessible(page);
     },
     { auto: true },
   ],
@@ -85,4 +86,13 @@ export async function firstVideo(page: Page): Promise<{ id: string; slug: string
   const v = body.videos[0];
   if (!v) throw new Error('no video in the seed');
   return v;
+}
+
+/**
+ * Waits until the page's scripts have taken over the server's HTML (`html[data-hydrated]`). Only
+ * for what the HTML itself cannot do, such as a hover that preloads: clicks, typing and choices made
+ * earlier are held and replayed by the shell (boot.js).
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }

@@ -72,13 +72,19 @@ describe('import boundaries', () => {
 
   // Decision 018: app code reaches react-router only through the shared façade
   // (`shared-contracts/router`); a direct import would bundle a second, unshared router.
-  // Tests and test helpers may use react-router-dom (MemoryRouter) directly.
+  // Tests and test helpers may use react-router-dom (MemoryRouter) directly, and the shell's server
+  // renderer its StaticRouter (a bundle of its own with one router, decision 032).
   it('app code imports react-router only through shared-contracts/router', () => {
     const violations: string[] = [];
     for (const pkg of PACKAGES.filter((p) => p !== 'dev-server')) {
       for (const file of sourceFiles(path.join(ROOT, pkg, 'src'))) {
         const rel = path.relative(ROOT, file);
-        if (/\.test\.tsx?$|(^|\/)testing(\/|\.tsx?$)/.test(rel) || rel === path.join('shared-contracts', 'src', 'router.ts')) continue;
+        if (
+          /\.test\.tsx?$|(^|\/)testing(\/|\.tsx?$)/.test(rel) ||
+          rel === path.join('shared-contracts', 'src', 'router.ts') ||
+          rel === path.join('shell', 'src', 'server', 'render.tsx')
+        )
+          continue;
         for (const spec of specifiers(fs.readFileSync(file, 'utf8'))) {
           if (spec === 'react-router' || spec === 'react-router-dom' || spec.startsWith('react-router/') || spec.startsWith('react-router-dom/')) {
             violations.push(`${rel} imports '${spec}'`);

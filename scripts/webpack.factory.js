@@ -241,7 +241,8 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
         chunkFilename: '[name].[contenthash:8].js',
         publicPath: host ? '/' : 'auto',
         uniqueName: name,
-        clean: true,
+        // A remote's server build (dist/server, decision 032) is written by its own compiler.
+        clean: host ? true : { keep: /^server[\\/]/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
@@ -268,4 +269,76 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
   };
 }
 
-module.exports = { createConfig, sharedConfig };
+/**
+ * What a remote's server build takes from the shell's renderer instead of bundling it (decision 032):
+ * the browser's singletons (`sharedConfig`), so the server too runs one React, one router and one
+ * shared-contracts. The shell's renderer provides them by these names (shell/src/server/shared-modules.ts).
+ */
+const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'zustand',
+  'shared-contracts',
+  'shared-contracts/contracts',
+  'shared-contracts/router',
+  ...CONTRACT_AREAS.map((area) => `shared-contracts/${area}`),
+];
+
+/**
+ * A server build (decision 032): `entry` bundled for Node into one CommonJS file; nothing is split off.
+ * The shell's (`host`) goes to `dist-server/` with its own React and router, for the composition host;
+ * a remote's to `dist/server/remote.js`, published with its browser build, with the shared modules
+ * left to the shell's renderer (`SERVER_SHARED`).
+ * @param {object} o
+ * @param {string} o.dir     the package folder
+ * @param {string} o.name    the build's name (cache folder)
+ * @param {Record<string,string>} o.entry  file name (without .js) -> module
+ * @param {boolean} [o.host]
+ */
+function createServerConfig({ dir, name, entry, host = false }) {
+  const webpack = require('webpack');
+  return (env, argv) => {
+    const mode = argv.mode ?? 'production';
+    return {
+      mode,
+      name: `${name}-server`,
+      context: dir,
+      entry,
+      target: 'node20',
+      devtool: false,
+      output: {
+        path: host ? path.join(dir, 'dist-server') : path.join(dir, 'dist/server'),
+        filename: '[name].js',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      externals: host ? undefined : Object.fromEntries(SERVER_SHARED.map((name) => [name, `commonjs ${name}`])),
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
+              },
+            },
+          },
+        ],
+      },
+      // Readable stack traces on the server; the file is never sent to a browser.
+      optimization: { minimize: false },
+      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      performance: { hints: false },
+      cache: { type: 'filesystem', cacheDirectory: path.join(ROOT, 'node_modules/.cache/webpack', `${name}-server`) },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, createServerConfig, sharedConfig };

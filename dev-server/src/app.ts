@@ -8,7 +8,6 @@
  * Layers: routes (HTTP, zod at the edge) -> services (rules) -> repositories (SQL via Kysely).
  */
 import express from 'express';
-import { firstPageOf, STREAM_PAGE_SIZE } from 'shared-contracts/server';
 import type { AppDeps } from './deps';
 import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
@@ -37,11 +36,11 @@ import { paywallRoutes } from './routes/paywall';
 import { platformRoutes } from './routes/platform';
 import { profileRoutes } from './routes/profile';
 import { shellRoutes } from './routes/shell';
+import { createRenderKey, renderedFor } from './http/page-renderer';
 import { storeRoutes } from './routes/store';
 import { systemRoutes } from './routes/system';
 import { topicRoutes } from './routes/topics';
 import { createServices } from './services';
-import { NotFoundError } from './services/errors';
 
 export type { AppConfig, AppDeps } from './deps';
 
@@ -57,6 +56,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', 'strong');
   // req.ip (rate limits, the network meter): the socket's address unless proxies are trusted.
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
+  // A page render's API requests come back over loopback on the reader's behalf (decision 032).
+  const renderKey = createRenderKey();
+  app.use(renderedFor(renderKey));
   // First: every answer, refusals included, has a request id, a log line and the security headers.
   app.use(requestLog(logger));
   app.use(securityHeaders(deps.config));
@@ -94,15 +96,8 @@ export function createApp(deps: AppDeps): express.Express {
     app.use(
       shellRoutes(deps.config.shellDist, {
         publicOrigin: deps.config.publicOrigin,
-        article: (year, month, slug) =>
-          services.content.article(year, month, slug).catch((error: unknown) => {
-            if (error instanceof NotFoundError) return null;
-            throw error;
-          }),
-        latestFirstEntry: async () => {
-          const latest = await services.streams.stream('latest', { number: firstPageOf('latest'), size: STREAM_PAGE_SIZE }, {}, null);
-          return latest.entry[0] ?? null;
-        },
+        renderKey,
+        ...(deps.config.shellRenderFile ? { renderFile: deps.config.shellRenderFile } : {}),
       }),
     );
   }

@@ -136,6 +136,8 @@ export interface AppConfig {
   remotes: Record<RemoteName, string>;
   /** Folder of the built shell, or null to serve the API only (tests). */
   shellDist: string | null;
+  /** The shell's server build (decision 032); default `render.js` in `dist-server` beside `shellDist`. */
+  shellRenderFile?: string;
   /** Set the Secure flag on cookies (true behind HTTPS). */
   cookieSecure: boolean;
   /** Per-client request limits; defaults in http/rate-limit.ts (DEFAULT_RATE_LIMITS). */

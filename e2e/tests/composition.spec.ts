@@ -1,4 +1,4 @@
-import { cartLink, expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test } from '../fixtures';
+import { cartLink, expect, expectAccessible, expectSlot, firstArticleUrl, firstVideo, slot, test, waitForLive } from '../fixtures';
 import { countReactDomRenderers, readCopies } from '../instrumentation';
 import { DEMO_READER, registerAccount, signIn } from '../session';
 
@@ -31,6 +31,8 @@ test('shell and every remote run on one React, one React DOM and one user store'
     [article, 'paywall/ArticleGate'],
   ];
   await expect(cartLink(page)).toBeVisible();
+  // Client-side navigation is the app's: it starts once the app has taken over the server's HTML.
+  await waitForLive(page);
   await collect();
   const parts = new Set<string>();
   for (const [path, id] of stops) {
@@ -80,6 +82,7 @@ test('a remote is fetched only when the page shows it', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeVisible();
   await expect(cartLink(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await waitForLive(page);
   // No remote: the header's cart link is the shell's (decision 021).
   expect([...requested]).toEqual([]);
   await navigate(page, '/visual-library');

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { RemoteApp } from '../../scripts/apps.mjs';
 import { settingsFromEnv } from '../../dev-server/src/config';
 import { startServer, type RunningServer } from '../../dev-server/src/server';
-import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
+import { cartLink, expect, expectSlot, slot, test, waitForLive } from '../fixtures';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_PORT = 4400;
@@ -61,9 +61,11 @@ function hashTree(dir: string): Record<string, string> {
  */
 function deploy(release: string) {
   const files = fs.readdirSync(release);
-  for (const f of files.filter((f) => HASHED.test(f) || f.endsWith('.LICENSE.txt'))) fs.copyFileSync(path.join(release, f), path.join(served, f));
-  for (const f of files.filter((f) => !HASHED.test(f) && !f.endsWith('.LICENSE.txt'))) fs.copyFileSync(path.join(release, f), path.join(served, f));
-  for (const f of fs.readdirSync(served)) if (!files.includes(f)) fs.rmSync(path.join(served, f));
+  const copy = (f: string) => fs.cpSync(path.join(release, f), path.join(served, f), { recursive: true, force: true });
+  for (const f of files.filter((f) => HASHED.test(f) || f.endsWith('.LICENSE.txt'))) copy(f);
+  // Then the unhashed files: the manifest, the remote entry and the server build (server/remote.js).
+  for (const f of files.filter((f) => !HASHED.test(f) && !f.endsWith('.LICENSE.txt'))) copy(f);
+  for (const f of fs.readdirSync(served)) if (!files.includes(f)) fs.rmSync(path.join(served, f), { recursive: true });
 }
 
 /** Builds the store's v2: a copy of mfe-store with a visible marker, through the same factory. */
@@ -88,10 +90,12 @@ async function buildStoreV2(): Promise<string> {
     path.join(copy, 'webpack.config.js'),
     [
       `const path = require('node:path');`,
-      `const { createConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
+      `const { createConfig, createServerConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
       `const base = createConfig({ dir: __dirname, name: 'store', exposes: ${JSON.stringify(exposes)} });`,
-      `// Its own build cache, so this build never shares one with mfe-store's.`,
-      `module.exports = (env, argv) => ({ ...base(env, argv), cache: { type: 'filesystem', cacheDirectory: path.join(__dirname, '..', 'webpack-cache') } });`,
+      `const server = createServerConfig({ dir: __dirname, name: 'store', entry: { remote: './src/server.ts' } });`,
+      `// Its own build caches, so this build never shares one with mfe-store's.`,
+      `const cache = (name) => ({ type: 'filesystem', cacheDirectory: path.join(__dirname, '..', name) });`,
+      `module.exports = (env, argv) => [{ ...base(env, argv), cache: cache('webpack-cache') }, { ...server(env, argv), cache: cache('webpack-cache-server') }];`,
       '',
     ].join('\n'),
   );
@@ -177,8 +181,9 @@ test('hashed assets are immutable; manifests, remote entries and the shell HTML 
   expect(await cache(`${STORE_ORIGIN}/${chunk}`)).toBe('public, max-age=31536000, immutable');
   expect(await cache(`${STORE_ORIGIN}/mf-manifest.json`)).toBe('no-cache');
   expect(await cache(`${STORE_ORIGIN}/remoteEntry.js`)).toBe('no-cache');
-  expect(await cache(`${SITE}/`)).toBe('no-cache');
-  expect(await cache(`${SITE}/store`)).toBe('no-cache');
+  // Pages may hold the reader's own data: revalidated, and never kept by a shared cache.
+  expect(await cache(`${SITE}/`)).toBe('private, no-cache');
+  expect(await cache(`${SITE}/store`)).toBe('private, no-cache');
   expect(await cache(`${SITE}/main.js`)).toBe('no-cache');
   const shellChunk = fs.readdirSync(path.join(ROOT, 'shell/dist')).find((f) => HASHED.test(f));
   expect(await cache(`${SITE}/${shellChunk}`)).toBe('public, max-age=31536000, immutable');
@@ -194,7 +199,14 @@ test('a redeployed remote is picked up on the next page load; the shell is neith
   await expect(slot(page, 'store/App').locator('[data-remote-root="store"]')).toBeVisible();
   await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
 
+  // The server renders the release it finds, like the browser: v1's HTML, then v2's, the shell's
+  // server neither rebuilt nor restarted.
+  const html = async () => (await page.request.get(`${SITE}/store`, { headers: { accept: 'text/html' } })).text();
+  expect(await html()).toContain('<div data-remote-root="store"');
+  expect(await html()).not.toContain('data-release="v2"');
+
   deploy(v2);
+  expect(await html()).toContain('<div data-remote-root="store" data-release="v2"');
   await page.reload();
   await expectSlot(page, 'store/App', 'ready');
   await expect(slot(page, 'store/App').locator('[data-remote-root="store"][data-release="v2"]')).toBeVisible();
@@ -223,6 +235,7 @@ test('a page holding v1 recovers from a chunk that is gone with one cache-bustin
   await page.goto(`${SITE}/`);
   await expect(cartLink(page)).toBeVisible();
   await expect(page.locator('[data-release="v2"]')).toHaveCount(0);
+  await waitForLive(page);
 
   // The page takes up v1: pointing at the cart link starts loading the store (decision 021), and
   // v1's entry arrives. Its StoreApp chunk is held back until the store is redeployed, so the page

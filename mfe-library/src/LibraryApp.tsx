@@ -3,16 +3,24 @@
  * /my-library/shared/{token} and /email-newsletters (the shell sends /my-library/* here).
  * Who the reader is comes from the shared user store; when the shell signs someone in (or out)
  * while a page is shown, the store changes and the page follows without a reload.
+ *
+ * This module's chunk is what a guest's /my-library paints: the heading and the sign-in prompt
+ * (and the newsletters page). A member's My Library and the shared folder page are chunks of their
+ * own, loaded when shown, behind the loading view each shows while its data loads; so a guest loads
+ * none of the folder, item and flyout code, nor the forms, library and commerce entries of
+ * shared-contracts that code imports.
  */
 import * as React from 'react';
 import { Link, matchPath, useLocation } from 'shared-contracts/router';
-import { instanceMarkers, userStore } from 'shared-contracts';
+import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
+import { FoldersLoading, SharedFolderLoading } from './components/common/PageLoading';
 import { useReader } from './components/common/reader';
 import { SignInPrompt } from './components/common/SignInPrompt';
-import { MyLibrary } from './pages/MyLibrary';
-import { SharedFolderPage } from './pages/SharedFolderPage';
 import { LIBRARY_TEXT } from './text';
 import { NewslettersPage } from './pages/NewslettersPage';
+
+const MyLibrary = lazyComponent<{ folderSlug: string | undefined }>(() => import('./pages/MyLibrary').then((m) => m.MyLibrary));
+const SharedFolderPage = lazyComponent<{ token: string }>(() => import('./pages/SharedFolderPage').then((m) => m.SharedFolderPage));
 
 function Loading() {
   return <p role="status">{LIBRARY_TEXT.loading}</p>;
@@ -26,7 +34,7 @@ function MyLibraryPage({ folderSlug }: { folderSlug: string | undefined }) {
       <h1>{LIBRARY_TEXT.heading}</h1>
       {reader.kind === 'unknown' && <Loading />}
       {reader.kind === 'guest' && <SignInPrompt />}
-      {reader.kind === 'member' && <MyLibrary key={reader.id} folderSlug={folderSlug} />}
+      {reader.kind === 'member' && <MyLibrary key={reader.id} folderSlug={folderSlug} fallback={<FoldersLoading />} />}
     </>
   );
 }
@@ -47,7 +55,7 @@ function LibraryPage({ pathname }: { pathname: string }) {
   const folder = matchPath({ path: '/my-library/library/:folderSlug', end: true }, pathname);
   if (folder) return <MyLibraryPage folderSlug={folder.params.folderSlug} />;
   const shared = matchPath({ path: '/my-library/shared/:token', end: true }, pathname);
-  if (shared?.params.token) return <SharedFolderPage token={shared.params.token} />;
+  if (shared?.params.token) return <SharedFolderPage token={shared.params.token} fallback={<SharedFolderLoading />} />;
   if (matchPath({ path: '/email-newsletters', end: true }, pathname)) return <NewslettersPage />;
   return <LibraryNotFound />;
 }

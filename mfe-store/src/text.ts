@@ -1,7 +1,9 @@
 /**
- * All of the store remote's own copy, in one place. The fixed texts of the requirements come from
- * shared-contracts (COMMERCE_MESSAGES, MESSAGES, UI_TEXT); everything here is our own wording.
- * Each text is its own constant, so a page's chunk keeps only the words it uses.
+ * The store remote's own copy. The fixed texts of the requirements come from shared-contracts
+ * (COMMERCE_MESSAGES, MESSAGES, UI_TEXT); everything here is our own wording. Each text is its own
+ * constant, so a page's chunk keeps only the words it uses. This module is in the first chunk (the
+ * catalogue, product and cart pages), where a constant is shipped even when only a page loaded later
+ * uses it: the titles of those pages are in components/checkout/text.ts.
  */
 
 export const STORE_LOAD_ERROR = 'We could not load the store. Please try again.';
@@ -16,9 +18,3 @@ export const CALCULATED_AT_CHECKOUT = 'Calculated at checkout';
 export const NOT_ADDED_TITLE = 'Not added to cart';
 
 export const MAINTENANCE_TITLE = 'Maintenance';
-
-export const SHIPPING_PAYMENT_TITLE = 'Shipping and Payment';
-
-export const REVIEW_ORDER_TITLE = 'Review Order';
-
-export const SUBSCRIPTIONS_TITLE = 'Subscriptions';

@@ -90,6 +90,16 @@ export class ApiError extends Error {
   }
 }
 
+let serverFetch: typeof fetch | null = null;
+/**
+ * Where the requests of clients made without `fetchImpl` go while the server renders a page: the
+ * server's renderer sends them into the API with the reader's cookies (decision 032). Never set in
+ * a browser.
+ */
+export function setServerFetch(f: typeof fetch | null): void {
+  serverFetch = f;
+}
+
 export interface ApiClientOptions {
   /** Origin and path prefix of the API; '' means the page's own origin. */
   baseUrl?: string;
@@ -117,7 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   ): Promise<{ data: z.infer<T>; headers: Headers }> {
     // An area's schema loads while the request is in flight; a failed answer does not wait for it.
     if (schema instanceof Promise) schema.catch(() => undefined);
-    const f = options.fetchImpl ?? globalThis.fetch;
+    const f = options.fetchImpl ?? serverFetch ?? globalThis.fetch;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') headers[CSRF_HEADER] = CSRF_VALUE;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -178,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** HEAD of the profile: its Last-Modified, or null for a guest (the cache check of PAY-04). */
     async profileModified(): Promise<string | null> {
-      const f = options.fetchImpl ?? globalThis.fetch;
+      const f = options.fetchImpl ?? serverFetch ?? globalThis.fetch;
       const res = await f(`${baseUrl}/service/user/profile`, { method: 'HEAD', credentials: 'same-origin' });
       return res.ok ? res.headers.get('Last-Modified') : null;
     },
@@ -228,7 +238,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     cartCount: () => request('GET', '/api/shopping-cart', CartCountSchema),
     /** HEAD of the cart: its Last-Modified (the freshness check of PAY-04), or null. */
     async cartModified(): Promise<string | null> {
-      const f = options.fetchImpl ?? globalThis.fetch;
+      const f = options.fetchImpl ?? serverFetch ?? globalThis.fetch;
       const res = await f(`${baseUrl}/api/commerce/shopping-cart`, { method: 'HEAD', credentials: 'same-origin' });
       return res.ok ? res.headers.get('Last-Modified') : null;
     },

@@ -25,6 +25,7 @@ export * from './cart';
 export * from './subscription-order';
 export * from './instances';
 export * from './useLoad';
+export * from './ssr';
 export * from './useMounted';
 export * from './SignInPrompt';
 export * from './Dialog';

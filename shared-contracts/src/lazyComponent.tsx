@@ -5,7 +5,8 @@
  * fetched. Here the component renders as soon as its chunk has arrived; `preload()` starts the
  * fetch early (say, when a pointer reaches a Sign in button).
  */
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { use, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { RenderContextValue, useHydrating } from './ssr';
 
 export interface LazyComponent<P extends object> {
   (props: P & { fallback?: ReactNode }): ReactNode;
@@ -40,6 +41,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         live = false;
       };
     }, [component]);
+    // The server waits for the code (it is in its bundle); so does a hydrating browser (React keeps
+    // the server's HTML meanwhile), so both render the component. Code that has arrived is shown
+    // at once, so the component is never swapped for its fallback and mounted again.
+    const rendered = useContext(RenderContextValue) !== null;
+    const hydrating = useHydrating();
+    const C = component?.C ?? loaded ?? (rendered && hydrating ? use(preload()) : null);
+    if (C) return <C {...(props as P)} />;
     if (failed) {
       return (
         <p role="alert" className="form-error">
@@ -47,9 +55,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         </p>
       );
     }
-    if (!component) return fallback;
-    const { C } = component;
-    return <C {...(props as P)} />;
+    return fallback;
   }
   return Object.assign(Lazy, { preload });
 }

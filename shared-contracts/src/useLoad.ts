@@ -1,5 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from './client';
+import { preloadedError, usePreloaded, type Preloaded } from './ssr';
+
+function fromPreloaded<T>(entry: Preloaded | undefined): LoadState<T> {
+  if (!entry) return { status: 'loading' };
+  return entry.ok ? { status: 'ready', data: entry.data as T } : { status: 'error', error: preloadedError(entry) };
+}
 
 /** The state of one load: loading, then ready with the data or error with what went wrong. */
 export type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
@@ -39,11 +45,19 @@ export interface LoadOptions {
  */
 export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>, options?: LoadOptions): Load<T> {
   const keep = !!options?.keepPrevious;
-  const [state, setState] = useState<{ key: string; result: LoadState<T> }>({ key, result: { status: 'loading' } });
+  // Server rendering (ssr.ts): the server's answer for this key is the first state, and the first
+  // effect then has nothing to load.
+  const preloaded = usePreloaded(key, () => load(new AbortController().signal));
+  const [state, setState] = useState<{ key: string; result: LoadState<T> }>(() => ({ key, result: fromPreloaded<T>(preloaded) }));
+  const answered = useRef(preloaded ? key : null);
   const [reloads, setReloads] = useState(0);
   /** What the previous state becomes while a newer load runs. */
   const pending = (result: LoadState<T>): LoadState<T> => (keep && result.status === 'ready' ? result : { status: 'loading' });
   useEffect(() => {
+    if (answered.current === key) {
+      answered.current = null;
+      return;
+    }
     const controller = new AbortController();
     const settle = (next: (previous: LoadState<T>) => LoadState<T>) => {
       if (!controller.signal.aborted) setState((s) => ({ key, result: next(s.result) }));

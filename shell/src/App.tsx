@@ -1,13 +1,22 @@
-import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { createElement, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'shared-contracts/router';
-import { RemoteSlotContext, instanceMarkers, lazyComponent, userStore, useUserStore, type HostSlotProps, type RemoteName } from 'shared-contracts';
+import {
+  RemoteSlotContext,
+  instanceMarkers,
+  lazyComponent,
+  userStore,
+  useUserStore,
+  type HostSlotProps,
+  type LazyComponent,
+  type RemoteName,
+} from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
 import { Header } from './header/Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
 import { NotFound } from './pages/NotFound';
-import { isHomePath, loadHomePage } from './routeChunks';
+import { loadHomePage } from './routeChunks';
 
 /** Pages off the first view (account and discovery pages): each is its own chunk, fetched when its route is shown. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -28,10 +37,6 @@ const SubscriberRegistrationPage = lazyPage(
 // document is home, and bootstrap waits for it before the first render (routeChunks.ts).
 const Home = lazyComponent(() => loadHomePage().then((m) => m.Home));
 
-/** Settles when the code of the page the document shows has arrived (or failed: the page then says so). */
-export function firstPageReady(pathname: string): Promise<unknown> {
-  return isHomePath(pathname) ? Home.preload().catch(() => undefined) : Promise.resolve();
-}
 // Discovery pages (issue 5): the home page and the article page stay in the first view; these load
 // when shown.
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage');
@@ -41,6 +46,29 @@ const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ '
 const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
+
+/**
+ * The shell's pages with code of their own, by route (`/the-latest` is home without its carousel).
+ * While the browser hydrates, a page whose code has not arrived waits for it with the server's HTML
+ * on screen (lazyComponent), so its first render is the server's.
+ */
+const LAZY_PAGES: ReadonlyArray<readonly [string, LazyComponent<{ carousel?: boolean }>]> = [
+  ['/', Home],
+  ['/the-latest', Home],
+  ['/search', SearchPage],
+  ['/topics', Topics],
+  ['/topic/:slug', TopicPage],
+  ['/topic/subject/:slug', TopicPage],
+  ['/magazine', Magazine],
+  ['/archive-toc/:issueCode', ArchiveTocPage],
+  ['/ascend', AscendPage],
+  ['/hbr-analytic-services', AnalyticServicesPage],
+  ['/register', RegisterPage],
+  ['/subscriber-registration', SubscriberRegistrationPage],
+  ['/restricted-user', RestrictedUserPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/verify-email', VerifyEmailPage],
+];
 
 /** The prompt to confirm the email address, for a signed-in reader who has not yet. */
 function UnconfirmedEmailPrompt() {
@@ -109,8 +137,17 @@ function NavigationClock() {
   return null;
 }
 
+/** Tells boot.js (and tests) the page is live: held clicks and changes are replayed (`html[data-hydrated]`). */
+function useAnnounceLive(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+    document.dispatchEvent(new Event('app:hydrated'));
+  }, []);
+}
+
 export function App() {
   const { pathname } = useLocation();
+  useAnnounceLive();
   // Inside an iframe the auth modal stands alone: no header (so no mini-cart remote), no footer.
   if (pathname === '/auth/frame') {
     return (
@@ -139,21 +176,9 @@ export function App() {
         <Header />
         <UnconfirmedEmailPrompt />
         <Routes>
-          <Route path="/" element={<Home fallback={<PageLoading />} />} />
-          <Route path="/the-latest" element={<Home carousel={false} fallback={<PageLoading />} />} />
-          <Route path="/search" element={<SearchPage fallback={<PageLoading />} />} />
-          <Route path="/topics" element={<Topics fallback={<PageLoading />} />} />
-          <Route path="/topic/:slug" element={<TopicPage fallback={<PageLoading />} />} />
-          <Route path="/topic/subject/:slug" element={<TopicPage fallback={<PageLoading />} />} />
-          <Route path="/magazine" element={<Magazine fallback={<PageLoading />} />} />
-          <Route path="/archive-toc/:issueCode" element={<ArchiveTocPage fallback={<PageLoading />} />} />
-          <Route path="/ascend" element={<AscendPage fallback={<PageLoading />} />} />
-          <Route path="/hbr-analytic-services" element={<AnalyticServicesPage fallback={<PageLoading />} />} />
-          <Route path="/register" element={<RegisterPage fallback={<PageLoading />} />} />
-          <Route path="/subscriber-registration" element={<SubscriberRegistrationPage fallback={<PageLoading />} />} />
-          <Route path="/restricted-user" element={<RestrictedUserPage fallback={<PageLoading />} />} />
-          <Route path="/reset-password" element={<ResetPasswordPage fallback={<PageLoading />} />} />
-          <Route path="/verify-email" element={<VerifyEmailPage fallback={<PageLoading />} />} />
+          {LAZY_PAGES.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page carousel={path !== '/the-latest'} fallback={<PageLoading />} />} />
+          ))}
           <Route path="/:year/:month/:slug" element={<ArticlePage />} />
           {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
             paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),

@@ -39,3 +39,59 @@
   }
   setTimeout(start, 1000);
 })();
+
+// A reader's first moves before the page's scripts have taken over the server's HTML (decision 032):
+// a click on a control, text typed, a select changed or a form submitted would otherwise be lost (the
+// HTML has no handlers yet) or, for a form, sent by the browser itself. They are held, and replayed
+// in order on the same elements once the app announces it is live (the `app:hydrated` event; it
+// marks `html[data-hydrated]`). Links are left alone: they work without scripts.
+(function (d) {
+  var root = d.getElementById('root');
+  var held = [];
+  if (!root || !root.firstElementChild) return;
+  // Not yet live: the page before the app has started, or a remote's part still hydrating.
+  function waiting(el) {
+    return !d.documentElement.hasAttribute('data-hydrated') || el.closest('[data-hydrating]');
+  }
+  function hold(event) {
+    var target = event.target;
+    var kind = event.type;
+    if (!target.closest || !waiting(target)) return;
+    if (kind === 'click') {
+      target = target.closest('button,[role=button],[role=tab],input,label');
+      if (!target || target.closest('a[href]')) return;
+    } else if (kind !== 'submit') {
+      // Typed text and chosen options: the element keeps the value, the app is told it later.
+      if (!/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || /^(checkbox|radio)$/.test(target.type)) return;
+      kind = 'value';
+    }
+    if (kind !== 'value') event.preventDefault();
+    // The value as the reader left it: hydrating may set a select back to the server's choice.
+    held.push([kind, target, target.value]);
+  }
+  ['click', 'input', 'change', 'submit'].forEach(function (type) {
+    d.addEventListener(type, hold, true);
+  });
+  // The app, and then each remote part, announce they are live: what they hold now is replayed.
+  function replay() {
+    held = held.filter(function (move) {
+      var el = move[1];
+      if (el.isConnected && waiting(el)) return true;
+      if (!el.isConnected) return false;
+      if (move[0] === 'click') el.click();
+      else if (move[0] === 'submit') el.requestSubmit();
+      else {
+        // The app still holds the server's value: set it through the element's own setter, so the
+        // app's change tracking sees a change, and announce it as the browser would.
+        el.value = '';
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set.call(el, move[2]);
+        el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+      }
+      return false;
+    });
+  }
+  // In a task of its own: not inside the app's own work of going live.
+  d.addEventListener('app:hydrated', function () {
+    setTimeout(replay);
+  });
+})(document);

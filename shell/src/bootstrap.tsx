@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'shared-contracts/router';
-import { hasSubscriptionOrder, userStore } from 'shared-contracts';
-import { App, firstPageReady } from './App';
+import { hasSubscriptionOrder, RenderContextValue, userStore, type Preloaded, type RenderContext, type SlotRendering } from 'shared-contracts';
+import { App } from './App';
 import { preloadUserMenu } from './header/Header';
 
 // Who is signed in: the header and every remote read it from the one shared store. The cached
@@ -13,26 +13,40 @@ const started = userStore.getState().start();
 if (userStore.getState().user) preloadUserMenu();
 void started.then((user) => user && preloadUserMenu());
 
-// The first page's chunk, started by the entry with this one (routeChunks.ts): rendering after it
-// has arrived shows the page at once instead of its loading state first.
-const pageReady = firstPageReady(location.pathname);
+/** The server's answers for the rendered document (dev-server routes/shell.ts), or null for a page it did not render. */
+function renderedContext(): RenderContext | null {
+  const data = document.getElementById('render-data')?.textContent;
+  if (!data) return null;
+  const { loads, slots, origin } = JSON.parse(data) as { loads: Array<[string, Preloaded]>; slots: Record<string, SlotRendering>; origin: string };
+  return { loads: new Map(loads), slots, origin };
+}
 
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  const reactRoot = createRoot(root);
-  // A transition: React renders the first page in slices of a few milliseconds, yielding between
-  // them, instead of one long task; the server-rendered heading stays on screen meanwhile (issue 10,
-  // Lighthouse's blocking time).
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
+  const rendered = renderedContext();
+  const app = (
+    <StrictMode>
+      <RenderContextValue.Provider value={rendered}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
-      </StrictMode>,
-    ),
+      </RenderContextValue.Provider>
+    </StrictMode>
   );
+  // A server-rendered page is hydrated: its first render is the server's (same components, the
+  // server's answers), so nothing is drawn again (decision 032).
+  if (rendered) {
+    startTransition(() => {
+      // A mismatch is reported as the page's error (React's default): e2e fails on any.
+      hydrateRoot(root, app);
+    });
+    return;
+  }
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first page in slices of a few milliseconds, yielding between
+  // them, instead of one long task (issue 10, Lighthouse's blocking time).
+  startTransition(() => reactRoot.render(app));
 }
 
 if (hasSubscriptionOrder()) {
@@ -46,8 +60,7 @@ if (hasSubscriptionOrder()) {
         setUser: (user) => userStore.getState().setUser(user),
       }),
     )
-    .then(() => pageReady)
     .finally(render);
 } else {
-  void pageReady.then(render);
+  render();
 }

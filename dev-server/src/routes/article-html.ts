@@ -1,10 +1,9 @@
 /**
- * The article page as a browser without JavaScript (and a crawler) receives it: the built shell's
- * index.html with the article's <title>, meta description and NewsArticle JSON-LD in the head, and
- * the headline and lead inside <div id="root"> (the shell's React root replaces them when it
- * starts). Never a body paragraph: those come only from the meter (POST /api/article/piano/content).
- * Metered articles declare their gated part (hasPart .article-gated), where the paywall gate puts
- * the body; an empty section.article-gated is rendered so the selector names an element.
+ * The head of an article's document: the article's <title>, meta description and NewsArticle
+ * JSON-LD, written by the server into the rendered page (routes/shell.ts). The body is never in the
+ * HTML: it comes only from the meter (POST /api/article/piano/content). Metered articles declare
+ * their gated part (hasPart .article-gated), where the paywall gate puts the body; the rendered page
+ * holds an empty section.article-gated until then, so the selector names an element.
  */
 import { type Article } from 'shared-contracts/server';
 
@@ -45,8 +44,8 @@ function beforeHeadEnd(page: string, html: string): string {
   return at < 0 ? html + page : page.slice(0, at) + html + page.slice(at);
 }
 
-/** The index.html of the shell with the article's head and headline. Replacers are functions: no `$` patterns. */
-export function renderArticlePage(indexHtml: string, article: Article, origin: string): string {
+/** index.html with the article's title, description and JSON-LD. Replacers are functions: no `$` patterns. */
+export function withArticleHead(indexHtml: string, article: Article, origin: string): string {
   const title = `<title>${escapeHtml(`${article.title} | ${SITE_NAME}`)}</title>`;
   const description = `<meta name="description" content="${escapeHtml(article.summary)}" />`;
   const jsonLd = `<script type="application/ld+json">${scriptJson(articleJsonLd(article, origin))}</script>`;
@@ -56,13 +55,5 @@ export function renderArticlePage(indexHtml: string, article: Article, origin: s
   // The built index.html is minified: attribute values may have lost their quotes.
   const existingDescription = /<meta\s+name=(?:"description"|'description'|description)(?=[\s/>])[^>]*>/i;
   page = existingDescription.test(page) ? page.replace(existingDescription, () => description) : beforeHeadEnd(page, description);
-  page = beforeHeadEnd(page, jsonLd);
-
-  const headline =
-    `<main id="main" class="page article"><article>` +
-    `<h1>${escapeHtml(article.title)}</h1>` +
-    `<p class="lead">${escapeHtml(article.lead)}</p>` +
-    (article.free ? '' : `<section class="article-gated"></section>`) +
-    `</article></main>`;
-  return page.replace(/<div id=(?:"root"|'root'|root)(?=[\s>])[^>]*>/i, (open) => open + headline);
+  return beforeHeadEnd(page, jsonLd);
 }

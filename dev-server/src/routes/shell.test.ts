@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { createApiClient } from 'shared-contracts';
-import { ApiErrorBodySchema, firstPageOf, RemotesConfigSchema, STREAM_PAGE_SIZE, type StreamEntry } from 'shared-contracts/server';
-import { createTestApp, TEST_NOW, TEST_REMOTES, type TestApp } from '../test/harness';
+import { ApiErrorBodySchema, RemotesConfigSchema } from 'shared-contracts/server';
+import { createTestApp, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
-import { escapeHtml, renderArticlePage } from './article-html';
-import { renderHomePage } from './home-html';
-import { LATEST_STREAM_PRELOAD, withAfterFirstPaint, withLatestStreamPreload } from './shell';
+import { sessionOf } from '../test/discovery';
+import { DEMO_USERS } from '../seed/demo-users';
+import { withArticleHead } from './article-html';
+import { PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
@@ -82,73 +82,21 @@ describe('static shell', () => {
     }
   });
 
-  it.each(['/my-library/library/team-offsite', '/store/books', '/2025/06'])('answers index.html to a browser asking for %s', async (p) => {
-    const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toBe(INDEX_HTML);
-  });
+  it.each(['/my-library/library/team-offsite', '/store/books', '/2025/06', '/the-latest'])(
+    'answers index.html to a browser asking for %s while the shell has no server build',
+    async (p) => {
+      const res = await request(t.app).get(p).set('Accept', 'text/html,application/xhtml+xml').expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+      expect(res.text).toBe(INDEX_HTML);
+    },
+  );
 
-  it.each(['/', '/the-latest'])('answers %s with index.html preloading, after the first paint, the latest stream the page fetches first', async (p) => {
-    const res = await request(t.app).get(p).set('Accept', 'text/html').expect(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    const preload = '<link rel="preload" href="/service/stream/latest/0/8?format=json" as="fetch" crossorigin="anonymous">';
-    expect(LATEST_STREAM_PRELOAD).toBe(preload);
-    // Inside the after-first-paint template (decision 024), after the build's own preloads; the
-    // home page's chunk too, when the build has one (this test build has none).
-    const inTemplate = (tags: string) => INDEX_HTML.replace('</template>', `${tags}</template>`);
-    const withPreload = inTemplate(preload);
-    if (p === '/the-latest') expect(res.text).toBe(withPreload);
-    else expect(res.text.startsWith(withPreload.slice(0, withPreload.indexOf('<div id="root">')))).toBe(true);
-    expect(withLatestStreamPreload(INDEX_HTML, 'page-home.0123abcd.js')).toBe(
-      inTemplate(`${preload}<link rel="preload" as="script" href="/page-home.0123abcd.js">`),
-    );
-    // Nothing is preloaded before the first paint, and a page without the template is left as it is.
-    expect(res.text.slice(0, res.text.indexOf('<template')).includes('preload')).toBe(false);
+  it('adds preloads to the after-first-paint template only, and leaves a page without it as it is', () => {
+    const tag = '<link rel="preload" as="script" href="/page-home.0123abcd.js">';
+    expect(withAfterFirstPaint(INDEX_HTML, tag)).toBe(INDEX_HTML.replace('</template>', `${tag}</template>`));
     const bare = INDEX_HTML.replace(/<template[\s\S]*<\/template>/, '');
-    expect(withAfterFirstPaint(bare, preload)).toBe(bare);
-    // The address is the one the app's client requests.
-    const seen: string[] = [];
-    const client = createApiClient({
-      fetchImpl: (async (url: string) => {
-        seen.push(url);
-        return new Response(JSON.stringify({}), { status: 200 });
-      }) as unknown as typeof fetch,
-    });
-    await client.stream('latest', firstPageOf('latest'), STREAM_PAGE_SIZE).catch(() => undefined);
-    expect(seen).toEqual(['/service/stream/latest/0/8?format=json']);
-  });
-
-  it("paints home's heading and first slide from the HTML: the latest stream's first entry, escaped, in the carousel's markup", async () => {
-    const latest = await request(t.app).get('/service/stream/latest/0/8').expect(200);
-    const first = latest.body.entry[0] as { title: string; url: string; summary: string; category: { term: string } };
-    const res = await request(t.app).get('/').set('Accept', 'text/html').expect(200);
-    const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf('<script src="/main.js">'));
-    expect(root).toContain('<main id="main" class="page"><h1>The Latest</h1><section class="carousel" aria-label="Featured articles">');
-    expect(root).toContain(`<h2 class="carousel-title"><a href="${escapeHtml(first.url)}">${escapeHtml(first.title)}</a></h2>`);
-    expect(root).toContain(`<p class="eyebrow">${escapeHtml(first.category.term)}</p>`);
-    expect(root).toContain(`<p>${escapeHtml(first.summary)}</p>`);
-    // One slide only, and no script: the React root replaces it.
-    expect(root.match(/carousel-slide/g)).toHaveLength(1);
-    expect(root).not.toContain('<script');
-
-    const hostile = renderHomePage(INDEX_HTML, {
-      ...(latest.body.entry[0] as StreamEntry),
-      title: '</h2><script>alert(1)</script>',
-      url: '" onclick="x',
-    });
-    expect(hostile).not.toContain('<script>alert(1)</script>');
-    expect(hostile).toContain('href="&quot; onclick=&quot;x"');
-  });
-
-  it('serves home without a slide when the stream has none (maintenance)', async () => {
-    const down = await createTestApp({ shellDist: dist, maintenance: true });
-    try {
-      const res = await request(down.app).get('/').set('Accept', 'text/html').expect(200);
-      expect(res.text).toContain('<div id="root"></div>');
-    } finally {
-      await down.close();
-    }
+    expect(withAfterFirstPaint(bare, tag)).toBe(bare);
   });
 
   it('does not answer HTML for other requests or for data-visual paths', async () => {
@@ -217,145 +165,131 @@ describe('malformed paths', () => {
   });
 });
 
-describe('an article page without JavaScript', () => {
-  const page = (p: string) => request(t.app).get(p).set('Accept', 'text/html').expect('Cache-Control', 'no-cache');
-  const jsonLdOf = (html: string): Record<string, unknown> => {
-    const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-    if (!match) throw new Error('no JSON-LD');
-    return JSON.parse(match[1]!) as Record<string, unknown>;
+describe("server-rendered pages (a render module standing in for the shell's server build)", () => {
+  // The module the composition host loads (shell/src/server/render.tsx builds the real one): here it
+  // answers from what it is asked and what the API answers it, so the host's part is seen alone.
+  const RENDER_JS = `
+    exports.renderPage = async ({ url, origin, fetch }) => {
+      if (url.startsWith('/throws')) throw new Error('render failed');
+      if (url.startsWith('/missing')) return { html: '<main><h1>Page not found</h1></main>', page: { status: 404 }, loads: [], slots: {} };
+      const profile = await fetch('/service/user/profile');
+      const article = url.startsWith('/article/') ? await (await fetch('/api/article/' + url.slice('/article/'.length))).json() : undefined;
+      return {
+        html: '<main><h1>' + url.replace(/</g, '&lt;') + '</h1><p>' + profile.status + ' from ' + origin + '</p></main>',
+        page: article ? { article } : {},
+        loads: [['note', { ok: true, data: '</script><script>alert(1)</script>' }]],
+        slots: { 'store/App': 'ready' },
+      };
+    };`;
+  let rendered: TestApp;
+  let renderDir: string;
+  let renderFile: string;
+  beforeAll(async () => {
+    renderDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-render-'));
+    renderFile = path.join(renderDir, 'render.js');
+    fs.writeFileSync(renderFile, RENDER_JS);
+    rendered = await createTestApp({ shellDist: dist, shellRenderFile: renderFile });
+  });
+  afterAll(async () => {
+    await rendered.close();
+    fs.rmSync(renderDir, { recursive: true, force: true });
+  });
+  const page = (p: string) => request(rendered.app).get(p).set('Accept', 'text/html');
+  const dataOf = (html: string) => {
+    const match = new RegExp(`<script type="application/json" id="${RENDER_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
+    if (!match) throw new Error('no render data');
+    return JSON.parse(match[1]!) as { loads: unknown; slots: unknown; origin: string };
   };
-  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
 
-  it('holds the title, description, JSON-LD, headline and lead of a metered article, and no body paragraph', async () => {
-    const [a] = await articlesOf(t, 'metered', 1);
-    const row = await t.db.selectFrom('articles').select(['summary', 'authors', 'published']).where('id', '=', a!.id).executeTakeFirstOrThrow();
-    const res = await page(a!.url)
-      .expect(200)
-      .expect('Content-Type', /^text\/html/);
-    const html = res.text;
+  it('writes the rendered app into #root and its answers as JSON that no browser runs, kept by no shared cache', async () => {
+    const res = await page('/topics?x=<b>').expect(200);
+    expect(res.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.text).toContain('<div id="root"><main><h1>/topics?x=%3Cb%3E</h1><p>401 from http://localhost:3000</p></main></div>');
+    // The data cannot close its element: one </script> for it, one for main.js.
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(dataOf(res.text)).toEqual({
+      loads: [['note', { ok: true, data: '</script><script>alert(1)</script>' }]],
+      slots: { 'store/App': 'ready' },
+      origin: 'http://localhost:3000',
+    });
+    expect(res.text.indexOf(RENDER_DATA_ID)).toBeLessThan(res.text.indexOf('</body>'));
+  });
+
+  it("renders for the reader: the page's API requests carry their session", async () => {
+    const sid = await sessionOf(rendered, DEMO_USERS[0]!);
+    const res = await page('/topics').set('Cookie', `sid=${sid}`).expect(200);
+    expect(res.text).toContain('<p>200 from http://localhost:3000</p>');
+  });
+
+  it('answers the status the page gave (404 for a page that does not exist)', async () => {
+    const res = await page('/missing').expect(404);
+    expect(res.text).toContain('<h1>Page not found</h1>');
+  });
+
+  it('falls back to index.html, for the browser to draw, when the render fails', async () => {
+    const res = await page('/throws').expect(200);
+    expect(res.text).toBe(INDEX_HTML);
+  });
+
+  it("writes an article's title, description and JSON-LD into the head, escaped, and never its body", async () => {
+    const [a] = await articlesOf(rendered, 'metered', 1);
+    const html = (await page(`/article/${a!.year}/${String(a!.month).padStart(2, '0')}/${a!.slug}`).expect(200)).text;
     expect(html).toContain(`<title>${a!.title} | The Management Review</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain(`<meta name="description" content="${row.summary}" />`);
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(jsonLdOf(html)).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'NewsArticle',
-      headline: a!.title,
-      description: row.summary,
-      datePublished: row.published,
-      author: (JSON.parse(row.authors) as string[]).map((name) => ({ '@type': 'Person', name })),
-      url: `http://localhost:3000${a!.url}`,
-      isAccessibleForFree: false,
-      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-gated' },
-    });
-    const root = rootOf(html);
-    expect(root).toContain(`<h1>${a!.title}</h1>`);
-    expect(root).toContain(`<p class="lead">${a!.lead}</p>`);
-    expect(root).toContain('<section class="article-gated"></section>');
-    expect(root.match(/<p[ >]/g)).toHaveLength(1);
-    for (const paragraph of a!.body) expect(html).not.toContain(paragraph.slice(0, 50));
-    // The shell's script is still there to take over.
-    expect(html).toContain('<script src="/main.js"></script>');
-  });
-
-  it('marks a free article accessible for free, without a gated part', async () => {
-    const [a] = await articlesOf(t, 'free', 1);
-    const html = (await page(a!.url).expect(200)).text;
-    const ld = jsonLdOf(html);
-    expect(ld.isAccessibleForFree).toBe(true);
-    expect(ld).not.toHaveProperty('hasPart');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'NewsArticle', headline: a!.title, isAccessibleForFree: false, url: `http://localhost:3000${a!.url}` });
+    expect(ld.hasPart).toEqual({ '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-gated' });
     for (const paragraph of a!.body) expect(html).not.toContain(paragraph.slice(0, 50));
   });
 
-  it('escapes what the article says', async () => {
-    const [a] = await articlesOf(t, 'metered', 1);
-    const nasty = `</script><script>alert("x")</script> & 'Co' <b>`;
-    const original = await t.db.selectFrom('articles').select(['title', 'summary', 'lead']).where('id', '=', a!.id).executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('articles')
-      .set({ title: `T ${nasty} $& $1`, summary: `S ${nasty}`, lead: `L ${nasty}` })
-      .where('id', '=', a!.id)
-      .execute();
+  it('loads a new server build at once, without a restart', async () => {
+    fs.writeFileSync(renderFile, RENDER_JS.replace("'<main><h1>'", '\'<main class="v2"><h1>\'') + '\n// v2');
     try {
-      const html = (await page(a!.url).expect(200)).text;
-      expect(html).not.toContain('<script>alert');
-      expect(html).not.toContain('<b>');
-      expect(html.match(/<\/script>/g)).toHaveLength(2); // JSON-LD and /main.js
-      const ld = jsonLdOf(html);
-      expect(ld.headline).toBe(`T ${nasty} $& $1`);
-      expect(ld.description).toBe(`S ${nasty}`);
-      expect(html).toContain('<h1>T &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39; &lt;b&gt; $&amp; $1</h1>');
-      expect(html).toContain('<title>T &lt;/script&gt;');
-      expect(html).toContain('content="S &lt;/script&gt;');
+      expect((await page('/store').expect(200)).text).toContain('<main class="v2"><h1>/store</h1>');
     } finally {
-      await t.db.updateTable('articles').set(original).where('id', '=', a!.id).execute();
-    }
-  });
-
-  it('answers the plain page with 404 for an unknown or not yet published article', async () => {
-    const res = await page('/2025/06/no-such-article').expect(404);
-    expect(res.text).toBe(INDEX_HTML);
-    const [a] = await articlesOf(t, 'metered', 1);
-    t.clock.set('2023-01-01T00:00:00.000Z');
-    try {
-      expect((await page(a!.url).expect(404)).text).toBe(INDEX_HTML);
-    } finally {
-      t.clock.set(TEST_NOW);
-    }
-  });
-
-  it('serves a rebuilt index.html at once', async () => {
-    const file = path.join(dist, 'index.html');
-    const rebuilt = INDEX_HTML.replace('/main.js', '/main.2.js');
-    fs.writeFileSync(file, rebuilt);
-    try {
-      expect((await page('/store').expect(200)).text).toBe(rebuilt);
-      const [a] = await articlesOf(t, 'metered', 1);
-      expect((await page(a!.url).expect(200)).text).toContain('/main.2.js');
-    } finally {
-      fs.writeFileSync(file, INDEX_HTML);
+      fs.writeFileSync(renderFile, RENDER_JS);
     }
   });
 });
 
-describe('renderArticlePage', () => {
-  it('adds a title, description and JSON-LD to a page without them', () => {
-    const html = '<html><head></head><body><div id="root"></div></body></html>';
-    const article = {
-      id: 'a1',
-      title: 'T',
-      summary: 'S',
-      url: '/2025/01/t',
-      published: '2025-01-01T00:00:00.000Z',
-      contentType: 'Digital Article' as const,
-      category: { term: 'x' },
-      author: [],
-      image: null,
-      free: true,
-      slug: 't',
-      year: 2025,
-      month: 1,
-      topic: { name: 'x', url: '/topic/x' },
-      series: null,
-      bigIdea: false,
-      lead: 'L',
-      body: [],
-      ascend: false,
-    };
-    const out = renderArticlePage(html, article, 'http://localhost:3000');
-    expect(out).toContain('<title>T | The Management Review</title>');
-    expect(out).toContain('<meta name="description" content="S" />');
+describe('withArticleHead', () => {
+  const article = {
+    id: 'a1',
+    title: 'T </title><script>x</script> $&',
+    summary: 'S "quoted"',
+    url: '/2025/01/t',
+    published: '2025-01-01T00:00:00.000Z',
+    contentType: 'Digital Article' as const,
+    category: { term: 'x' },
+    author: [],
+    image: null,
+    free: true,
+    slug: 't',
+    year: 2025,
+    month: 1,
+    topic: { name: 'x', url: '/topic/x' },
+    series: null,
+    bigIdea: false,
+    lead: 'L',
+    body: [],
+    ascend: false,
+  };
+  it('adds a title, description and JSON-LD to a page without them, escaped', () => {
+    const out = withArticleHead('<html><head></head><body><div id="root"></div></body></html>', article, 'http://localhost:3000');
+    expect(out).toContain('<title>T &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; $&amp; | The Management Review</title>');
+    expect(out).toContain('<meta name="description" content="S &quot;quoted&quot;" />');
     expect(out.indexOf('application/ld+json')).toBeLessThan(out.indexOf('</head>'));
-    expect(out).toContain('<div id="root"><main id="main" class="page article"><article><h1>T</h1><p class="lead">L</p></article></main></div>');
-    // The production build minifies index.html: the attribute loses its quotes.
-    const minified = renderArticlePage(
+    expect(out).not.toContain('<script>x');
+  });
+  it("replaces the minified page's own title and description", () => {
+    const minified = withArticleHead(
       '<html><head><meta name=description content="Site"><title>Site</title></head><body><div id=root></div></body></html>',
       article,
       'http://localhost:3000',
     );
-    expect(minified).toContain('<div id=root><main id="main" class="page article"><article><h1>T</h1>');
     expect(minified.match(/name=("|)description/g)).toHaveLength(1);
-    expect(minified).toContain('<meta name="description" content="S" />');
     expect(minified).not.toContain('<title>Site</title>');
   });
 });

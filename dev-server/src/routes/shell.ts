@@ -1,19 +1,22 @@
 /**
- * The built shell: static files with cache headers by kind, and the SPA fallback (index.html for
- * any other page a browser asks for). API paths never fall back to HTML.
+ * The built shell: static files with cache headers by kind, and every page a browser asks for,
+ * server-rendered (decision 032). API paths never fall back to HTML.
+ *
+ * A page is the built index.html with the app rendered into `<div id="root">` by the shell's server
+ * build (the components the browser runs, http/page-renderer.ts), the answers of the page's loads as
+ * JSON for hydration, the status the page gave (404 for an unknown page or article) and, for an
+ * article, its title, description and JSON-LD (article-html.ts). Without a server build, or when a
+ * render fails, the page is index.html alone and the browser draws it.
  *
  * index.html is kept in memory and read again when its modification time or size changes (one
- * stat per page request, microseconds), so a rebuild is served at once without a restart. An
- * article page (/{yyyy}/{mm}/{slug} of a published article) gets the article's title, description,
- * JSON-LD, headline and lead (routes/article-html.ts); an unknown article gets the plain page with
- * status 404. Home gets its heading and first slide (routes/home-html.ts). Every page is `no-cache` (revalidated, ETag).
+ * stat per page request, microseconds), so a rebuild is served at once without a restart; the server
+ * build likewise. Every page is `private, no-cache` (revalidated, never kept by a shared cache).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
-import { type Article, firstPageOf, STREAM_PAGE_SIZE, type StreamEntry, streamPagePath } from 'shared-contracts/server';
-import { renderArticlePage } from './article-html';
-import { renderHomePage } from './home-html';
+import { scriptJson, withArticleHead } from './article-html';
+import { createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
 import { rejectMalformedPathsJson } from '../http/errors';
@@ -21,19 +24,9 @@ import { rejectMalformedPathsJson } from '../http/errors';
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
 const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
-const ARTICLE_PAGE = /^\/(\d{4})\/(\d{2})\/([a-z0-9-]{1,200})\/?$/;
-/** Pages whose first paint waits on the latest stream's first page: home and The Latest. */
 const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
 
-/**
- * Home and The Latest show the latest stream's first page. Its request is preloaded with the shell's
- * scripts (after the first paint, decision 024) instead of after the shell's code has run; it is the
- * very request the app makes (same address from `streamPagePath`, cors mode with same-origin
- * credentials = `crossorigin="anonymous"`), so the browser answers the app's fetch from it
- * (decision 021).
- */
-export const LATEST_STREAM_PRELOAD = `<link rel="preload" href="${streamPagePath('latest', firstPageOf('latest'), STREAM_PAGE_SIZE)}" as="fetch" crossorigin="anonymous">`;
-
+/** Pages that show the latest stream first: home and The Latest. */
 /** The shell's home page chunk (`page-home.{hash}.js`, shell/src/routeChunks.ts), if the build has one. */
 export function findHomeChunk(shellDist: string): string | null {
   try {
@@ -58,15 +51,13 @@ export function withAfterFirstPaint(html: string, tags: string): string {
   return html.slice(0, close) + tags + html.slice(close);
 }
 
-/**
- * index.html with the latest stream's preload and, when the build has one, the home page chunk's
- * (the shell's entry starts it, so without a preload it waits for main.js; decision 021), for the
- * pages that show the latest stream first.
- */
-export function withLatestStreamPreload(html: string, homeChunk: string | null = null): string {
-  const chunk = homeChunk ? `<link rel="preload" as="script" href="/${homeChunk}">` : '';
-  return withAfterFirstPaint(html, `${LATEST_STREAM_PRELOAD}${chunk}`);
+/** The preload of home's page chunk (the shell's entry starts it, so without one it waits for main.js; decision 021). */
+function homeChunkPreload(homeChunk: string | null): string {
+  return homeChunk ? `<link rel="preload" as="script" href="/${homeChunk}">` : '';
 }
+
+/** Pages are revalidated on every load and kept by no shared cache. */
+export const PAGE_CACHE_CONTROL = 'private, no-cache';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -105,18 +96,34 @@ export function createIndexHtmlCache(file: string): () => string | null {
 }
 
 export interface ShellPageSources {
-  /** The published article at a page path, or null (unknown, not yet published). */
-  article(year: number, month: number, slug: string): Promise<Article | null>;
   /** The site's origin (the JSON-LD url). */
   publicOrigin: string;
-  /** The latest stream's first entry (home's first slide), or null (none, maintenance, an error). */
-  latestFirstEntry?(): Promise<StreamEntry | null>;
+  /** This process's render key: a page's API requests speak for the reader with it (http/page-renderer.ts). */
+  renderKey: string;
+  /** The shell's server build; default: `render.js` in `dist-server` beside the shell's `dist`. */
+  renderFile?: string;
+}
+
+/** The server's answers for hydration: JSON the browser reads, never a script that runs. */
+export const RENDER_DATA_ID = 'render-data';
+
+/**
+ * index.html with the rendered app inside `<div id="root">`, the loads' answers as JSON before
+ * `</body>`, and for an article its title, description and structured data (article-html.ts).
+ */
+export function composePage(indexHtml: string, rendered: RenderedPage, origin: string): string {
+  let page = rendered.page.article ? withArticleHead(indexHtml, rendered.page.article, origin) : indexHtml;
+  page = page.replace(/<div id=(?:"root"|'root'|root)(?=[\s>])[^>]*>/i, (open) => open + rendered.html);
+  const data = `<script type="application/json" id="${RENDER_DATA_ID}">${scriptJson({ loads: rendered.loads, slots: rendered.slots, origin })}</script>`;
+  const bodyEnd = page.search(/<\/body>/i);
+  return bodyEnd < 0 ? page + data : page.slice(0, bodyEnd) + data + page.slice(bodyEnd);
 }
 
 export function shellRoutes(shellDist: string, sources?: ShellPageSources): Router {
   const router = Router();
   const root = path.resolve(shellDist);
   const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
+  const renderModule = createRenderModuleCache(sources?.renderFile ?? path.join(root, '..', 'dist-server', 'render.js'));
   // The home chunk's name, looked up again when index.html (a new build) changes.
   let homeChunkFor: { html: string; chunk: string | null } | null = null;
   const homeChunk = (html: string) => {
@@ -138,28 +145,29 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
       return;
     }
     const html = indexHtml();
-    res.set('Cache-Control', NO_CACHE).type('html');
+    // A page may hold the reader's own data (My Library, the cart): never kept by a shared cache.
+    res.set('Cache-Control', PAGE_CACHE_CONTROL).vary('Cookie').type('html');
     if (html === null) {
       res.status(503).send(NOT_BUILT_HTML);
       return;
     }
-    const match = sources ? ARTICLE_PAGE.exec(req.path) : null;
-    if (match && sources) {
-      const article = await sources.article(Number(match[1]), Number(match[2]), match[3]!);
-      if (!article) {
-        res.status(404).send(html);
-        return;
-      }
-      res.send(renderArticlePage(html, article, origin));
+    // Home's page chunk is needed before the browser hydrates: fetched with the shell's scripts.
+    const page = LATEST_STREAM_PAGES.has(req.path) ? withAfterFirstPaint(html, homeChunkPreload(homeChunk(html))) : html;
+    const renderer = sources ? renderModule() : null;
+    if (!renderer || !sources) {
+      res.send(page);
       return;
     }
-    if (!LATEST_STREAM_PAGES.has(req.path)) {
-      res.send(html);
+    let rendered: RenderedPage;
+    try {
+      rendered = await renderer.renderPage({ url: req.originalUrl, origin, fetch: dispatchFetch(sources.renderKey, req) });
+    } catch (error) {
+      // The browser draws the page itself, as it does when the server build is missing.
+      console.warn(`[shell] could not render ${req.originalUrl}:`, error instanceof Error ? error.message : error);
+      res.send(page);
       return;
     }
-    const page = withLatestStreamPreload(html, homeChunk(html));
-    const first = req.path === '/' && sources?.latestFirstEntry ? await sources.latestFirstEntry().catch(() => null) : null;
-    res.send(first ? renderHomePage(page, first) : page);
+    res.status(rendered.page.status ?? 200).send(composePage(page, rendered, origin));
   });
 
   return router;

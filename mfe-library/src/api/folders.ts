@@ -1,6 +1,9 @@
-/** The library's calls about folders: the reader's folders, an item's folders, folder changes and a folder's link. */
+/**
+ * The library's calls about folders: the reader's folders, an item's folders and folder changes. A
+ * folder's share link is in sharing.ts, with the flyouts that use it: My Library's chunk takes this
+ * module and none of the share code.
+ */
 import { api, type Folder } from 'shared-contracts';
-import { absoluteUrl } from '../components/flyouts/shareConnection';
 
 export const loadFolders = (): Promise<Folder[]> => api.folders();
 
@@ -18,6 +21,3 @@ export const createFolder = (values: FolderRequest): Promise<Folder> => api.crea
 export const renameFolder = (id: string, values: FolderRequest): Promise<Folder> => api.updateFolder(id, values);
 
 export const deleteFolder = (id: string): Promise<unknown> => api.deleteFolder(id);
-
-/** The folder's share link, absolute. */
-export const loadFolderLink = (id: string): Promise<string> => api.listUrl(id).then(({ listurl }) => absoluteUrl(listurl));

@@ -13,9 +13,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import type { Folder } from 'shared-contracts';
-import type { LibraryFlyoutRequest } from '../components/flyouts/contract';
-import { LibraryFlyout } from '../components/flyouts/LibraryFlyout';
+import { lazyComponent, type Folder } from 'shared-contracts';
+import type { LibraryFlyoutProps, LibraryFlyoutRequest } from '../components/flyouts/contract';
+import { FoldersLoading } from '../components/common/PageLoading';
 import { Announcer, useAnnouncer } from '../components/library/Announcer';
 import { FolderHeader } from '../components/library/FolderHeader';
 import { FolderList } from '../components/library/FolderList';
@@ -26,6 +26,15 @@ import { LIBRARY_TABS, type LibraryTab } from '../components/library/libraryTabs
 import { LIBRARY_TEXT } from '../text';
 import { useFolderEditing } from '../components/library/useFolderEditing';
 import { useFolders } from '../components/library/useFolders';
+
+/**
+ * The flyouts are the chunk ./ItemActions loads on first use. This page fetches it as soon as it
+ * starts, next to the folders, so it has arrived before a flyout is opened; both name the same
+ * chunk, so an article still fetches its flyouts as one file.
+ */
+const LibraryFlyout = lazyComponent<LibraryFlyoutProps>(() =>
+  import(/* webpackChunkName: "library-flyouts" */ '../components/flyouts/LibraryFlyout').then((m) => m.LibraryFlyout),
+);
 
 /**
  * The focus of the selected folder's heading after a create, rename, delete or discard: `focusOf(slug)`
@@ -124,7 +133,12 @@ function LibraryLayout({
 
 export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
   const folders = useFolders();
-  if (folders.status === 'loading') return <p role="status">{LIBRARY_TEXT.loadingFolders}</p>;
+  useEffect(() => {
+    LibraryFlyout.preload().catch(() => {
+      // Shown when a flyout is opened, if it still cannot load.
+    });
+  }, []);
+  if (folders.status === 'loading') return <FoldersLoading />;
   if (folders.status === 'error') {
     return (
       <>

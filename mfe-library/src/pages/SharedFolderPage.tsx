@@ -10,6 +10,7 @@ import { isNotFound, itemCountText, useLoad } from 'shared-contracts';
 import { loadSharedList } from '../api/lists';
 import type { SharedList } from 'shared-contracts/library';
 import { GenericFailure } from '../components/common/Failure';
+import { SharedFolderLoading } from '../components/common/PageLoading';
 import { cardOfLibraryItem } from '../components/library/cardModel';
 import { EmptyState } from '../components/library/EmptyState';
 import { ItemCard } from '../components/library/ItemCard';
@@ -20,14 +21,7 @@ const T = LIBRARY_TEXT.shared;
 export function SharedFolderPage({ token }: { token: string }) {
   const shared = useLoad<SharedList>(`shared:${token}`, () => loadSharedList(token));
 
-  if (shared.status === 'loading') {
-    return (
-      <div className="shared-folder" data-shared-folder="loading">
-        <h1>{T.fallbackHeading}</h1>
-        <p role="status">{LIBRARY_TEXT.loading}</p>
-      </div>
-    );
-  }
+  if (shared.status === 'loading') return <SharedFolderLoading />;
   if (shared.status === 'error') {
     const invalid = isNotFound(shared.error);
     return (

@@ -42,16 +42,6 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
-/** Field errors of a failed call (`errors[]` of the API error body). */
-export function fieldErrors(error: unknown): { field: string; errorMessage: string }[] {
-  if (error instanceof ApiError && error.body && 'errors' in error.body && Array.isArray(error.body.errors)) return error.body.errors;
-  return [];
-}
-
-export function statusOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.status : null;
-}
-
 /** Data-layer items of cart lines (dollars). */
 export function commerceItems(lines: readonly Pick<CartLine, 'sku' | 'productTitle' | 'unitPriceCents' | 'quantity'>[]): CommerceItem[] {
   return lines.map((l) => ({ item_id: l.sku, item_name: l.productTitle, price: centsToDollars(l.unitPriceCents), quantity: l.quantity }));

@@ -7,8 +7,10 @@ import { Link, useLocation } from 'shared-contracts/router';
 import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
 import { loadOrder } from '../api/orders';
 import { COMMERCE_MESSAGES, ORDER_QUERY, formatCents, queryFlag, type Order } from 'shared-contracts/commerce';
-import { Alert, BackToStore, Status, statusOf } from '../components/common';
-import { AddressBlock, TotalsList } from '../components/cart/CartParts';
+import { Alert, BackToStore, Status } from '../components/common';
+import { statusOf } from '../components/checkout/apiErrors';
+import { TotalsList } from '../components/cart/CartParts';
+import { AddressBlock } from '../components/checkout/AddressBlock';
 
 function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean; printMe: boolean }) {
   const printed = useRef(false);

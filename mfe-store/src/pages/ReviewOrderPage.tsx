@@ -4,12 +4,14 @@ import { Link, useNavigate } from 'shared-contracts/router';
 import { pushDataLayer, rememberSubscriptionOrder, useMounted } from 'shared-contracts';
 import { submitOrder } from '../api/checkout';
 import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
-import { errorMessage, statusOf } from '../components/common';
+import { errorMessage } from '../components/common';
+import { statusOf } from '../components/checkout/apiErrors';
 import { announceEmptyCart } from '../components/cart/cartCache';
-import { AddressBlock, TotalsList } from '../components/cart/CartParts';
+import { TotalsList } from '../components/cart/CartParts';
+import { AddressBlock } from '../components/checkout/AddressBlock';
 import { ProcessingDialog } from '../components/modals/AddToCartDialogs';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
-import { REVIEW_ORDER_TITLE } from '../text';
+import { REVIEW_ORDER_TITLE } from '../components/checkout/text';
 
 function purchase(order: Order) {
   pushDataLayer({

@@ -16,13 +16,14 @@ import {
   type ShippingMethod,
   type ShippingMethodCode,
 } from 'shared-contracts/commerce';
-import { errorMessage, fieldErrors } from '../components/common';
+import { errorMessage } from '../components/common';
+import { fieldErrors } from '../components/checkout/apiErrors';
 import { announceCart } from '../components/cart/cartCache';
 import { TotalsList } from '../components/cart/CartParts';
 import { AddressFields, EMPTY_ADDRESS } from '../components/checkout/AddressFields';
 import { Fieldset, Input, type Errors } from '../components/checkout/fields';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
-import { SHIPPING_PAYMENT_TITLE } from '../text';
+import { SHIPPING_PAYMENT_TITLE } from '../components/checkout/text';
 
 /** Data-layer label of a method. */
 function methodLabel(m: ShippingMethod): string {

@@ -5,7 +5,7 @@ import { loadSubscriptionOffers } from '../api/subscriptions';
 import { COMMERCE_MESSAGES, formatCents, type SubscriptionOffer } from 'shared-contracts/commerce';
 import { Alert, Status } from '../components/common';
 import { useAddToCart } from '../components/cart/useAddToCart';
-import { SUBSCRIPTIONS_TITLE } from '../text';
+import { SUBSCRIPTIONS_TITLE } from '../components/checkout/text';
 
 export function isSubscriber(user: User | null): boolean {
   return user !== null && (user.status === 'subscriber' || user.tier !== null);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { bus, useUserStore, type Article } from 'shared-contracts';
+import { bus, useSiteOrigin, useUserStore, type Article } from 'shared-contracts';
 import { absoluteUrl, shareLinks } from './headline';
 
 /**
@@ -18,7 +18,8 @@ export function ArticleActions({ article }: { article: Article }) {
   const toolbar = useRef<HTMLDivElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const links = useMemo(() => shareLinks(article, absoluteUrl(article.url)), [article]);
+  const origin = useSiteOrigin();
+  const links = useMemo(() => shareLinks(article, absoluteUrl(article.url, origin)), [article, origin]);
 
   const guest = status === 'guest';
   const itemCount = guest ? 2 : 1;

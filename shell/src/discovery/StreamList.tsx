@@ -13,7 +13,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'shared-contracts/router';
-import { api, STREAM_PAGE_SIZE } from 'shared-contracts';
+import { api, STREAM_PAGE_SIZE, usePreloaded } from 'shared-contracts';
 import {
   DISCOVERY_MESSAGES,
   firstPageOf,
@@ -56,6 +56,39 @@ export interface StreamListProps {
  */
 export type StreamStatus = 'loading' | 'ready' | 'error' | 'maintenance';
 
+/** The first pages of a stream as they are shown: in order, up to the last page or the first that failed. */
+export interface FirstPages {
+  status: Exclude<StreamStatus, 'loading'>;
+  pages: Stream[];
+}
+
+/** Loads `count` first pages of a stream in parallel; never rejects. */
+function loadFirstPages(type: StreamType, size: number, params: StreamParams, count: number): Promise<FirstPages> {
+  const first = firstPageOf(type);
+  const numbers = Array.from({ length: count }, (_, i) => first + i);
+  return Promise.allSettled(numbers.map((n) => api.stream(type, n, size, params))).then((results): FirstPages => {
+    const got: Stream[] = [];
+    for (const r of results) {
+      if (r.status === 'rejected') break;
+      got.push(r.value);
+      if (r.value.page.last) break;
+    }
+    if (!got[0]) return { status: 'error', pages: [] };
+    if (got.some((p) => p.maintenanceStatus)) return { status: 'maintenance', pages: [] };
+    return { status: 'ready', pages: got };
+  });
+}
+
+/**
+ * The first pages the server loaded with the page (shared-contracts ssr.ts), for a component that
+ * shows them (the list, home's carousel, search's facets): the same key, so one request serves all.
+ * Undefined where the page was not server-rendered, or after the reader's first navigation.
+ */
+export function usePreloadedFirstPages(type: StreamType, size: number, params: StreamParams, count = 1): FirstPages | undefined {
+  const entry = usePreloaded(`stream:${type}:${size}:${count}:${JSON.stringify(params)}`, () => loadFirstPages(type, size, params, count));
+  return entry?.ok ? (entry.data as FirstPages) : undefined;
+}
+
 /** How far below the viewport the sentinel starts the next page's load, px. */
 const AUTOLOAD_MARGIN_PX = 200;
 
@@ -83,10 +116,13 @@ export function useStreamPaging(
   const first = firstPageOf(type);
   // Pages to show on arrival: the count kept in the address, read once.
   const [initialPages] = useState(() => (inUrl ? pagesFromUrl(searchParams.get(STREAM_PAGES_PARAM)) : 1));
-  const [pages, setPages] = useState<Stream[]>([]);
-  const [status, setStatus] = useState<StreamStatus>('loading');
+  const preloaded = usePreloadedFirstPages(type, size, params, initialPages);
+  const [pages, setPages] = useState<Stream[]>(() => preloaded?.pages ?? []);
+  const [status, setStatus] = useState<StreamStatus>(() => preloaded?.status ?? 'loading');
   const [attempt, setAttempt] = useState(0);
-  const busy = useRef(true);
+  // The server's answer is the first load's: the first effect only tells the page about it.
+  const answered = useRef(preloaded);
+  const busy = useRef(!preloaded);
   const live = useRef(true);
   const focusTarget = useRef<HTMLAnchorElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -111,34 +147,22 @@ export function useStreamPaging(
   // the last page or the first that failed.
   useEffect(() => {
     let current = true;
+    const shown = (result: FirstPages) => {
+      busy.current = false;
+      setPages(result.pages);
+      setStatus(result.status);
+      const head = result.pages[0];
+      if (result.status === 'ready' && head) firstPageSeen.current?.(head);
+      else firstPageFailed.current?.();
+    };
+    if (answered.current) {
+      shown(answered.current);
+      answered.current = undefined;
+      return;
+    }
     busy.current = true;
     setStatus('loading');
-    const numbers = Array.from({ length: initialPages }, (_, i) => first + i);
-    void Promise.allSettled(numbers.map((n) => api.stream(type, n, size, paramsRef.current))).then((results) => {
-      if (!current) return;
-      busy.current = false;
-      const got: Stream[] = [];
-      for (const r of results) {
-        if (r.status === 'rejected') break;
-        got.push(r.value);
-        if (r.value.page.last) break;
-      }
-      const head = got[0];
-      if (!head) {
-        setStatus('error');
-        firstPageFailed.current?.();
-        return;
-      }
-      if (got.some((p) => p.maintenanceStatus)) {
-        setPages([]);
-        setStatus('maintenance');
-        firstPageFailed.current?.();
-        return;
-      }
-      setPages(got);
-      setStatus('ready');
-      firstPageSeen.current?.(head);
-    });
+    void loadFirstPages(type, size, paramsRef.current, initialPages).then((result) => current && shown(result));
     return () => {
       current = false;
     };

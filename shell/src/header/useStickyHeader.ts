@@ -42,8 +42,10 @@ function measure(prev: HeaderScrollState): HeaderScrollState {
 
 /** The header's logo size and visibility; `pinned` keeps it shown (a dialog or focus inside). */
 export function useStickyHeader(pinned: boolean): { logo: LogoSize; header: HeaderVisibility } {
-  const [state, setState] = useState<HeaderScrollState>(() => measure(INITIAL_HEADER_STATE));
+  // The server's state first (no window there; hydration renders what the server did), then the page's.
+  const [state, setState] = useState<HeaderScrollState>(INITIAL_HEADER_STATE);
   useEffect(() => {
+    setState((prev) => measure(prev));
     const update = throttle(() => {
       const y = Math.max(0, window.scrollY);
       const mobile = isMobileWidth(window.innerWidth);

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'shared-contracts/router';
-import { ApiError, api, showBuyCopies, useLoad, type Article } from 'shared-contracts';
-import { ArticleActions } from '../article/ArticleActions';
+import { ApiError, api, lazyComponent, showBuyCopies, useLoad, usePageMeta, type Article } from 'shared-contracts';
 import { ArticleHeadline } from '../article/ArticleHeadline';
 import { articleDocumentTitle } from '../article/headline';
 import { useDocumentTitle } from '../article/useDocumentTitle';
@@ -9,6 +8,14 @@ import { PersistentBanner } from '../banner/PersistentBanner';
 import { startRemoteLoad } from '../federation';
 import { RemoteSlot, SlotFallback } from '../RemoteSlot';
 import { NotFound } from './NotFound';
+
+/**
+ * The shell's own Save and Share, standing in for library/ItemActions while it loads (a page the
+ * browser draws) or when it fails: the server renders ItemActions itself, so this is off the first view.
+ */
+const ArticleActions = lazyComponent<{ article: Article }>(() =>
+  import(/* webpackChunkName: "article-actions" */ '../article/ArticleActions').then((m) => m.ArticleActions),
+);
 
 /**
  * /{yyyy}/{mm}/{slug}: the headline, the actions toolbar and the persistent banner are the shell's;
@@ -24,6 +31,8 @@ export function ArticlePage() {
   }, [valid]);
   const article = useLoad(`${year}/${month}/${slug}`, () => (valid ? api.article(year, month, slug) : Promise.reject(new ApiError(404, null))));
   useDocumentTitle(article.status === 'ready' ? articleDocumentTitle(article.data.title) : null);
+  // The server writes the article's title, description and structured data into the document's head.
+  usePageMeta(article.status === 'ready' ? { article: article.data } : {});
   if (!valid) return <NotFound />;
   if (article.status === 'error') {
     return article.error instanceof ApiError && article.error.status === 404 ? (
@@ -77,7 +86,13 @@ function ArticleView({ article: a }: { article: Article }) {
               <SlotFallback what="The rest of this article" />
             </div>
           }
-          placeholder={<p className="lead">{a.lead}</p>}
+          placeholder={
+            <>
+              <p className="lead">{a.lead}</p>
+              {/* Where the gate puts the body: the server's JSON-LD names it for metered articles. */}
+              {!a.free && <section className="article-gated" />}
+            </>
+          }
         />
       </article>
       <PersistentBanner key={a.id} article={a} articleRef={articleRef} />

@@ -6,7 +6,8 @@
 import { useCallback, useState } from 'react';
 import type { Stream, StreamEntry } from 'shared-contracts/discovery';
 import { Carousel } from '../discovery/Carousel';
-import { StreamList } from '../discovery/StreamList';
+import { StreamList, usePreloadedFirstPages } from '../discovery/StreamList';
+import { STREAM_PAGE_SIZE } from 'shared-contracts';
 
 /** How many entries of the latest stream the home carousel features. */
 export const FEATURED_COUNT = 3;
@@ -14,7 +15,9 @@ export const FEATURED_COUNT = 3;
 export function Home({ title = 'The Latest', carousel = true }: { title?: string; carousel?: boolean }) {
   // null until the first page answers: meanwhile an empty box of the carousel's size holds its
   // place, so the list below does not move when the carousel arrives (CLS).
-  const [featured, setFeatured] = useState<StreamEntry[] | null>(null);
+  // A server-rendered page has the first page already: the carousel is in its HTML.
+  const preloaded = usePreloadedFirstPages('latest', STREAM_PAGE_SIZE, {});
+  const [featured, setFeatured] = useState<StreamEntry[] | null>(() => (preloaded ? (preloaded.pages[0]?.entry.slice(0, FEATURED_COUNT) ?? []) : null));
   const onFirstPage = useCallback((stream: Stream) => setFeatured(stream.entry.slice(0, FEATURED_COUNT)), []);
   const onFirstPageFailed = useCallback(() => setFeatured([]), []);
   return (

@@ -1,6 +1,8 @@
 import { Link } from 'shared-contracts/router';
+import { usePageMeta } from 'shared-contracts';
 
 export function NotFound() {
+  usePageMeta({ status: 404 });
   return (
     <main id="main" className="page">
       <h1>Page not found</h1>

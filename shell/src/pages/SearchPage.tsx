@@ -8,6 +8,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'shared-contracts/router';
 import {
   DISCOVERY_MESSAGES,
+  pagesFromUrl,
   SEARCH_ORDERS,
   SEARCH_SORTS,
   searchPath,
@@ -19,7 +20,8 @@ import {
   type StreamParams,
 } from 'shared-contracts/discovery';
 import { SearchHelpBox } from '../discovery/SearchHelpBox';
-import { StreamList } from '../discovery/StreamList';
+import { STREAM_PAGE_SIZE } from 'shared-contracts';
+import { StreamList, usePreloadedFirstPages } from '../discovery/StreamList';
 
 /** The sort choices of the results (sort and order of the search stream). */
 export const SORT_CHOICES = [
@@ -81,7 +83,13 @@ export function SearchPage() {
   const { term, contentType, topic, sort, order } = query;
   const sortChoice = sort === 'date' ? (order === 'asc' ? 'oldest' : 'newest') : 'relevance';
   const resultKey = JSON.stringify(query);
-  const [result, setResult] = useState<{ key: string; term: string; total: number; facets: Stream['facets'] } | null>(null);
+  const params: StreamParams = { query: term, contentType, topic, sort, order };
+  // A server-rendered page has the first page already: the count and the facets are in its HTML.
+  const preloaded = usePreloadedFirstPages('search', STREAM_PAGE_SIZE, params, pagesFromUrl(searchParams.get(STREAM_PAGES_PARAM)));
+  const [result, setResult] = useState<{ key: string; term: string; total: number; facets: Stream['facets'] } | null>(() => {
+    const head = term ? preloaded?.pages[0] : undefined;
+    return head ? { key: resultKey, term, total: head.page.totalElements, facets: head.facets } : null;
+  });
   const inputId = useId();
 
   const onFirstPage = useCallback(
@@ -110,7 +118,6 @@ export function SearchPage() {
   // Facets of the same term stay while a filter's results load, so the selects do not jump.
   const facets = result && result.term === term ? result.facets : undefined;
   const current = result && result.key === resultKey ? result : null;
-  const params: StreamParams = { query: term, contentType, topic, sort, order };
 
   return (
     <main id="main" className="page search-page">

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useLoad, useMounted, type Folder } from 'shared-contracts';
-import { loadFolderLink } from '../../api/folders';
+import { loadFolderLink } from '../../api/sharing';
 import { GenericFailure } from '../common/Failure';
 import { isUnauthorized, signInOn401, type FlyoutBodyProps } from './common';
 import { SHARE_LIST_TEXT } from './text';

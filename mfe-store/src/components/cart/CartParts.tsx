@@ -1,5 +1,9 @@
-/** Pieces of the cart shared by the cart page and the review step: the totals and the empty cart. */
-import { COMMERCE_MESSAGES, SHIPPING_COUNTRIES, formatCents, type Address, type Cart, type Order } from 'shared-contracts/commerce';
+/**
+ * Pieces of the cart shared by the cart page and the checkout: the totals and the empty cart. The
+ * address as text, which only the review step and the order page show, is checkout/AddressBlock.tsx:
+ * this module is in the first chunk, where everything it holds is shipped.
+ */
+import { COMMERCE_MESSAGES, formatCents, type Cart, type Order } from 'shared-contracts/commerce';
 import { ContinueShoppingLink } from '../common';
 import { CALCULATED_AT_CHECKOUT } from '../../text';
 
@@ -42,29 +46,4 @@ export function EmptyCart({ title }: { title: string }) {
 
 export function isEmpty(cart: Cart): boolean {
   return cart.lineItems.physicalItems.length === 0 && cart.lineItems.digitalItems.length === 0;
-}
-
-export function countryName(code: string): string {
-  return SHIPPING_COUNTRIES.find((c) => c.code === code)?.name ?? code;
-}
-
-/** An address as lines of text. */
-export function AddressBlock({ address }: { address: Address }) {
-  return (
-    <address className="address-block">
-      {`${address.firstName} ${address.lastName}`}
-      <br />
-      {address.address1}
-      {address.address2 && (
-        <>
-          <br />
-          {address.address2}
-        </>
-      )}
-      <br />
-      {[address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-      <br />
-      {countryName(address.countryCode)}
-    </address>
-  );
 }

@@ -1,0 +1,121 @@
+/**
+ * The shell's server build (`shell/dist-server/render.js`, decision 032), loaded into this process
+ * when the first page is asked for and loaded again when a new build replaces the file, so a
+ * release of the shell changes what the server renders without a restart. The API never loads it:
+ * React is bundled inside that file, so serving JSON loads no React (no-react.test.ts).
+ *
+ * The page's requests are answered by this server: `dispatchFetch` sends each one over loopback as
+ * the reader's own request (their cookies, and their address vouched for by a secret of this process).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { createRequire } from 'node:module';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+import type { Article } from 'shared-contracts/server';
+
+/** What the shell's server build renders for one document (shell/src/server.tsx). */
+export interface RenderedPage {
+  html: string;
+  page: { status?: number; article?: Article };
+  loads: Array<[string, unknown]>;
+  slots: Record<string, string>;
+}
+
+export interface RenderModule {
+  renderPage(request: { url: string; origin: string; fetch: typeof fetch; timeoutMs?: number }): Promise<RenderedPage>;
+}
+
+/**
+ * The render module of `file`, evaluated again when the file changes (its own CommonJS scope, its
+ * `require` Node's, for Node's built-in modules); null while there is none (not built).
+ */
+export function createRenderModuleCache(file: string): () => RenderModule | null {
+  const requireFromFile = createRequire(file);
+  let cached: { mtimeMs: number; size: number; module: RenderModule } | null = null;
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      cached = null;
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      const code = fs.readFileSync(file, 'utf8');
+      const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file }) as (
+        exports: object,
+        require: NodeJS.Require,
+        module: { exports: object },
+        filename: string,
+        dirname: string,
+      ) => void;
+      const module = { exports: {} };
+      wrapper(module.exports, requireFromFile, module, file, path.dirname(file));
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, module: module.exports as RenderModule };
+    }
+    return cached.module;
+  };
+}
+
+/** The request headers a page's API call carries from the reader's page request. */
+const FORWARDED = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/** Headers of a page's API request: the process's secret and the reader's address (`renderedFor`). */
+export const RENDER_KEY_HEADER = 'x-render-key';
+export const RENDER_CLIENT_HEADER = 'x-render-client';
+
+/** A secret of this process: only its own page renders can speak for a reader's address. */
+export function createRenderKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Middleware, first in the app: a request carrying this process's render key (a page's API request,
+ * from this process over loopback) is the reader's: its `req.ip` is the reader's address, so rate
+ * limits, the meter and the walls decide for the reader exactly as for their browser's requests.
+ * The headers are removed; a request with a wrong key is refused.
+ */
+export function renderedFor(key: string): RequestHandler {
+  const expected = Buffer.from(key);
+  return (req, res, next) => {
+    const given = req.headers[RENDER_KEY_HEADER];
+    if (given === undefined) {
+      next();
+      return;
+    }
+    const client = req.headers[RENDER_CLIENT_HEADER];
+    delete req.headers[RENDER_KEY_HEADER];
+    delete req.headers[RENDER_CLIENT_HEADER];
+    const buffer = Buffer.from(typeof given === 'string' ? given : '');
+    if (buffer.length !== expected.length || !timingSafeEqual(buffer, expected) || typeof client !== 'string' || client.length > 64) {
+      res.status(400).json({ message: 'Bad request' });
+      return;
+    }
+    Object.defineProperty(req, 'ip', { value: client, configurable: true });
+    next();
+  };
+}
+
+/**
+ * A `fetch` for the page's API client: a path of this site, answered by this server (the port the
+ * reader's request came in on, over loopback) as if the reader had asked: their cookies, user agent
+ * and address. Anything else is refused: a render reaches no other server.
+ */
+export function dispatchFetch(key: string, reader: IncomingMessage & { ip?: string }): typeof fetch {
+  const port = reader.socket.localPort;
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith('/') || url.startsWith('//')) throw new TypeError(`A page render asked for ${url}: only this site's paths are answered`);
+    const headers = new Headers(init?.headers);
+    for (const name of FORWARDED) {
+      const value = reader.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    headers.set(RENDER_KEY_HEADER, key);
+    headers.set(RENDER_CLIENT_HEADER, reader.ip ?? reader.socket.remoteAddress ?? '');
+    return fetch(`http://127.0.0.1:${port}${url}`, { ...init, headers, redirect: 'manual' });
+  }) as typeof fetch;
+}

@@ -1,0 +1,149 @@
+/**
+ * Server rendering (decision 032): every page type is readable before, and without, any script; the
+ * browser then hydrates the server's HTML with no mismatch; what a reader does before the scripts
+ * have taken over is not lost.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, waitForLive, type SlotId } from '../fixtures';
+import { signIn } from '../session';
+
+interface PageType {
+  name: string;
+  path: (page: Page) => Promise<string>;
+  /** What a reader without scripts must see: the heading, and the page's main content. */
+  heading: string | RegExp;
+  content: (page: Page) => ReturnType<Page['locator']>;
+  slot?: SlotId;
+}
+
+const at = (path: string) => () => Promise.resolve(path);
+const firstProduct = async (page: Page) => {
+  const html = await (await page.request.get('/store', { headers: { accept: 'text/html' } })).text();
+  const href = /href="(\/product\/[^"]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('the store lists no product');
+  return href;
+};
+
+const PAGE_TYPES: PageType[] = [
+  { name: 'home', path: at('/'), heading: 'The Latest', content: (p) => p.locator('.carousel-title a').first() },
+  { name: 'article', path: firstArticleUrl, heading: /./, content: (p) => p.locator('main p.lead').first() },
+  { name: 'topics', path: at('/topics'), heading: 'Topics', content: (p) => p.getByRole('link', { name: 'Strategy', exact: true }).first() },
+  { name: 'topic', path: at('/topic/strategy'), heading: 'Strategy', content: (p) => p.locator('.stream-list li a').first() },
+  {
+    name: 'search',
+    path: at('/search?term=strategy'),
+    heading: 'Search',
+    content: (p) => p.getByRole('heading', { level: 2, name: /results for "strategy"/ }),
+  },
+  { name: 'magazine', path: at('/magazine'), heading: 'Magazine', content: (p) => p.locator('article.issue-card img').first() },
+  { name: 'archive', path: at('/archive-toc/BR2501'), heading: /2025/, content: (p) => p.locator('main li a').first() },
+  { name: 'store', path: at('/store'), heading: 'Store', content: (p) => p.locator('a[href^="/product/"]').first(), slot: 'store/App' },
+  {
+    name: 'product',
+    path: firstProduct,
+    heading: /./,
+    content: (p) => p.locator('main [class*="price"]').filter({ hasText: /\$\d/ }).first(),
+    slot: 'store/App',
+  },
+  { name: 'cart', path: at('/shopping-cart'), heading: 'Shopping Cart', content: (p) => p.locator('main').getByText(/cart/i).first(), slot: 'store/App' },
+  // The server renders My Library's frame; who the reader is, and so their folders, the browser fills in (the user store is the browser's).
+  { name: 'My Library', path: at('/my-library'), heading: 'My Library', content: (p) => p.locator('main.library'), slot: 'library/App' },
+  { name: 'newsletters', path: at('/email-newsletters'), heading: 'Email Newsletters', content: (p) => p.locator('main li').first(), slot: 'library/App' },
+  {
+    name: 'video',
+    path: async (page) => {
+      const v = await firstVideo(page);
+      return `/video/${v.id}/${v.slug}`;
+    },
+    heading: /./,
+    content: (p) => p.locator('main video, main img').first(),
+    slot: 'video/App',
+  },
+  { name: 'visual library', path: at('/visual-library'), heading: 'Visual Library', content: (p) => p.locator('main img').first(), slot: 'visualLibrary/App' },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const type of PAGE_TYPES) {
+    test(`the ${type.name} page shows its heading and main content`, async ({ page }) => {
+      const path = await type.path(page);
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(type.heading);
+      await expect(type.content(page)).toBeVisible();
+      if (type.slot) await expect(slot(page, type.slot)).toHaveAttribute('data-mfe-status', 'ready');
+      // Nothing the HTML holds is a script that runs: only the page's data, as JSON.
+      expect(await page.locator('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])').count()).toBe(0);
+    });
+  }
+
+  test('links work: from the store to a product and back home', async ({ page }) => {
+    await page.goto('/store');
+    const product = page.locator('main a[href^="/product/"]').first();
+    const name = (await product.textContent())?.trim() ?? '';
+    await product.click();
+    await expect(page).toHaveURL(/\/product\//);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name.slice(0, 20));
+    await page.getByRole('link', { name: 'The Management Review, home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The Latest' })).toBeVisible();
+  });
+
+  test('an unknown page answers 404 with the page saying so', async ({ page }) => {
+    const res = await page.goto('/no/such/page/here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('hydration', () => {
+  for (const type of PAGE_TYPES) {
+    test(`the ${type.name} page is hydrated without a mismatch and without asking again for its data`, async ({ page }) => {
+      const path = await type.path(page);
+      const messages: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') messages.push(m.text());
+      });
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (/^\/(api|service)\/(stream|article\/\d|topics|magazine|products|playlists|charts)/.test(url.pathname)) apiCalls.push(url.pathname);
+      });
+      await page.goto(path);
+      await waitForLive(page);
+      if (type.slot) await expectSlot(page, type.slot, 'ready');
+      await expect(page.locator('[data-hydrating]')).toHaveCount(0);
+      await expect(type.content(page)).toBeVisible();
+      expect(messages.filter((m) => /hydrat|did not match|#418|#419|#421|#423|#425/i.test(m))).toEqual([]);
+      // The server's answers served the first render: the shell's own page data is not fetched again.
+      if (!type.slot) expect(apiCalls).toEqual([]);
+    });
+  }
+
+  test("pages are kept by no shared cache: they may hold the reader's own data", async ({ page }) => {
+    await signIn(page);
+    const res = await page.request.get('/my-library', { headers: { accept: 'text/html' } });
+    expect(res.headers()['cache-control']).toBe('private, no-cache');
+    expect(res.headers().vary).toMatch(/Cookie/);
+  });
+});
+
+test('a click and a choice made before the scripts have taken over are kept', async ({ page }) => {
+  // The shell's scripts arrive late (a slow connection): the reader acts on the server's HTML meanwhile.
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/magazine');
+  const picker = page.getByRole('form', { name: 'Archive picker' });
+  await picker.getByLabel('YEAR').selectOption('2004');
+  await page.getByRole('button', { name: 'Search' }).first().click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await waitForLive(page);
+  await expect(picker.getByLabel('YEAR')).toHaveValue('2004');
+  await expect(picker.getByLabel('MONTH')).toHaveValue('January');
+  await expect(page.getByRole('dialog', { name: /search/i })).toBeVisible();
+});

@@ -1,0 +1,132 @@
+/**
+ * @jest-environment node
+ */
+// The shell's server renderer (decision 032) over a stand-in API: what a reader without scripts and
+// a crawler receive, and how a remote's server build that is down, hung, failing or throwing leaves
+// only its own slot to the fallback.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sampleArticle } from 'shared-contracts/src/testing';
+import { renderPage } from './render';
+
+/** The remotes' static host: each path prefix a different remote behaviour. */
+const REMOTE_BUILDS: Record<string, string | number | 'hang'> = {
+  '/ok/server/remote.js': `const React = require('react');
+    exports.App = function App() { return React.createElement('main', { className: 'store' }, React.createElement('h1', null, 'Store from its server build')); };`,
+  '/throws/server/remote.js': `exports.App = function App() { throw new Error('broken release'); };`,
+  '/failing/server/remote.js': 500,
+  '/hung/server/remote.js': 'hang',
+  '/none/server/remote.js': 404,
+  '/bad-require/server/remote.js': `require('fs'); exports.App = () => null;`,
+};
+let remoteHost: http.Server;
+let remoteOrigin = '';
+beforeAll(async () => {
+  remoteHost = http.createServer((req, res) => {
+    const build = REMOTE_BUILDS[req.url ?? ''];
+    if (build === 'hang') return; // never answered
+    if (build === undefined || typeof build === 'number') {
+      res.writeHead(build ?? 404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/javascript', ETag: `"${build.length}"` }).end(build);
+  });
+  remoteHost.listen(0, '127.0.0.1');
+  await new Promise((resolve) => remoteHost.once('listening', resolve));
+  remoteOrigin = `http://127.0.0.1:${(remoteHost.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  remoteHost.closeAllConnections();
+  remoteHost.close();
+});
+
+const article = sampleArticle({ title: 'Rendered <Headline>', lead: 'The lead.', free: false, body: ['GATED PARAGRAPH'] });
+
+/** The API as the renderer's fetch sees it, with the store remote at `storeAt`. */
+function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
+  return (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url === '/remotes.json') {
+      const at = (name: string) => `${remoteOrigin}/${name}/mf-manifest.json`;
+      return json({ remotes: { paywall: at('none'), library: at('none'), store: at(storeAt), video: at('none'), visualLibrary: at('none') } });
+    }
+    if (url.startsWith('/api/article/2025/06/rendered')) return json({ ...article, body: [] });
+    if (url.startsWith('/api/article/')) return json({ message: 'Not found' }, 404);
+    if (url === '/api/topics') return json({ topics: [] });
+    return json({ message: 'Not found' }, 404);
+  }) as typeof fetch;
+}
+
+const serve = (url: string, fetchImpl: typeof globalThis.fetch = api()) =>
+  // React separates adjacent text with empty comments: the text a reader sees is without them.
+  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test' }).then((page) => ({ ...page, html: page.html.replaceAll('<!-- -->', '') }));
+
+describe('renderPage', () => {
+  it("renders an article's headline and lead with its data, tells the host the article, and holds no gated paragraph", async () => {
+    const calls: string[] = [];
+    const page = await serve('/2025/06/rendered', api('ok', calls));
+    expect(page.html).toContain('Rendered &lt;Headline&gt;</h1>');
+    expect(page.html).toContain('<p class="lead">The lead.</p>');
+    expect(page.html).toContain('<section class="article-gated"></section>');
+    expect(page.html).not.toContain('GATED PARAGRAPH');
+    expect(page.page.article?.title).toBe('Rendered <Headline>');
+    expect(page.loads.map(([key]) => key)).toContain('2025/06/rendered');
+    // No inline script: the Content-Security-Policy allows none.
+    expect(page.html).not.toMatch(/<script/i);
+    expect(calls.filter((c) => c.startsWith('/api/article/'))).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown article and for an unknown page', async () => {
+    expect((await serve('/2025/06/nothing')).page.status).toBe(404);
+    const unknown = await serve('/no/such/page/here');
+    expect(unknown.page.status).toBe(404);
+    expect(unknown.html).toContain('Page not found');
+  });
+
+  it("keeps readers apart: renders running at once each use their own reader's fetch", async () => {
+    const seen = { a: [] as string[], b: [] as string[] };
+    const [a, b] = await Promise.all([serve('/2025/06/rendered', api('ok', seen.a)), serve('/topics', api('ok', seen.b))]);
+    expect(a.page.article).toBeDefined();
+    expect(b.html).toContain('<h1>Topics</h1>');
+    expect(seen.a.some((c) => c === '/api/topics')).toBe(false);
+    expect(seen.b.some((c) => c.startsWith('/api/article/'))).toBe(false);
+  });
+
+  it("renders a remote's page from its server build, loaded at run time, and records the slot as ready", async () => {
+    const page = await serve('/store');
+    expect(page.html).toContain('<h1>Store from its server build</h1>');
+    expect(page.html).toMatch(/data-mfe-slot="store\/App" data-mfe-status="ready"/);
+    expect(page.slots['store/App']).toBe('ready');
+    expect(page.html).not.toMatch(/<script/i);
+  });
+
+  it.each([
+    ['failing', 'answers 500'],
+    ['hung', 'never answers'],
+    ['bad-require', 'asks for a module the shell does not share'],
+  ])("gives the slot its fallback when the remote's server build %s (%s), and the rest of the page renders", async (at) => {
+    const started = Date.now();
+    const page = await serve('/store', api(at));
+    expect(Date.now() - started).toBeLessThan(1900);
+    expect(page.slots['store/App']).toBe('failed');
+    expect(page.html).toMatch(/data-mfe-slot="store\/App" data-mfe-status="failed"/);
+    expect(page.html).toContain('The store is unavailable right now.');
+    expect(page.html).toContain('class="site-header"');
+    expect(page.html).toContain('class="site-footer"');
+  });
+
+  it("leaves the fallback in the slot's place when the remote throws while rendering; the browser renders it again", async () => {
+    const page = await serve('/store', api('throws'));
+    expect(page.html).toContain('The store is unavailable right now.');
+    expect(page.html).toContain('class="site-footer"');
+    expect(page.html).not.toMatch(/<script/i);
+  });
+
+  it('leaves a module the remote does not render on the server to the browser', async () => {
+    const page = await serve('/store', api('none'));
+    expect(page.slots['store/App']).toBe('client');
+    expect(page.html).toMatch(/data-mfe-slot="store\/App" data-mfe-status="loading"/);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The shell's server build (decision 032): the pages the browser runs, rendered to HTML by React's
+ * streaming renderer in the composition host's process, with the same components, so that every
+ * page type is readable before any script and the browser hydrates it instead of drawing it again.
+ *
+ * `renderPage` renders one document's app markup. The page's data is loaded during the render
+ * (`useLoad` suspends on the server, shared-contracts ssr.ts) through `fetch`, which the host gives
+ * per request: it answers from the API in the same process with the reader's cookies. The answers
+ * are returned with the markup; the host writes them into the document as JSON for hydration.
+ *
+ * Remote slots render the remotes' server builds, loaded at run time (remote-modules.ts).
+ *
+ * This file is bundled with its own React, React DOM and router (webpack target node, one file), so
+ * the API process loads React only when, and if, it renders a page.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { createElement, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import {
+  ApiError,
+  instanceMarkers,
+  userStore,
+  RenderContextValue,
+  setServerFetch,
+  type PageMeta,
+  type Preloaded,
+  type RemoteName,
+  type RenderContext,
+  type ServerRemoteModule,
+  type SlotRendering,
+} from 'shared-contracts';
+import { App } from '../App';
+import { loadServerRemoteModule, remoteLocations } from './remote-modules';
+
+export interface RenderRequest {
+  /** The page's path and query ('/topics', '/search?q=strategy'). */
+  url: string;
+  /** Answers a request of the page's API client (a path of this site) as the API would the reader. */
+  fetch: typeof fetch;
+  /** The site's public origin (absolute links). */
+  origin: string;
+  /** Past this, loads still running are given up: their parts render as the browser would while loading. */
+  timeoutMs?: number;
+}
+
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** What the page said about its document (status, article). */
+  page: PageMeta;
+  /** The settled loads, for hydration. */
+  loads: Array<[string, Preloaded]>;
+  /** How each remote slot was rendered, for hydration. */
+  slots: Record<string, SlotRendering>;
+}
+
+/** Each render's own fetch: renders of several readers interleave in one process. */
+const requestFetch = new AsyncLocalStorage<typeof fetch>();
+setServerFetch(((input, init) => {
+  const f = requestFetch.getStore();
+  if (!f) return Promise.reject(new Error('A request outside a page render'));
+  return f(input, init);
+}) as typeof fetch);
+
+// Instance ids numbered as the browser numbers them (react-1, store-2: the shell registers them
+// first), for this build's React and store, whatever builds this process evaluated before.
+delete (globalThis as Record<string, unknown>).__MFE_INSTANCES__;
+instanceMarkers(createElement, userStore);
+
+export const DEFAULT_RENDER_TIMEOUT_MS = 2000;
+
+/** An answer as the browser will read it: a thrown ApiError keeps its status and body. */
+export function settle(promise: Promise<unknown>): Promise<Preloaded> {
+  return promise.then(
+    (data): Preloaded => ({ ok: true, data }),
+    (error: unknown): Preloaded => (error instanceof ApiError ? { ok: false, status: error.status, body: error.body } : { ok: false, status: 0, body: null }),
+  );
+}
+
+export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS }: RenderRequest): Promise<RenderedPage> {
+  let locations: Promise<Record<string, string>> | null = null;
+  const modules = new Map<string, Promise<ServerRemoteModule>>();
+  const loads = new Map<string, Preloaded>();
+  const running = new Map<string, Promise<Preloaded>>();
+  const page: PageMeta = {};
+  const context: RenderContext = {
+    loads,
+    // Each key's load starts once per render; its answer is kept for the browser.
+    load(key, load) {
+      let settled = running.get(key);
+      if (!settled) {
+        settled = settle(load()).then((answer) => {
+          loads.set(key, answer);
+          return answer;
+        });
+        running.set(key, settled);
+      }
+      return settled;
+    },
+    page,
+    slots: {},
+    origin,
+    // One lookup per remote module and render; the locations are read once, when a slot first needs one.
+    remoteModule(remote, module) {
+      const key = `${remote}/${module}`;
+      let found = modules.get(key);
+      if (!found) {
+        locations ??= remoteLocations().catch(() => ({}));
+        found = loadServerRemoteModule(remote as RemoteName, module, locations);
+        modules.set(key, found);
+      }
+      return found;
+    },
+  };
+  return new Promise<RenderedPage>((resolve, reject) => {
+    requestFetch.run(fetch, () => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, done) {
+          chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+          done();
+        },
+        final(done) {
+          clearTimeout(timer);
+          resolve({ html: Buffer.concat(chunks).toString('utf8'), page, loads: [...loads], slots: context.slots });
+          done();
+        },
+      });
+      const stream = renderToPipeableStream(
+        <StrictMode>
+          <RenderContextValue.Provider value={context}>
+            <StaticRouter location={url}>
+              <App />
+            </StaticRouter>
+          </RenderContextValue.Provider>
+        </StrictMode>,
+        {
+          // No boundary is sent apart from its place (that needs an inline script to reveal it).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          // Everything, or what is ready when the time is up: a document a crawler and a reader
+          // without scripts can read, with no inline script (the Content-Security-Policy allows none).
+          onAllReady() {
+            stream.pipe(sink);
+          },
+          onShellError(error) {
+            clearTimeout(timer);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+          onError(error) {
+            // A part that threw renders as the browser would while loading, and the browser tries it again.
+            console.warn(`[render] ${url}:`, error instanceof Error ? error.message : error);
+          },
+        },
+      );
+      const timer = setTimeout(() => stream.abort(new Error(`render of ${url} took longer than ${timeoutMs} ms`)), timeoutMs);
+    });
+  });
+}
