@@ -165,6 +165,22 @@ class PrecompressPlugin {
   }
 }
 
+/** TypeScript through ts-loader, types left to `npm run typecheck` (every build, browser and server). */
+function typeScriptRule(dir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'ts-loader',
+      options: {
+        transpileOnly: true,
+        configFile: path.join(dir, 'tsconfig.json'),
+        compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
+      },
+    },
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir        the package folder
@@ -246,20 +262,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
-              },
-            },
-          },
-        ],
+        rules: [typeScriptRule(dir)],
       },
       plugins: mode === 'production' ? [...plugins, new PrecompressPlugin()] : plugins,
       performance: { hints: false },
@@ -316,20 +319,7 @@ function createServerConfig({ dir, name, entry, host = false }) {
       externals: host ? undefined : Object.fromEntries(SERVER_SHARED.map((name) => [name, `commonjs ${name}`])),
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
-              },
-            },
-          },
-        ],
+        rules: [typeScriptRule(dir)],
       },
       // Readable stack traces on the server; the file is never sent to a browser.
       optimization: { minimize: false },

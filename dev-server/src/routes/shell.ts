@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { scriptJson, withArticleHead } from './article-html';
-import { createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
+import { createFileCache, createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
 import { rejectMalformedPathsJson } from '../http/errors';
@@ -79,20 +79,7 @@ const NOT_BUILT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 /** index.html from memory, read again when the file changes; null when it does not exist. */
 export function createIndexHtmlCache(file: string): () => string | null {
-  let cached: { mtimeMs: number; size: number; html: string } | null = null;
-  return () => {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      cached = null;
-      return null;
-    }
-    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
-      cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: fs.readFileSync(file, 'utf8') };
-    }
-    return cached.html;
-  };
+  return createFileCache(file, (f) => fs.readFileSync(f, 'utf8'));
 }
 
 export interface ShellPageSources {
