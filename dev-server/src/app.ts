@@ -97,6 +97,7 @@ export function createApp(deps: AppDeps): express.Express {
       shellRoutes(deps.config.shellDist, {
         publicOrigin: deps.config.publicOrigin,
         renderKey,
+        logger,
         ...(deps.config.shellRenderFile ? { renderFile: deps.config.shellRenderFile } : {}),
       }),
     );

@@ -25,7 +25,13 @@ export interface RenderedPage {
 }
 
 export interface RenderModule {
-  renderPage(request: { url: string; origin: string; fetch: typeof fetch; timeoutMs?: number }): Promise<RenderedPage>;
+  renderPage(request: {
+    url: string;
+    origin: string;
+    fetch: typeof fetch;
+    timeoutMs?: number;
+    warn?: (msg: string, fields: Record<string, string>) => void;
+  }): Promise<RenderedPage>;
 }
 
 /**

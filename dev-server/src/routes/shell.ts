@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { scriptJson, withArticleHead } from './article-html';
+import type { Logger } from '../http/logger';
 import { createFileCache, createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
@@ -85,6 +86,8 @@ export function createIndexHtmlCache(file: string): () => string | null {
 export interface ShellPageSources {
   /** The site's origin (the JSON-LD url). */
   publicOrigin: string;
+  /** Where a failed render is logged (the app's logger). */
+  logger: Pick<Logger, 'warn'>;
   /** This process's render key: a page's API requests speak for the reader with it (http/page-renderer.ts). */
   renderKey: string;
   /** The shell's server build; default: `render.js` in `dist-server` beside the shell's `dist`. */
@@ -147,10 +150,15 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
     }
     let rendered: RenderedPage;
     try {
-      rendered = await renderer.renderPage({ url: req.originalUrl, origin, fetch: dispatchFetch(sources.renderKey, req) });
+      rendered = await renderer.renderPage({
+        url: req.originalUrl,
+        origin,
+        fetch: dispatchFetch(sources.renderKey, req),
+        warn: (msg, fields) => sources.logger.warn(msg, { ...fields, path: req.originalUrl }),
+      });
     } catch (error) {
       // The browser draws the page itself, as it does when the server build is missing.
-      console.warn(`[shell] could not render ${req.originalUrl}:`, error instanceof Error ? error.message : error);
+      sources.logger.warn('page render failed', { path: req.originalUrl, error: error instanceof Error ? error.message : String(error) });
       res.send(page);
       return;
     }

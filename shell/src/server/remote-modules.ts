@@ -84,6 +84,7 @@ export async function loadServerRemoteModule(
   remote: RemoteName,
   module: string,
   locations: Promise<Record<string, string>>,
+  warn: (msg: string, fields: Record<string, string>) => void,
   timeoutMs = REMOTE_SERVER_BUDGET_MS,
 ): Promise<ServerRemoteModule> {
   try {
@@ -96,7 +97,7 @@ export async function loadServerRemoteModule(
     if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) return { rendering: 'client' };
     return { rendering: 'ready', component: component as ComponentType<never> };
   } catch (error) {
-    console.warn(`[render] remote ${remote}/${module} is unavailable:`, error instanceof Error ? error.message : error);
+    warn('a remote is unavailable to the server', { remote: `${remote}/${module}`, error: error instanceof Error ? error.message : String(error) });
     return { rendering: 'failed' };
   }
 }

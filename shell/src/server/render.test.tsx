@@ -61,7 +61,10 @@ function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
 
 const serve = (url: string, fetchImpl: typeof globalThis.fetch = api()) =>
   // React separates adjacent text with empty comments: the text a reader sees is without them.
-  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test' }).then((page) => ({ ...page, html: page.html.replaceAll('<!-- -->', '') }));
+  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined }).then((page) => ({
+    ...page,
+    html: page.html.replaceAll('<!-- -->', ''),
+  }));
 
 describe('renderPage', () => {
   it("renders an article's headline and lead with its data, tells the host the article, and holds no gated paragraph", async () => {

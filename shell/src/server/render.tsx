@@ -41,6 +41,8 @@ export interface RenderRequest {
   fetch: typeof fetch;
   /** The site's public origin (absolute links). */
   origin: string;
+  /** Where a part that failed is reported; console.warn by default. */
+  warn?: (msg: string, fields: Record<string, string>) => void;
   /** Past this, loads still running are given up: their parts render as the browser would while loading. */
   timeoutMs?: number;
 }
@@ -71,6 +73,8 @@ instanceMarkers(createElement, userStore);
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 2000;
 
+const defaultWarn = (msg: string, fields: Record<string, string>) => console.warn(`[render] ${msg}`, fields);
+
 /** An answer as the browser will read it: a thrown ApiError keeps its status and body. */
 export function settle(promise: Promise<unknown>): Promise<Preloaded> {
   return promise.then(
@@ -79,7 +83,7 @@ export function settle(promise: Promise<unknown>): Promise<Preloaded> {
   );
 }
 
-export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS }: RenderRequest): Promise<RenderedPage> {
+export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn }: RenderRequest): Promise<RenderedPage> {
   let locations: Promise<Record<string, string>> | null = null;
   const modules = new Map<string, Promise<ServerRemoteModule>>();
   const loads = new Map<string, Preloaded>();
@@ -108,7 +112,7 @@ export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIME
       let found = modules.get(key);
       if (!found) {
         locations ??= remoteLocations().catch(() => ({}));
-        found = loadServerRemoteModule(remote as RemoteName, module, locations);
+        found = loadServerRemoteModule(remote as RemoteName, module, locations, warn);
         modules.set(key, found);
       }
       return found;
@@ -150,7 +154,7 @@ export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIME
           },
           onError(error) {
             // A part that threw renders as the browser would while loading, and the browser tries it again.
-            console.warn(`[render] ${url}:`, error instanceof Error ? error.message : error);
+            warn('part of a page failed to render', { error: error instanceof Error ? error.message : String(error) });
           },
         },
       );
