@@ -31,7 +31,6 @@ function sharedConfig(pkg, { host = false } = {}) {
     'react/jsx-runtime': single('react', deps.react),
     'react-dom': single('react-dom', deps['react-dom']),
     'react-dom/client': single('react-dom', deps['react-dom']),
-    zustand: single('zustand', deps.zustand),
     'shared-contracts': contractsShared,
     // The router façade, not react-router-dom: one router on the page, and react-router
     // tree-shaken to the names the façade re-exports (62 -> 14 KB gzip; decision 018).
@@ -69,7 +68,6 @@ const CRITICAL_MODULES = [
   // Needed by shared-contracts and every component on every page (decision 021); without a preload
   // they started only after main.js had run.
   /zod[\\/]v4[\\/]core[\\/]core\.js$/,
-  /zustand[\\/]esm[\\/]react\.mjs$/,
   /react[\\/]cjs[\\/]react-jsx-runtime\.production\.js$/,
 ];
 
@@ -281,7 +279,6 @@ const SERVER_SHARED = [
   'react',
   'react/jsx-runtime',
   'react-dom',
-  'zustand',
   'shared-contracts',
   'shared-contracts/contracts',
   'shared-contracts/router',

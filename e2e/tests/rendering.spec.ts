@@ -46,7 +46,7 @@ const PAGE_TYPES: PageType[] = [
     slot: 'store/App',
   },
   { name: 'cart', path: at('/shopping-cart'), heading: 'Shopping Cart', content: (p) => p.locator('main').getByText(/cart/i).first(), slot: 'store/App' },
-  // The server renders My Library's frame; who the reader is, and so their folders, the browser fills in (the user store is the browser's).
+  // A guest's My Library: the sign-in prompt (a signed-in reader's is tested below).
   { name: 'My Library', path: at('/my-library'), heading: 'My Library', content: (p) => p.locator('main.library'), slot: 'library/App' },
   { name: 'newsletters', path: at('/email-newsletters'), heading: 'Email Newsletters', content: (p) => p.locator('main li').first(), slot: 'library/App' },
   {
@@ -126,6 +126,38 @@ test.describe('hydration', () => {
     expect(res.headers()['cache-control']).toBe('private, no-cache');
     expect(res.headers().vary).toMatch(/Cookie/);
   });
+});
+
+test.describe('for a signed-in reader', () => {
+  // The server renders the page for the reader its session names (the user store reads it on the
+  // server and while hydrating): their account menu and their own library, not a guest's page.
+  test('without JavaScript, the header names the reader and My Library shows their folders', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/my-library');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu for Robin' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    await expect(slot(page, 'library/App')).toHaveAttribute('data-mfe-status', 'ready');
+    await expect(page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /Strategy reads/ })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('Sign in');
+    await context.close();
+  });
+
+  for (const path of ['/', '/my-library', '/shopping-cart']) {
+    test(`${path} is hydrated for the reader without a mismatch`, async ({ page }) => {
+      const messages: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') messages.push(m.text());
+      });
+      await signIn(page);
+      await page.goto(path);
+      await waitForLive(page);
+      await expect(page.locator('[data-hydrating]')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+      expect(messages.filter((m) => /hydrat|did not match|#418|#419|#421|#423|#425/i.test(m))).toEqual([]);
+    });
+  }
 });
 
 test('a click and a choice made before the scripts have taken over are kept', async ({ page }) => {

@@ -12,7 +12,7 @@
  */
 import { createContext, use, useContext, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { ApiError } from './client';
-import type { Article } from './schemas';
+import type { Article, User } from './schemas';
 
 /**
  * One settled load, as the server sends it. An error keeps the HTTP status and body the API answered
@@ -45,6 +45,12 @@ export interface RenderContext {
    * slot's fallback (the remote's server build failed), or left to the browser (none offered).
    */
   slots: Record<string, SlotRendering>;
+  /**
+   * Who the server rendered the page for: the signed-in reader, or null for a guest (the user store
+   * reads it on the server and while hydrating). Absent: the server did not say; the store's
+   * initial state ('unknown') is rendered.
+   */
+  reader?: { user: User | null };
   /** The site's public origin (share links name it); the browser's own where absent. */
   origin?: string;
   /** On the server: a remote module's server build (the shell's renderer provides it). */

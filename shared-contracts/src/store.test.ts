@@ -235,3 +235,44 @@ describe('user cache', () => {
     expect(seen).toEqual([null]);
   });
 });
+
+describe('the reader a page was rendered for (server rendering)', () => {
+  const other = sampleUser({ id: 'u2', guid: 'g-2', firstName: 'Grace' });
+
+  it('start shows the server’s reader at once when the cache holds someone else, then checks with the server', async () => {
+    cache({ user: other, lastModified: MONDAY });
+    const { client, calls } = fakeServer({ user, lastModified: TUESDAY });
+    const store = createUserStore({ reload: () => undefined });
+    const started = store.getState().start(client, user);
+    expect(store.getState()).toMatchObject({ status: 'subscriber', user: { firstName: 'Ada' } });
+    await started;
+    expect(calls).toEqual(['HEAD /service/user/profile', 'GET /service/user/profile']);
+    expect(store.getState().user?.firstName).toBe('Ada');
+  });
+
+  it('start with a server-rendered guest is a guest at once, whatever an old cache says', () => {
+    cache({ user, lastModified: MONDAY });
+    document.cookie = 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const store = createUserStore();
+    void store.getState().start(undefined, null);
+    expect(store.getState()).toMatchObject({ status: 'guest', user: null });
+  });
+
+  it('useUserStore renders the server’s reader on the server and while hydrating, then the store', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { RenderContextValue } = await import('./ssr');
+    const { useUserStore } = await import('./store');
+    function Greeting() {
+      const status = useUserStore((s) => s.status);
+      const name = useUserStore((s) => s.user?.firstName ?? 'guest');
+      return createElement('p', null, `${status}:${name}`);
+    }
+    const page = (reader?: { user: User | null }) =>
+      renderToString(createElement(RenderContextValue.Provider, { value: { loads: new Map(), slots: {}, reader } }, createElement(Greeting)));
+    expect(page({ user })).toBe('<p>subscriber:Ada</p>');
+    expect(page({ user: null })).toBe('<p>guest:guest</p>');
+    // Without the server's word the store's first state renders, as before server rendering knew readers.
+    expect(page()).toBe('<p>unknown:guest</p>');
+  });
+});

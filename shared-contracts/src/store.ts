@@ -27,12 +27,13 @@
  * The global site state (PAY-04: default, registered, subscribers) is mirrored on
  * `document.documentElement.dataset.siteState` whenever the user is known.
  */
+import { useContext, useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { useStore } from 'zustand';
 import { api, hasSessionHint, type ApiClient } from './client';
 import { bus } from './bus';
 import type { SiteState } from './constants';
 import { UserSchema, type Quota, type User, type UserStatus } from './schemas';
+import { RenderContextValue, type RenderContext } from './ssr';
 
 /** localStorage key of the cached user: `{ user, lastModified }`. */
 export const USER_CACHE_KEY = 'tmr:user';
@@ -58,8 +59,11 @@ export interface UserState {
    * the store and announce user:changed on a real change. Never rejects; resolves to the user.
    */
   refresh(client?: ApiClient): Promise<User | null>;
-  /** Page start: show the cached user at once, then `refresh()`. */
-  start(client?: ApiClient): Promise<User | null>;
+  /**
+   * Page start: show the cached user at once, then `refresh()`. `rendered` is who the server
+   * rendered the page for (decision 032): shown at once instead of a cache that disagrees.
+   */
+  start(client?: ApiClient, rendered?: User | null): Promise<User | null>;
   /**
    * The browser's part of logout (PAY-04): forgets the cached user and the cart caches and
    * makes the store guest. The caller then navigates to /logout, which ends the session.
@@ -206,9 +210,10 @@ export function createUserStore(options: UserStoreOptions = {}) {
           return get().user;
         }
       },
-      async start(client = api) {
+      async start(client = api, rendered) {
         const cached = readCache(storage());
-        if (cached) apply(cached.user);
+        if (rendered !== undefined && !sameUser(cached?.user ?? null, rendered)) apply(rendered);
+        else if (cached) apply(cached.user);
         return get().refresh(client);
       },
       clearCaches() {
@@ -226,7 +231,35 @@ export function createUserStore(options: UserStoreOptions = {}) {
 
 export const userStore = createUserStore();
 
-/** React hook over the shared store: `useUserStore((s) => s.user)`. */
+const renderedStates = new WeakMap<object, UserState>();
+
+/**
+ * The state a page was rendered with (decision 032): the reader the server knew, the same object
+ * for the whole render and its hydration; the store's initial state where the server did not say.
+ */
+function renderedState(context: RenderContext | null): UserState {
+  const initial = userStore.getInitialState();
+  const reader = context?.reader;
+  if (!reader) return initial;
+  let state = renderedStates.get(reader);
+  if (!state) {
+    const { user } = reader;
+    state = { ...initial, user, status: user ? user.status : 'guest', quota: user ? user.quota : null };
+    renderedStates.set(reader, state);
+  }
+  return state;
+}
+
+/**
+ * React hook over the shared store: `useUserStore((s) => s.user)`. On the server and while the
+ * browser hydrates it reads the reader the page was rendered for, so the signed-in reader's header
+ * and pages are in the HTML and hydrate without a mismatch.
+ */
 export function useUserStore<T>(selector: (state: UserState) => T): T {
-  return useStore(userStore, selector);
+  const context = useContext(RenderContextValue);
+  return useSyncExternalStore(
+    userStore.subscribe,
+    () => selector(userStore.getState()),
+    () => selector(renderedState(context)),
+  );
 }

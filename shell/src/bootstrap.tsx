@@ -1,30 +1,35 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'shared-contracts/router';
-import { hasSubscriptionOrder, RenderContextValue, userStore, type Preloaded, type RenderContext, type SlotRendering } from 'shared-contracts';
+import { hasSubscriptionOrder, RenderContextValue, userStore, type Preloaded, type RenderContext, type SlotRendering, type User } from 'shared-contracts';
 import { App } from './App';
 import { preloadUserMenu } from './header/Header';
-
-// Who is signed in: the header and every remote read it from the one shared store. The cached
-// user (localStorage) shows at once; the server is asked whether it changed (store.ts). start()
-// never rejects: with the network down the page stays usable.
-const started = userStore.getState().start();
-// A signed-in reader (the cached user) sees the user menu in the first view: start its code now.
-if (userStore.getState().user) preloadUserMenu();
-void started.then((user) => user && preloadUserMenu());
 
 /** The server's answers for the rendered document (dev-server routes/shell.ts), or null for a page it did not render. */
 function renderedContext(): RenderContext | null {
   const data = document.getElementById('render-data')?.textContent;
   if (!data) return null;
-  const { loads, slots, origin } = JSON.parse(data) as { loads: Array<[string, Preloaded]>; slots: Record<string, SlotRendering>; origin: string };
-  return { loads: new Map(loads), slots, origin };
+  const { loads, slots, origin, reader } = JSON.parse(data) as {
+    loads: Array<[string, Preloaded]>;
+    slots: Record<string, SlotRendering>;
+    origin: string;
+    reader?: { user: User | null };
+  };
+  return { loads: new Map(loads), slots, origin, reader };
 }
+const rendered = renderedContext();
+
+// Who is signed in: the header and every remote read it from the one shared store. The reader the
+// server rendered for, else the cached user (localStorage), shows at once; the server is asked
+// whether it changed (store.ts). start() never rejects: with the network down the page stays usable.
+const started = userStore.getState().start(undefined, rendered?.reader?.user);
+// A signed-in reader (the cached user) sees the user menu in the first view: start its code now.
+if (userStore.getState().user) preloadUserMenu();
+void started.then((user) => user && preloadUserMenu());
 
 function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  const rendered = renderedContext();
   const app = (
     <StrictMode>
       <RenderContextValue.Provider value={rendered}>

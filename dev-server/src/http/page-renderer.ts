@@ -16,12 +16,14 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Article } from 'shared-contracts/server';
 
-/** What the shell's server build renders for one document (shell/src/server.tsx). */
+/** What the shell's server build renders for one document (shell/src/server/render.tsx). */
 export interface RenderedPage {
   html: string;
   page: { status?: number; article?: Article };
   loads: Array<[string, unknown]>;
   slots: Record<string, string>;
+  /** Who the page was rendered for (null: a guest); absent when the server could not tell. */
+  reader?: { user: unknown };
 }
 
 export interface RenderModule {
@@ -30,6 +32,8 @@ export interface RenderModule {
     origin: string;
     fetch: typeof fetch;
     timeoutMs?: number;
+    /** The request carries a session cookie: the page is rendered for that reader. */
+    session?: boolean;
     warn?: (msg: string, fields: Record<string, string>) => void;
   }): Promise<RenderedPage>;
 }

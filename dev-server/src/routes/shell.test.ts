@@ -169,16 +169,17 @@ describe("server-rendered pages (a render module standing in for the shell's ser
   // The module the composition host loads (shell/src/server/render.tsx builds the real one): here it
   // answers from what it is asked and what the API answers it, so the host's part is seen alone.
   const RENDER_JS = `
-    exports.renderPage = async ({ url, origin, fetch }) => {
+    exports.renderPage = async ({ url, origin, fetch, session }) => {
       if (url.startsWith('/throws')) throw new Error('render failed');
       if (url.startsWith('/missing')) return { html: '<main><h1>Page not found</h1></main>', page: { status: 404 }, loads: [], slots: {} };
       const profile = await fetch('/service/user/profile');
       const article = url.startsWith('/article/') ? await (await fetch('/api/article/' + url.slice('/article/'.length))).json() : undefined;
       return {
-        html: '<main><h1>' + url.replace(/</g, '&lt;') + '</h1><p>' + profile.status + ' from ' + origin + '</p></main>',
+        html: '<main><h1>' + url.replace(/</g, '&lt;') + '</h1><p>' + profile.status + ' from ' + origin + '</p><p>session: ' + session + '</p></main>',
         page: article ? { article } : {},
         loads: [['note', { ok: true, data: '</script><script>alert(1)</script>' }]],
         slots: { 'store/App': 'ready' },
+        reader: { user: profile.status === 200 ? { status: (await profile.json()).status } : null },
       };
     };`;
   let rendered: TestApp;
@@ -198,20 +199,21 @@ describe("server-rendered pages (a render module standing in for the shell's ser
   const dataOf = (html: string) => {
     const match = new RegExp(`<script type="application/json" id="${RENDER_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
     if (!match) throw new Error('no render data');
-    return JSON.parse(match[1]!) as { loads: unknown; slots: unknown; origin: string };
+    return JSON.parse(match[1]!) as { loads: unknown; slots: unknown; origin: string; reader?: unknown };
   };
 
   it('writes the rendered app into #root and its answers as JSON that no browser runs, kept by no shared cache', async () => {
     const res = await page('/topics?x=<b>').expect(200);
     expect(res.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
     expect(res.headers.vary).toMatch(/Cookie/);
-    expect(res.text).toContain('<div id="root"><main><h1>/topics?x=%3Cb%3E</h1><p>401 from http://localhost:3000</p></main></div>');
+    expect(res.text).toContain('<div id="root"><main><h1>/topics?x=%3Cb%3E</h1><p>401 from http://localhost:3000</p><p>session: false</p></main></div>');
     // The data cannot close its element: one </script> for it, one for main.js.
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(dataOf(res.text)).toEqual({
       loads: [['note', { ok: true, data: '</script><script>alert(1)</script>' }]],
       slots: { 'store/App': 'ready' },
       origin: 'http://localhost:3000',
+      reader: { user: null },
     });
     expect(res.text.indexOf(RENDER_DATA_ID)).toBeLessThan(res.text.indexOf('</body>'));
   });
@@ -219,7 +221,11 @@ describe("server-rendered pages (a render module standing in for the shell's ser
   it("renders for the reader: the page's API requests carry their session", async () => {
     const sid = await sessionOf(rendered, DEMO_USERS[0]!);
     const res = await page('/topics').set('Cookie', `sid=${sid}`).expect(200);
-    expect(res.text).toContain('<p>200 from http://localhost:3000</p>');
+    expect(res.text).toContain('<p>200 from http://localhost:3000</p><p>session: true</p>');
+    // The browser's user store hydrates with the reader the page was rendered for.
+    expect(dataOf(res.text).reader).toEqual({ user: { status: 'registered' } });
+    // Without a session cookie the renderer is told so, and does not ask for a profile.
+    expect((await page('/topics').expect(200)).text).toContain('<p>session: false</p>');
   });
 
   it('answers the status the page gave (404 for a page that does not exist)', async () => {

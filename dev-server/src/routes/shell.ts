@@ -17,6 +17,7 @@ import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { scriptJson, withArticleHead } from './article-html';
 import type { Logger } from '../http/logger';
+import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { createFileCache, createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
@@ -104,7 +105,7 @@ export const RENDER_DATA_ID = 'render-data';
 export function composePage(indexHtml: string, rendered: RenderedPage, origin: string): string {
   let page = rendered.page.article ? withArticleHead(indexHtml, rendered.page.article, origin) : indexHtml;
   page = page.replace(/<div id=(?:"root"|'root'|root)(?=[\s>])[^>]*>/i, (open) => open + rendered.html);
-  const data = `<script type="application/json" id="${RENDER_DATA_ID}">${scriptJson({ loads: rendered.loads, slots: rendered.slots, origin })}</script>`;
+  const data = `<script type="application/json" id="${RENDER_DATA_ID}">${scriptJson({ loads: rendered.loads, slots: rendered.slots, origin, reader: rendered.reader })}</script>`;
   const bodyEnd = page.search(/<\/body>/i);
   return bodyEnd < 0 ? page + data : page.slice(0, bodyEnd) + data + page.slice(bodyEnd);
 }
@@ -154,6 +155,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
         url: req.originalUrl,
         origin,
         fetch: dispatchFetch(sources.renderKey, req),
+        session: readCookie(req, SESSION_COOKIE) !== undefined,
         warn: (msg, fields) => sources.logger.warn(msg, { ...fields, path: req.originalUrl }),
       });
     } catch (error) {

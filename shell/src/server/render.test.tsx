@@ -6,7 +6,7 @@
 // only its own slot to the fallback.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sampleArticle } from 'shared-contracts/src/testing';
+import { sampleArticle, sampleUser } from 'shared-contracts/src/testing';
 import { renderPage } from './render';
 
 /** The remotes' static host: each path prefix a different remote behaviour. */
@@ -55,13 +55,14 @@ function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
     if (url.startsWith('/api/article/2025/06/rendered')) return json({ ...article, body: [] });
     if (url.startsWith('/api/article/')) return json({ message: 'Not found' }, 404);
     if (url === '/api/topics') return json({ topics: [] });
+    if (url === '/service/user/profile') return storeAt === 'signed-in' ? json(sampleUser({ firstName: 'Ada' })) : json({ message: 'Not signed in' }, 401);
     return json({ message: 'Not found' }, 404);
   }) as typeof fetch;
 }
 
-const serve = (url: string, fetchImpl: typeof globalThis.fetch = api()) =>
+const serve = (url: string, fetchImpl: typeof globalThis.fetch = api(), session = false) =>
   // React separates adjacent text with empty comments: the text a reader sees is without them.
-  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined }).then((page) => ({
+  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined, session }).then((page) => ({
     ...page,
     html: page.html.replaceAll('<!-- -->', ''),
   }));
@@ -131,5 +132,25 @@ describe('renderPage', () => {
     const page = await serve('/store', api('none'));
     expect(page.slots['store/App']).toBe('client');
     expect(page.html).toMatch(/data-mfe-slot="store\/App" data-mfe-status="loading"/);
+  });
+
+  it('renders for the reader the session names: their account menu, and the reader for hydration', async () => {
+    const calls: string[] = [];
+    const page = await serve('/topics', api('signed-in', calls), true);
+    expect(page.html).toContain('aria-label="Account menu for Ada"');
+    expect(page.html).not.toContain('>Sign in<');
+    expect(page.reader?.user?.firstName).toBe('Ada');
+    expect(calls.filter((c) => c === '/service/user/profile')).toHaveLength(1);
+  });
+
+  it('renders for a guest without asking for a profile when there is no session, and when the session has ended', async () => {
+    const calls: string[] = [];
+    const guest = await serve('/topics', api('ok', calls));
+    expect(guest.reader).toEqual({ user: null });
+    expect(calls).not.toContain('/service/user/profile');
+    // A guest's Sign in is ready in the HTML (not disabled while the page finds out who is reading).
+    expect(guest.html).toMatch(/<button type="button" class="header-link button-link">Sign in<\/button>/);
+    const ended = await serve('/topics', api('ok'), true);
+    expect(ended.reader).toEqual({ user: null });
   });
 });

@@ -19,6 +19,7 @@ import { createElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import {
+  api,
   ApiError,
   instanceMarkers,
   userStore,
@@ -30,6 +31,7 @@ import {
   type RenderContext,
   type ServerRemoteModule,
   type SlotRendering,
+  type User,
 } from 'shared-contracts';
 import { App } from '../App';
 import { loadServerRemoteModule, remoteLocations } from './remote-modules';
@@ -45,6 +47,11 @@ export interface RenderRequest {
   warn?: (msg: string, fields: Record<string, string>) => void;
   /** Past this, loads still running are given up: their parts render as the browser would while loading. */
   timeoutMs?: number;
+  /**
+   * Whether the request carries a session: the reader is then asked for (the profile, through
+   * `fetch`) and the page is rendered for them; without one it is rendered for a guest.
+   */
+  session?: boolean;
 }
 
 export interface RenderedPage {
@@ -56,6 +63,8 @@ export interface RenderedPage {
   loads: Array<[string, Preloaded]>;
   /** How each remote slot was rendered, for hydration. */
   slots: Record<string, SlotRendering>;
+  /** Who the page was rendered for (the browser's user store hydrates with it); absent: not known. */
+  reader?: { user: User | null };
 }
 
 /** Each render's own fetch: renders of several readers interleave in one process. */
@@ -83,7 +92,30 @@ export function settle(promise: Promise<unknown>): Promise<Preloaded> {
   );
 }
 
-export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn }: RenderRequest): Promise<RenderedPage> {
+/**
+ * The reader a page is rendered for: a guest without a session; with one, the profile's answer
+ * (a 401 is a guest). A profile that cannot be read leaves the reader unknown, as the browser
+ * starts without one.
+ */
+export async function readerFor(session: boolean, fetch: typeof globalThis.fetch): Promise<{ user: User | null } | undefined> {
+  if (!session) return { user: null };
+  try {
+    const answer = await requestFetch.run(fetch, () => api.profile());
+    return { user: answer ? answer.user : null };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const reader = await readerFor(request.session ?? false, request.fetch);
+  return renderFor(request, reader);
+}
+
+function renderFor(
+  { url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn }: RenderRequest,
+  reader: { user: User | null } | undefined,
+): Promise<RenderedPage> {
   let locations: Promise<Record<string, string>> | null = null;
   const modules = new Map<string, Promise<ServerRemoteModule>>();
   const loads = new Map<string, Preloaded>();
@@ -106,6 +138,7 @@ export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIME
     page,
     slots: {},
     origin,
+    reader,
     // One lookup per remote module and render; the locations are read once, when a slot first needs one.
     remoteModule(remote, module) {
       const key = `${remote}/${module}`;
@@ -128,7 +161,7 @@ export function renderPage({ url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIME
         },
         final(done) {
           clearTimeout(timer);
-          resolve({ html: Buffer.concat(chunks).toString('utf8'), page, loads: [...loads], slots: context.slots });
+          resolve({ html: Buffer.concat(chunks).toString('utf8'), page, loads: [...loads], slots: context.slots, reader });
           done();
         },
       });

@@ -10,7 +10,6 @@ export const SHARED_MODULES: Record<string, unknown> = {
   react: require('react'),
   'react/jsx-runtime': require('react/jsx-runtime'),
   'react-dom': require('react-dom'),
-  zustand: require('zustand'),
   'shared-contracts': require('shared-contracts'),
   'shared-contracts/contracts': require('shared-contracts/contracts'),
   'shared-contracts/router': require('shared-contracts/router'),
