@@ -34,6 +34,8 @@ export interface RenderModule {
     timeoutMs?: number;
     /** The request carries a session cookie: the page is rendered for that reader. */
     session?: boolean;
+    /** Nothing in the request names a reader: a page of public data may be kept and shared. */
+    shareable?: boolean;
     warn?: (msg: string, fields: Record<string, string>) => void;
   }): Promise<RenderedPage>;
 }

@@ -18,6 +18,7 @@ import express, { Router, type Response } from 'express';
 import { scriptJson, withArticleHead } from './article-html';
 import type { Logger } from '../http/logger';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
+import { DEV_COUNTRY_COOKIE } from '../deps';
 import { createFileCache, createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
@@ -156,6 +157,8 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
         origin,
         fetch: dispatchFetch(sources.renderKey, req),
         session: readCookie(req, SESSION_COOKIE) !== undefined,
+        // Nothing names this reader or changes the API's answers: a page of public data may be shared.
+        shareable: readCookie(req, SESSION_COOKIE) === undefined && readCookie(req, DEV_COUNTRY_COOKIE) === undefined,
         warn: (msg, fields) => sources.logger.warn(msg, { ...fields, path: req.originalUrl }),
       });
     } catch (error) {

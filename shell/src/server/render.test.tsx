@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleArticle, sampleUser } from 'shared-contracts/src/testing';
-import { renderPage } from './render';
+import { PUBLIC_READS, renderPage } from './render';
 
 /** The remotes' static host: each path prefix a different remote behaviour. */
 const REMOTE_BUILDS: Record<string, string | number | 'hang'> = {
@@ -53,6 +53,7 @@ function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
       return json({ remotes: { paywall: at('none'), library: at('none'), store: at(storeAt), video: at('none'), visualLibrary: at('none') } });
     }
     if (url.startsWith('/api/article/2025/06/rendered')) return json({ ...article, body: [] });
+    if (url.startsWith('/api/article/2025/06/failing')) return json({ message: 'Down' }, 500);
     if (url.startsWith('/api/article/')) return json({ message: 'Not found' }, 404);
     if (url === '/api/topics') return json({ topics: [] });
     if (url === '/service/user/profile') return storeAt === 'signed-in' ? json(sampleUser({ firstName: 'Ada' })) : json({ message: 'Not signed in' }, 401);
@@ -152,5 +153,77 @@ describe('renderPage', () => {
     expect(guest.html).toMatch(/<button type="button" class="header-link button-link">Sign in<\/button>/);
     const ended = await serve('/topics', api('ok'), true);
     expect(ended.reader).toEqual({ user: null });
+  });
+
+  describe("a guest's page of public data, kept for a few seconds", () => {
+    const guest = (url: string, fetchImpl: typeof globalThis.fetch, more: { session?: boolean; shareable?: boolean } = {}) =>
+      renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined, shareable: true, ...more });
+
+    it('serves the second request from memory, with the same document and answers', async () => {
+      const first: string[] = [];
+      const again: string[] = [];
+      const pages = [await guest('/2025/06/rendered?kept=1', api('ok', first)), await guest('/2025/06/rendered?kept=1', api('ok', again))];
+      expect(first.some((c) => c.startsWith('/api/article/'))).toBe(true);
+      expect(again.filter((c) => c !== '/remotes.json')).toEqual([]);
+      expect(pages[1]).toBe(pages[0]);
+    });
+
+    it('never keeps, nor serves a kept page to, a request with a session or that the host does not call shareable', async () => {
+      await guest('/topics?kept=2', api());
+      const reader: string[] = [];
+      const { html } = await guest('/topics?kept=2', api('signed-in', reader), { session: true });
+      expect(html).toContain('Account menu for Ada');
+      expect(reader).toContain('/api/topics');
+      const notShareable: string[] = [];
+      await guest('/topics?kept=2', api('ok', notShareable), { shareable: false });
+      expect(notShareable).toContain('/api/topics');
+    });
+
+    it('keeps no page that read an answer other than 200 or 404', async () => {
+      const calls: string[] = [];
+      await guest('/2025/06/failing', api());
+      await guest('/2025/06/failing', api('ok', calls));
+      expect(calls.some((c) => c.startsWith('/api/article/'))).toBe(true);
+    });
+
+    it('counts only public reads as public: not a cart, a profile, a library, a metered answer', () => {
+      for (const path of [
+        '/api/article/2025/06/x',
+        '/api/topics',
+        '/api/magazine/archive',
+        '/api/store/products',
+        '/service/stream/latest/0/8',
+        '/remotes.json',
+      ]) {
+        expect([path, PUBLIC_READS.test(path)]).toEqual([path, true]);
+      }
+      for (const path of [
+        '/api/shopping-cart',
+        '/service/user/profile',
+        '/service/user/lists',
+        '/api/article/piano/content',
+        '/api/data-and-visuals',
+        '/service/stream/following/0/8',
+        '/api/newsletters',
+      ]) {
+        expect([path, PUBLIC_READS.test(path)]).toEqual([path, false]);
+      }
+    });
+
+    it('renders again when a remote it rendered has a new release, and keeps no page with a failed slot', async () => {
+      const before = REMOTE_BUILDS['/ok/server/remote.js'];
+      try {
+        expect((await guest('/store?kept=3', api())).html).toContain('Store from its server build');
+        expect((await guest('/store?kept=3', api())).html).toContain('Store from its server build');
+        REMOTE_BUILDS['/ok/server/remote.js'] = String(before).replace('Store from its server build', 'Store, release 2');
+        expect((await guest('/store?kept=3', api())).html).toContain('Store, release 2');
+      } finally {
+        REMOTE_BUILDS['/ok/server/remote.js'] = before!;
+      }
+      // A failed slot is the browser's to try again: the next guest gets a new render, not this one.
+      const pages = [await guest('/store?kept=4', api('failing')), await guest('/store?kept=4', api('failing'))];
+      expect(pages[0]!.slots['store/App']).toBe('failed');
+      expect(pages[1]).not.toBe(pages[0]);
+    });
   });
 });

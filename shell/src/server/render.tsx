@@ -52,6 +52,12 @@ export interface RenderRequest {
    * `fetch`) and the page is rendered for them; without one it is rendered for a guest.
    */
   session?: boolean;
+  /**
+   * The request carries nothing that names a reader or changes what the API answers (no session, no
+   * country override): a page that read only public data may then be kept for a few seconds and
+   * served to every such request (`PUBLIC_PAGE_TTL_MS`).
+   */
+  shareable?: boolean;
 }
 
 export interface RenderedPage {
@@ -107,14 +113,74 @@ export async function readerFor(session: boolean, fetch: typeof globalThis.fetch
   }
 }
 
+/**
+ * A guest's page is the same for every guest when everything it read is public: these API reads
+ * answer the same whoever asks (content, topics, the magazine, store products, search, the remote
+ * locations). A page that read anything else (a guest's cart, a metered answer, a profile) is never
+ * kept; a read added later is not kept until it is named here.
+ */
+export const PUBLIC_READS =
+  /^\/(remotes\.json$|api\/(topics$|topic\/|magazine\/|article\/\d{4}\/|store\/products$|store\/product\/)|service\/stream\/(latest|topic|magazine|search|analytics|ascend)\/)/;
+
+/** How long a guest's public page is served from memory (a publisher's edge would keep it longer). */
+export const PUBLIC_PAGE_TTL_MS = 5000;
+const PUBLIC_PAGE_ENTRIES = 500;
+
+interface KeptPage {
+  page: RenderedPage;
+  expires: number;
+  /** The remote modules it rendered, as loaded then: a release of one makes the page stale. */
+  remotes: Array<{ remote: RemoteName; module: string; found: ServerRemoteModule }>;
+}
+const publicPages = new Map<string, KeptPage>();
+
+/** Whether the remotes a kept page rendered are still the ones the server would load now. */
+async function remotesUnchanged(kept: KeptPage, warn: NonNullable<RenderRequest['warn']>, fetch: typeof globalThis.fetch): Promise<boolean> {
+  if (kept.remotes.length === 0) return true;
+  return requestFetch.run(fetch, async () => {
+    const locations = remoteLocations().catch(() => ({}));
+    const now = await Promise.all(kept.remotes.map(({ remote, module }) => loadServerRemoteModule(remote, module, locations, warn)));
+    return now.every((found, i) => {
+      const before = kept.remotes[i]!.found;
+      return found.rendering === before.rendering && (found.rendering !== 'ready' || (before.rendering === 'ready' && found.component === before.component));
+    });
+  });
+}
+
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
-  const reader = await readerFor(request.session ?? false, request.fetch);
-  return renderFor(request, reader);
+  const { shareable = false, fetch, url, warn = defaultWarn } = request;
+  const session = request.session ?? false;
+  if (!shareable || session) return renderFor(request, await readerFor(session, fetch));
+
+  const kept = publicPages.get(url);
+  if (kept && kept.expires > Date.now() && (await remotesUnchanged(kept, warn, fetch))) {
+    // Most recently used last: the oldest entry is the first to go.
+    publicPages.delete(url);
+    publicPages.set(url, kept);
+    return kept.page;
+  }
+  let everyReadPublic = true;
+  const recording = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, init).then((res) => {
+      const path = typeof input === 'string' ? input.split('?')[0]! : '';
+      if (!PUBLIC_READS.test(path) || (res.status !== 200 && res.status !== 404)) everyReadPublic = false;
+      return res;
+    })) as typeof globalThis.fetch;
+  const remotes: KeptPage['remotes'] = [];
+  const page = await renderFor({ ...request, fetch: recording }, { user: null }, (remote, module, found) => remotes.push({ remote, module, found }));
+  const failed = Object.values(page.slots).some((slot) => slot === 'failed');
+  if (everyReadPublic && !failed) {
+    publicPages.delete(url);
+    publicPages.set(url, { page, expires: Date.now() + PUBLIC_PAGE_TTL_MS, remotes });
+    if (publicPages.size > PUBLIC_PAGE_ENTRIES) publicPages.delete(publicPages.keys().next().value!);
+  }
+  return page;
 }
 
 function renderFor(
   { url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn }: RenderRequest,
   reader: { user: User | null } | undefined,
+  onRemote?: (remote: RemoteName, module: string, found: ServerRemoteModule) => void,
 ): Promise<RenderedPage> {
   let locations: Promise<Record<string, string>> | null = null;
   const modules = new Map<string, Promise<ServerRemoteModule>>();
@@ -146,6 +212,7 @@ function renderFor(
       if (!found) {
         locations ??= remoteLocations().catch(() => ({}));
         found = loadServerRemoteModule(remote as RemoteName, module, locations, warn);
+        if (onRemote) void found.then((loaded) => onRemote(remote as RemoteName, module, loaded));
         modules.set(key, found);
       }
       return found;
