@@ -151,6 +151,10 @@ test.describe('for a signed-in reader', () => {
         if (m.type() === 'warning' || m.type() === 'error') messages.push(m.text());
       });
       await signIn(page);
+      // A page first: the visit's caches (the user, the visitor's country) are filled, as for a reader
+      // who has been reading; what they hold is read after hydration, never during it.
+      await page.goto('/topics');
+      await waitForLive(page);
       await page.goto(path);
       await waitForLive(page);
       await expect(page.locator('[data-hydrating]')).toHaveCount(0);

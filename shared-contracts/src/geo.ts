@@ -5,7 +5,7 @@
  * A failed lookup counts as unknown and is not cached, so the next page asks again.
  */
 import { useEffect, useState } from 'react';
-import { api } from 'shared-contracts';
+import { api, useHydrating } from 'shared-contracts';
 import { isDomestic } from 'shared-contracts/contracts';
 
 export const COUNTRY_CACHE_KEY = 'tmr:geo-country';
@@ -42,14 +42,25 @@ export function lookUpCountry(): Promise<string | null> {
   return pending;
 }
 
-/** { ready: false } until the country is known (or known to be unknown). */
+/**
+ * { ready: false } until the country is known (or known to be unknown). The visit's cached answer
+ * is read after hydration, not during render: the server rendered without it, and so does the
+ * browser's first render (decision 032).
+ */
 export function useVisitorCountry(enabled = true): { ready: boolean; country: string | null } {
+  const hydrating = useHydrating();
   const [state, setState] = useState<{ ready: boolean; country: string | null }>(() => {
-    const known = cachedCountry();
+    const known = hydrating ? undefined : cachedCountry();
     return known === undefined ? { ready: false, country: null } : { ready: true, country: known };
   });
   useEffect(() => {
-    if (!enabled || state.ready) return;
+    if (state.ready) return;
+    const known = cachedCountry();
+    if (known !== undefined) {
+      setState({ ready: true, country: known });
+      return;
+    }
+    if (!enabled) return;
     let live = true;
     void lookUpCountry().then((country) => live && setState({ ready: true, country }));
     return () => {
