@@ -16,11 +16,11 @@ function Country() {
 afterEach(() => resetVisitorCountry());
 
 it('hydrates the server’s first render, then shows the visit’s cached country', async () => {
-  const serverHtml = [renderToString(createElement(Country))].join('');
-  expect(serverHtml).toBe('<p>looking</p>');
+  const view = renderToString(createElement(Country)); // the server's HTML
+  expect(view).toBe('<p>looking</p>');
   sessionStorage.setItem(COUNTRY_CACHE_KEY, 'CA');
   const container = document.createElement('div');
-  container.innerHTML = serverHtml;
+  container.innerHTML = view;
   const recoverable: unknown[] = [];
   await act(async () => {
     hydrateRoot(container, createElement(Country), { onRecoverableError: (error) => recoverable.push(error) });
