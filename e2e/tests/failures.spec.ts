@@ -77,6 +77,8 @@ for (const remote of Object.keys(SLOTS) as RemoteKey[]) {
       expect(ms).toBeLessThanOrEqual(3_000);
       await expectSlot(page, SLOTS[remote], 'failed');
       await expect(slot(page, SLOTS[remote]).getByRole('status')).toContainText('unavailable right now');
+      // The fallback offers to load the remote again (issue 26; slow-network.spec.ts presses it).
+      await expect(slot(page, SLOTS[remote]).getByRole('button', { name: 'Try again' })).toBeVisible();
 
       // The header still works: sign-in opens, navigation navigates.
       await page.getByRole('button', { name: 'Sign in' }).click();

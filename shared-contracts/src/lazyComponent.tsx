@@ -3,7 +3,8 @@
  * first shown. Not React.lazy: React 19 holds a Suspense boundary's content back for 300 ms after
  * its fallback appears, which made the modal take 0.3 s to open even with its code already
  * fetched. Here the component renders as soon as its chunk has arrived; `preload()` starts the
- * fetch early (say, when a pointer reaches a Sign in button).
+ * fetch early (say, when a pointer reaches a Sign in button). Code that could not be fetched says
+ * so, with 'Try again' (issue 26), which fetches it once more.
  */
 import { use, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { RenderContextValue, useHydrating } from './ssr';
@@ -31,7 +32,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const [component, setComponent] = useState<{ C: ComponentType<P> } | null>(() => (loaded ? { C: loaded } : null));
     const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (component) return;
+      if (component || failed) return;
       let live = true;
       preload().then(
         (C) => live && setComponent({ C }),
@@ -40,7 +41,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       return () => {
         live = false;
       };
-    }, [component]);
+    }, [component, failed]);
     // The server waits for the code (it is in its bundle); so does a hydrating browser (React keeps
     // the server's HTML meanwhile), so both render the component. Code that has arrived is shown
     // at once, so the component is never swapped for its fallback and mounted again.
@@ -51,7 +52,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (failed) {
       return (
         <p role="alert" className="form-error">
-          This part of the page could not be loaded. Please check your connection and try again.
+          This part of the page could not be loaded. Please check your connection and try again.{' '}
+          <button type="button" onClick={() => setFailed(false)}>
+            Try again
+          </button>
         </p>
       );
     }

@@ -1,5 +1,6 @@
 import { render, screen, act, waitFor } from '@testing-library/react';
 import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { lazyComponent } from 'shared-contracts';
 import { markNavigation } from './federation';
 import { RemoteSlot, SlotFallback, type Loader } from './RemoteSlot';
 
@@ -16,7 +17,7 @@ describe('RemoteSlot', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
   afterEach(() => jest.restoreAllMocks());
 
-  it('goes from loading to ready and renders the remote with its props', async () => {
+  it('goes from loading to ready and draws the remote with its props', async () => {
     let resolve: (c: ComponentType<object>) => void = () => {};
     const load = new Promise<ComponentType<object>>((r) => (resolve = r));
     const loader = loaderOf(() => load);
@@ -159,4 +160,143 @@ it('never shows the previous remote under a new marker when a slot is reused', a
   await act(async () => resolveLibrary(() => <p>Library page</p>));
   expect(await screen.findByText('Library page')).toBeVisible();
   await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
+});
+
+describe('a slow remote is not a broken one (issue 26)', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('shows the fallback at the deadline, keeps loading and swaps in the remote when it arrives', async () => {
+    jest.useFakeTimers();
+    markNavigation();
+    let resolve: (c: ComponentType<object>) => void = () => {};
+    const late = new Promise<ComponentType<object>>((r) => (resolve = r));
+    const { container } = render(
+      <RemoteSlot
+        remote="paywall"
+        module="ArticleGate"
+        budget={{ pageBudgetMs: 2000, minWaitMs: 500 }}
+        loader={loaderOf(() => late)}
+        fallback={<SlotFallback what="The rest of this article" />}
+      />,
+    );
+    await act(async () => jest.advanceTimersByTime(2000));
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    expect(screen.getByRole('status')).toHaveTextContent('The rest of this article is unavailable right now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    await act(async () => jest.advanceTimersByTime(20_000)); // the connection is slow, not gone
+    await act(async () => resolve(() => <p>The whole article</p>));
+    expect(screen.getByText('The whole article')).toBeVisible();
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready');
+    expect(screen.queryByText(/unavailable right now/)).toBeNull();
+  });
+
+  it('keeps a timed-out remote down when its late load is refused after all', async () => {
+    jest.useFakeTimers();
+    markNavigation();
+    let reject: (e: Error) => void = () => {};
+    const late = new Promise<ComponentType<object>>((_, r) => (reject = r));
+    const { container } = render(
+      <RemoteSlot
+        remote="store"
+        module="App"
+        budget={{ pageBudgetMs: 1000, minWaitMs: 100 }}
+        loader={loaderOf(() => late)}
+        fallback={<SlotFallback what="The store" />}
+      />,
+    );
+    await act(async () => jest.advanceTimersByTime(1000));
+    await act(async () => reject(new Error('mf-manifest http://localhost:3003/mf-manifest.json: HTTP 500')));
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    expect(screen.getByText('The store is unavailable right now. Please try again in a few minutes.')).toBeVisible();
+  });
+
+  it('keeps a refused remote down until the reader presses Try again, which loads it again', async () => {
+    let attempts = 0;
+    const loader = loaderOf(() => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new Error('mf-manifest http://localhost:3002/mf-manifest.json: Failed to fetch'))
+        : Promise.resolve(() => <p>My folders</p>);
+    });
+    const { container } = render(<RemoteSlot remote="library" module="App" loader={loader} fallback={<SlotFallback what="My Library" />} />);
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    // Refused stays down: nothing tries again behind the reader's back.
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(attempts).toBe(1);
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+
+    await act(async () => again.click());
+    expect(await screen.findByText('My folders')).toBeVisible();
+    expect(attempts).toBe(2);
+    await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
+  });
+
+  it('shows the placeholder while Try again loads, and the fallback again if it is refused again', async () => {
+    const loader = loaderOf(() => Promise.reject(new Error('RUNTIME-008: failed to load script')));
+    const { container } = render(
+      <RemoteSlot remote="video" module="App" loader={loader} fallback={<SlotFallback what="Video" />} placeholder={<p role="status">Loading…</p>} />,
+    );
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    act(() => again.click());
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
+    expect(screen.getByText('Loading…')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+  });
+
+  it('keeps a remote that throws while rendering down; Try again draws it once more', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    let draws = 0;
+    let broken = true;
+    const Flaky = () => {
+      draws += 1;
+      if (broken) throw new Error('render failed');
+      return <p>Charts</p>;
+    };
+    const { container } = render(
+      <RemoteSlot remote="visualLibrary" module="App" loader={loaderOf(async () => Flaky)} fallback={<SlotFallback what="The visual library" />} />,
+    );
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    const drawsBefore = draws;
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(draws).toBe(drawsBefore);
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+
+    broken = false;
+    await act(async () => again.click());
+    expect(await screen.findByText('Charts')).toBeVisible();
+    await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
+  });
+
+  it('offers no Try again on a page’s own fallback that does not ask for it', async () => {
+    const loader = loaderOf(() => Promise.reject(new Error('RUNTIME-008: failed to load script')));
+    const { container } = render(<RemoteSlot remote="library" module="ItemActions" loader={loader} fallback={<p>Share</p>} />);
+    await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed'));
+    expect(screen.getByText('Share')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('code loaded on demand (lazyComponent) offers Try again when it could not be fetched', () => {
+  it('says so, and Try again fetches it once more', async () => {
+    let attempts = 0;
+    const Page = lazyComponent<object>(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('ChunkLoadError: Loading chunk 42 failed.')) : Promise.resolve(() => <h1>Gift cards</h1>);
+    });
+    render(<Page fallback={<p>Loading…</p>} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page could not be loaded. Please check your connection and try again.');
+    expect(attempts).toBe(1);
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByRole('heading', { name: 'Gift cards' })).toBeVisible();
+    expect(attempts).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

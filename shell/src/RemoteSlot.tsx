@@ -3,6 +3,11 @@
  * A remote that is down, hangs, answers 500 or throws while rendering shows the fallback in its own
  * slot within its budget (REMOTE_BUDGET); the rest of the page keeps working.
  *
+ * Slow is not broken (issue 26): a slot that fell back because of time keeps loading and replaces
+ * its fallback when the remote arrives (status failed, then ready). A remote that was refused (an
+ * HTTP error, a refused connection), failed or threw stays down until the reader asks again: the
+ * standard fallback (`SlotFallback`) offers 'Try again', which loads the remote once more.
+ *
  * Server rendering (decision 032): on the server the slot renders the remote's server build (the
  * renderer's `remoteModule`) and records how (`slots`); the browser hydrates it the same way:
  * - 'ready': the remote's content, hydrated once the remote's code has arrived (React keeps the
@@ -15,6 +20,7 @@
 import {
   Component,
   lazy,
+  createContext,
   Suspense,
   use,
   useCallback,
@@ -28,7 +34,7 @@ import {
   type ReactNode,
 } from 'react';
 import { RenderContextValue, useHydrating, type RemoteName, type SlotRendering } from 'shared-contracts';
-import { failureStage, reportRemoteFailure, startRemoteLoad, withDeadline } from './federation';
+import { failureStage, RemoteTimeoutError, reportRemoteFailure, startRemoteLoad, withDeadline } from './federation';
 
 export type SlotStatus = 'loading' | 'ready' | 'failed';
 
@@ -92,11 +98,11 @@ export function RemoteSlot<P extends object>(slotProps: RemoteSlotProps<P>) {
     const found = use(rendered.remoteModule(remote, module));
     rendered.slots[id] = found.rendering;
     if (found.rendering === 'ready') return <RenderedSlot {...slotProps} component={found.component as ComponentType<P>} />;
-    return <BrowserSlot {...slotProps} retry={found.rendering === 'failed'} />;
+    return <BrowserSlot {...slotProps} after={found.rendering === 'failed' ? 'server' : undefined} />;
   }
   const rendering = first.id === id ? first.rendering : undefined;
   if (rendering === 'ready') return <RenderedSlot {...slotProps} />;
-  return <BrowserSlot {...slotProps} retry={rendering === 'failed'} />;
+  return <BrowserSlot {...slotProps} after={rendering === 'failed' ? 'server' : undefined} />;
 }
 
 /**
@@ -104,18 +110,10 @@ export function RemoteSlot<P extends object>(slotProps: RemoteSlotProps<P>) {
  * inside a Suspense boundary (the browser's boundary waits for the remote's code; on the server a
  * remote that throws while rendering leaves the fallback there, and the browser renders it again).
  */
-function RenderedSlot<P extends object>({
-  remote,
-  module,
-  fallback,
-  props,
-  budget = REMOTE_BUDGET,
-  loader = startRemoteLoad as Loader,
-  className,
-  component,
-}: RemoteSlotProps<P> & { component?: ComponentType<P> }) {
+function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { component?: ComponentType<P> }) {
+  const { remote, module, fallback, props, budget = REMOTE_BUDGET, loader = startRemoteLoad as Loader, className, component } = slotProps;
   const id = `${remote}/${module}`;
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<After | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [Loaded] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(
     () => component ?? lazy(() => withDeadline(loader<P>(remote, module), budget, remote).then((C) => ({ default: C }))),
@@ -127,8 +125,10 @@ function RenderedSlot<P extends object>({
   }, []);
   const onError = useCallback(
     (error: Error) => {
-      failedWith(remote, module, error);
-      setFailed(true);
+      // Too slow: the browser's slot reports it and goes on loading. Refused, failed or threw: down.
+      const slow = error instanceof RemoteTimeoutError;
+      if (!slow) failedWith(remote, module, error);
+      setFailed(slow ? 'server' : 'failure');
       live();
     },
     [remote, module, live],
@@ -148,18 +148,26 @@ function RenderedSlot<P extends object>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `propsKey` stands for `props`; `fallback` only shows on the server
     [Loaded, live, propsKey],
   );
+  // Fallen back: the browser's slot takes over (it waits on a slow remote, or for 'Try again').
+  if (failed) return <BrowserSlot {...slotProps} after={failed} />;
   return (
-    <div ref={box} className={className} data-mfe-slot={id} data-mfe-status={failed ? 'failed' : 'ready'} data-hydrating="" aria-busy={false}>
-      {failed ? (
-        fallback
-      ) : (
-        <SlotBoundary onError={onError} fallback={fallback}>
-          {content}
-        </SlotBoundary>
-      )}
+    <div ref={box} className={className} data-mfe-slot={id} data-mfe-status="ready" data-hydrating="" aria-busy={false}>
+      <SlotBoundary onError={onError} fallback={fallback}>
+        {content}
+      </SlotBoundary>
     </div>
   );
 }
+
+/**
+ * How a slot starts with its fallback on screen: the remote is still to be loaded (the server could
+ * not render it, or its code did not arrive in time), or it was refused, failed or threw (it waits
+ * for 'Try again').
+ */
+type After = 'server' | 'failure';
+
+/** 'Try again' of the slot whose fallback is showing (null: nothing to try). */
+const SlotRetry = createContext<(() => void) | null>(null);
 
 /** The slot as the browser loads it: loading (the placeholder), then ready or failed (the fallback). */
 function BrowserSlot<P extends object>({
@@ -171,37 +179,41 @@ function BrowserSlot<P extends object>({
   loader = startRemoteLoad as Loader,
   className,
   placeholder = null,
-  retry = false,
-}: RemoteSlotProps<P> & { retry?: boolean }) {
+  after,
+}: RemoteSlotProps<P> & { after?: After }) {
   const id = `${remote}/${module}`;
   // State belongs to one remote/module: when a reused slot is pointed at another remote, it reads
-  // as loading at once and never shows the previous remote's component under the new marker. After
-  // the server's failure (`retry`) the fallback stays while the browser tries again.
-  const [state, setState] = useState<{ id: string; status: SlotStatus; Loaded: ComponentType<P> | null }>({
+  // as loading at once and never shows the previous remote's component under the new marker.
+  // `tries` counts the reader's 'Try again'.
+  const [state, setState] = useState<{ id: string; status: SlotStatus; Loaded: ComponentType<P> | null; tries: number }>({
     id,
-    status: retry ? 'failed' : 'loading',
+    status: after ? 'failed' : 'loading',
     Loaded: null,
+    tries: 0,
   });
-  const current = state.id === id ? state : { id, status: 'loading' as const, Loaded: null };
-  const { status, Loaded } = current;
+  const current = state.id === id ? state : { id, status: 'loading' as const, Loaded: null, tries: 0 };
+  const { status, Loaded, tries } = current;
 
   useEffect(() => {
+    if (after === 'failure' && !tries) return;
     let live = true;
-    setState((s) => (s.id === id && s.status === 'failed' && !s.Loaded ? s : { id, status: 'loading', Loaded: null }));
-    withDeadline(loader<P>(remote, module), budget, remote).then(
-      (C) => {
-        if (live) setState({ id, status: 'loading', Loaded: C });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        failedWith(remote, module, error);
-        setState({ id, status: 'failed', Loaded: null });
-      },
-    );
+    const load = loader<P>(remote, module);
+    const put = (status: SlotStatus, C: ComponentType<P> | null) => live && setState({ id, status, Loaded: C, tries });
+    const show = (C: ComponentType<P>) => put('loading', C);
+    const down = (error: unknown) => {
+      if (live) failedWith(remote, module, error);
+      put('failed', null);
+    };
+    // 'Try again' gives a load still under way its minimum wait from the reader's click.
+    withDeadline(tries ? { ...load, startedAt: Date.now() } : load, budget, remote).then(show, (error: unknown) => {
+      down(error);
+      // Slow, not broken: the fallback shows and the load goes on; the remote replaces it when it arrives.
+      if (error instanceof RemoteTimeoutError) load.promise.then(show, down);
+    });
     return () => {
       live = false;
     };
-  }, [id, remote, module, budget, loader]);
+  }, [id, remote, module, budget, loader, after, tries]);
 
   const onReady = useCallback(() => setState((s) => (s.id === id && s.status === 'loading' && s.Loaded ? { ...s, status: 'ready' } : s)), [id]);
   const onError = useCallback(
@@ -211,11 +223,12 @@ function BrowserSlot<P extends object>({
     },
     [id, remote, module],
   );
+  const retry = () => setState({ id, status: 'loading', Loaded: null, tries: tries + 1 });
 
   return (
     <div className={className} data-mfe-slot={id} data-mfe-status={status} aria-busy={status === 'loading'}>
       {status === 'failed' ? (
-        fallback
+        <SlotRetry.Provider value={retry}>{fallback}</SlotRetry.Provider>
       ) : Loaded ? (
         <SlotBoundary key={id} onError={onError} fallback={fallback}>
           <Ready onReady={onReady}>
@@ -231,9 +244,15 @@ function BrowserSlot<P extends object>({
 
 /** The standard fallback of a page-sized slot. */
 export function SlotFallback({ what }: { what: string }) {
+  const retry = useContext(SlotRetry);
   return (
     <div className="slot-fallback" role="status">
       <p>{what} is unavailable right now. Please try again in a few minutes.</p>
+      {retry && (
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      )}
     </div>
   );
 }

@@ -183,3 +183,39 @@ describe('cacheBusted', () => {
     expect(federation.cacheBusted('http://cdn.example/mf-manifest.json?v=1&x=1#a', 5)).toBe('http://cdn.example/mf-manifest.json?v=5&x=1#a');
   });
 });
+
+describe('the preload of /remotes.json (issue 26, item 17)', () => {
+  /** A fresh federation module on a page whose HTML did (or did not) preload the locations. */
+  function start(preloaded: boolean) {
+    if (preloaded) {
+      const link = document.createElement('link');
+      Object.assign(link, { rel: 'preload', href: '/remotes.json', as: 'fetch', crossOrigin: 'anonymous' });
+      document.head.appendChild(link);
+    }
+    let remotes!: jest.SpyInstance;
+    let federation!: Federation;
+    let runtime!: Runtime;
+    jest.isolateModules(() => {
+      runtime = require('@module-federation/enhanced/runtime') as Runtime;
+      const contracts = require('shared-contracts') as typeof import('shared-contracts');
+      remotes = jest.spyOn(contracts.api, 'remotes').mockResolvedValue({ remotes: { store: STORE } } as never);
+      federation = require('./federation') as Federation;
+    });
+    return { remotes, federation, runtime };
+  }
+
+  it('is read at start on a page that preloads it, even one that shows no remote, so the preload is used', () => {
+    expect(start(true).remotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not read at start by a page without the preload', () => {
+    expect(start(false).remotes).not.toHaveBeenCalled();
+  });
+
+  it('is read once: a slot that loads a remote later uses that answer', async () => {
+    const { remotes, federation, runtime } = start(true);
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await expect(federation.startRemoteLoad('store', 'App').promise).resolves.toBe(App);
+    expect(remotes).toHaveBeenCalledTimes(1);
+  });
+});
