@@ -3,13 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import * as React from 'react';
 import { instanceMarkers, userStore } from 'shared-contracts';
-import type { Product, ProductList } from 'shared-contracts/commerce';
+import type { Availability, Product, ProductList, ProductTile } from 'shared-contracts/commerce';
 import StoreApp from './StoreApp';
 import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { emptyCart } from './testing/fixtures';
 
-function product(over: Partial<Product>): Product {
+function format(tile: Product, over: Partial<Availability> = {}): Availability {
   return {
+    availabilityId: tile.availabilityId,
+    productId: tile.id,
+    sku: tile.sku,
+    format: tile.format,
+    language: tile.language,
+    type: tile.type,
+    priceCents: Math.round(tile.listPrice * 100),
+    availabilityStatus: tile.availabilityStatus,
+    productUrl: tile.productUrl,
+    ...over,
+  };
+}
+
+function product(over: Partial<Product>, more: Partial<Availability>[] = []): ProductTile {
+  const tile: Product = {
     id: 'p1',
     sku: 'BK100-KND',
     title: 'The Strategy Playbook',
@@ -26,6 +41,7 @@ function product(over: Partial<Product>): Product {
     image: null,
     ...over,
   };
+  return { ...tile, formats: [format(tile), ...more.map((m) => format(tile, m))] };
 }
 
 const categories = [
@@ -33,7 +49,19 @@ const categories = [
   { slug: 'case-studies', name: 'Case Studies' },
 ];
 
-const playbook = product({});
+// One tile per product with its formats (issue 26): the playbook as an ebook, a paperback and a Spanish paperback.
+const playbook = product({}, [
+  { availabilityId: 'AV101', sku: 'BK100-PBK', format: 'Paperback', type: 'ship', priceCents: 2400, productUrl: '/product/the-strategy-playbook/AV101' },
+  {
+    availabilityId: 'AV102',
+    sku: 'BK100-ES-PBK',
+    format: 'Paperback',
+    language: 'Spanish',
+    type: 'ship',
+    priceCents: 2400,
+    productUrl: '/product/the-strategy-playbook/AV102',
+  },
+]);
 const casebook = product({
   id: 'p2',
   sku: 'CS200-PDF',
@@ -49,7 +77,12 @@ const casebook = product({
   availabilityStatus: 'COMING_SOON',
 });
 
-function list(category: string | null, products: Product[]): ProductList {
+/** The tiles of the product list (its own items, not the format lists inside them). */
+function cardsOf(list: HTMLElement): HTMLElement[] {
+  return [...list.children].filter((c): c is HTMLElement => c instanceof HTMLElement);
+}
+
+function list(category: string | null, products: ProductTile[]): ProductList {
   return { categories, category, products };
 }
 
@@ -91,27 +124,30 @@ describe('StoreApp', () => {
     await screen.findByRole('list', { name: 'Products' });
   });
 
-  it('lists every product on /store: title links, format, USD price with 2 decimals and Coming soon', async () => {
+  it('lists every product once on /store: title links, each format with its USD price (2 decimals) as a link to it, and Coming soon', async () => {
     const fetch = storeApi();
     renderAt('/store');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Store' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
 
-    const cards = within(await screen.findByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    const cards = cardsOf(await screen.findByRole('list', { name: 'Products' }));
     expect(cards).toHaveLength(2);
 
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { level: 2, name: 'The Strategy Playbook' })).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'The Strategy Playbook' })).toHaveAttribute('href', '/product/the-strategy-playbook/AV100');
-    expect(first.getByText('Ebook')).toBeInTheDocument();
-    expect(first.getByText('$19.95')).toBeInTheDocument();
+    const formats = within(first.getByRole('list', { name: 'Formats of The Strategy Playbook' })).getAllByRole('link');
+    expect(formats.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['The Strategy Playbook, Ebook $19.95', '/product/the-strategy-playbook/AV100'],
+      ['The Strategy Playbook, Paperback $24.00', '/product/the-strategy-playbook/AV101'],
+      ['The Strategy Playbook, Paperback (Spanish) $24.00', '/product/the-strategy-playbook/AV102'],
+    ]);
     expect(first.queryByText('Coming soon')).not.toBeInTheDocument();
 
     const second = within(cards[1]!);
     expect(second.getByRole('link', { name: 'Negotiation Cases' })).toHaveAttribute('href', '/product/negotiation-cases/AV200');
-    expect(second.getByText('PDF')).toBeInTheDocument();
-    expect(second.getByText('$1,234.50')).toBeInTheDocument();
+    expect(second.getByRole('link', { name: 'Negotiation Cases, PDF $1,234.50' })).toHaveAttribute('href', '/product/negotiation-cases/AV200');
     expect(second.getByText('Coming soon')).toBeInTheDocument();
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -132,7 +168,7 @@ describe('StoreApp', () => {
     const fetch = storeApi();
     renderAt('/store/case-studies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Case Studies' })).toBeInTheDocument();
-    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    const cards = cardsOf(screen.getByRole('list', { name: 'Products' }));
     expect(cards).toHaveLength(1);
     expect(within(cards[0]!).getByRole('link', { name: 'Negotiation Cases' })).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products?category=case-studies');
@@ -148,7 +184,7 @@ describe('StoreApp', () => {
     const nav = await screen.findByRole('navigation', { name: 'Store categories' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Books' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Books' })).toBeInTheDocument();
-    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    const cards = cardsOf(screen.getByRole('list', { name: 'Products' }));
     expect(cards).toHaveLength(1);
     expect(within(cards[0]!).getByText('$19.95')).toBeInTheDocument();
   });

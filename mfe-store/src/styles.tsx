@@ -32,7 +32,16 @@ const CSS = `
 [data-remote-root="store"] .promo-code { margin: 1rem 0; font-family: Arial, sans-serif; }
 [data-remote-root="store"] fieldset { border: 1px solid #ddd; margin: 1rem 0; padding: .75rem 1rem; }
 [data-remote-root="store"] legend { font: 700 1rem Arial, sans-serif; }
-[data-remote-root="store"] .error-summary { border: 2px solid #a6192e; padding: .75rem 1rem; margin: 1rem 0; }
+[data-remote-root="store"] .added-to-cart-modal .modal-close { position: absolute; right: .75rem; top: .5rem; border: 0; background: none; font-size: 1.5rem; line-height: 1; cursor: pointer; padding: .25rem .5rem; }
+[data-remote-root="store"] .added-item { padding: .5rem 0; border-bottom: 1px solid #eee; }
+[data-remote-root="store"] .added-title { font-weight: 700; margin: 0 0 .25rem; }
+[data-remote-root="store"] .added-facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0; }
+[data-remote-root="store"] .added-facts dt { color: #555; }
+[data-remote-root="store"] .added-facts dd { margin: 0; }
+[data-remote-root="store"] .product-formats { list-style: none; padding: 0; margin: .5rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem; font-family: Arial, sans-serif; }
+[data-remote-root="store"] .product-formats a { display: inline-block; border: 1px solid #ccc; padding: .3rem .6rem; text-decoration: none; }
+[data-remote-root="store"] .product-formats a:hover, [data-remote-root="store"] .product-formats a:focus { border-color: #333; text-decoration: underline; }
+[data-remote-root="store"] .cart-line .quantity-fixed { margin: 0; }
 `;
 
 export function StoreStyles() {

@@ -119,12 +119,6 @@ export const ProductSchema = z.object({
   image: z.nullable(z.string()),
 });
 export type Product = z.infer<typeof ProductSchema>;
-export const ProductListSchema = z.object({
-  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  category: z.nullable(z.string()),
-  products: z.array(ProductSchema),
-});
-export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Cents as USD with two decimals: 123450 -> '$1,234.50' (SITE-09). */
 export function formatCents(cents: number): string {
@@ -195,6 +189,19 @@ export const AvailabilitySchema = z.object({
   productUrl: z.string(),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/**
+ * A tile of the store's list (issue 26): one per product, its first listed format as the product's
+ * fields and every listed format of it (formats and editions, not permissions) in `formats`.
+ */
+export const ProductTileSchema = z.extend(ProductSchema, { formats: z.array(AvailabilitySchema) });
+export type ProductTile = z.infer<typeof ProductTileSchema>;
+export const ProductListSchema = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  category: z.nullable(z.string()),
+  products: z.array(ProductTileSchema),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** GET /api/product/{productId}/availabilities (PAY-07). */
 export const AvailabilityListSchema = z.object({ availabilities: z.array(AvailabilitySchema) });

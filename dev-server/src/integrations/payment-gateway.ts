@@ -13,8 +13,8 @@ import { type Card, COMMERCE_MESSAGES, TEST_CARDS } from 'shared-contracts/serve
 import type { Clock } from '../clock';
 
 export interface CardFieldError {
-  /** 'number', 'expiry', 'cvc' or 'nameOnCard'. */
-  field: 'number' | 'expiry' | 'cvc' | 'nameOnCard';
+  /** The card field the error is about: 'number', 'expMonth', 'expYear', 'cvc' or 'nameOnCard'. */
+  field: 'number' | 'expMonth' | 'expYear' | 'cvc' | 'nameOnCard';
   message: string;
 }
 
@@ -27,6 +27,9 @@ export interface PaymentGateway {
   /** Charges a token; the same idempotency key never charges twice. */
   charge(token: string, amountCents: number, idempotencyKey: string): Promise<ChargeResult>;
 }
+
+/** An expiry month outside 1-12. NOT IN SPEC. */
+export const CARD_MONTH_RANGE = 'Enter the expiry month as a number from 1 to 12.';
 
 /** The Luhn check of a card number (digits only). */
 export function luhnValid(digits: string): boolean {
@@ -56,11 +59,15 @@ export function validateCard(card: Card, now: Date): CardFieldError[] {
   const errors: CardFieldError[] = [];
   const digits = card.number.replace(/[\s-]/g, '');
   if (!luhnValid(digits)) errors.push({ field: 'number', message: COMMERCE_MESSAGES.cardNumber });
+  // Each expiry field has its own error (issue 26): a blank month or year (0) is asked for, a month
+  // outside 1-12 is refused, and only a complete date in the past is an expired card.
   const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!(card.expMonth >= 1 && card.expMonth <= 12) || year * 12 + (card.expMonth - 1) < month) {
-    errors.push({ field: 'expiry', message: COMMERCE_MESSAGES.cardExpired });
-  }
+  const year = card.expYear > 0 && card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const monthOk = card.expMonth >= 1 && card.expMonth <= 12;
+  if (card.expMonth === 0) errors.push({ field: 'expMonth', message: COMMERCE_MESSAGES.required('the expiry month') });
+  else if (!monthOk) errors.push({ field: 'expMonth', message: CARD_MONTH_RANGE });
+  if (card.expYear <= 0) errors.push({ field: 'expYear', message: COMMERCE_MESSAGES.required('the expiry year') });
+  else if (monthOk && year * 12 + (card.expMonth - 1) < month) errors.push({ field: 'expYear', message: COMMERCE_MESSAGES.cardExpired });
   if (!/^\d{3,4}$/.test(card.cvc)) errors.push({ field: 'cvc', message: COMMERCE_MESSAGES.cardCvc });
   if (card.nameOnCard.trim() === '') errors.push({ field: 'nameOnCard', message: COMMERCE_MESSAGES.cardName });
   return errors;

@@ -1,7 +1,8 @@
 /**
  * Store abuse over HTTP: a voucher redeemed once per account (checked at apply and at submit, and
- * settled by the redemption row written with the order), and guest carts (new ones limited per
- * address, untouched ones expired).
+ * settled by the redemption row written with the order), guest promo codes (a voucher carried in at
+ * sign-in is still once per account; a guest's tries are limited per address), and guest carts (new
+ * ones limited per address, untouched ones expired).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -216,6 +217,60 @@ describe('a voucher is redeemed once per account', () => {
       expect(await t.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toEqual([{ id: 'o-elsewhere' }]);
       expect(await t.db.selectFrom('voucher_redemptions').select('order_id').where('user_id', '=', userId).execute()).toEqual([{ order_id: 'o-elsewhere' }]);
       expect(await getCart(t, { sid })).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('guest promo codes (issue 26)', () => {
+  it('a voucher the account already redeemed, applied as a guest and carried in at sign-in, is refused at submit, uncharged', async () => {
+    const gateway = countingGateway();
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const { sid, email, password } = await registerFresh(t);
+      await readyWithVoucher(t, { sid }, hardcover);
+      await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(201);
+      expect(gateway.approved).toBe(1);
+      await call(t.app, 'post', '/service/user/logout', { sid }, {}).expect(200);
+
+      // As a guest (no account to check against), the voucher goes on the guest cart.
+      const added = await call(t.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      const mid = midFrom(added);
+      await call(t.app, 'post', '/api/commerce/order/promo-code', { mid }, { code: 'GIFT25' }).expect(200);
+      const again = sidFrom(await signIn(t.app, email, password, `mid=${mid}`).expect(200));
+      expect(await getCart(t, { sid: again })).toMatchObject({ promoCode: { code: 'GIFT25' } });
+      await call(t.app, 'post', '/api/commerce/shipping-payment', { sid: again }, checkoutForm).expect(200);
+      const before = await getCart(t, { sid: again });
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid: again }, {}).expect(422);
+      expect(ApiErrorBodySchema.parse(refused.body).message).toBe(PROMO_ALREADY_USED);
+      expect(gateway.approved).toBe(1);
+      expect(await getCart(t, { sid: again })).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a guest's code tries count against the checkout limit of the address (guessing vouchers); a member's do not", async () => {
+    const limit = DEFAULT_RATE_LIMITS.checkout.limit;
+    const t = await createTestApp({ rateLimits: { ...UNLIMITED, checkout: DEFAULT_RATE_LIMITS.checkout } });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const added = await call(t.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      const guest = { mid: midFrom(added) };
+      const tries = await Promise.all(
+        Array.from({ length: limit + 5 }, (_, i) => call(t.app, 'post', '/api/commerce/order/promo-code', guest, { code: `GUESS${i}` })),
+      );
+      expect(tries.filter((r) => r.status === 422)).toHaveLength(limit);
+      const limited = tries.filter((r) => r.status === 429);
+      expect(limited).toHaveLength(5);
+      expect(ApiErrorBodySchema.parse(limited[0]?.body).message).toBe(TOO_MANY_REQUESTS);
+      expect((await getCart(t, guest)).promoCode).toBeNull();
+
+      const { sid } = await registerFresh(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      await call(t.app, 'post', '/api/commerce/order/promo-code', { sid }, { code: 'SAVE10' }).expect(200);
     } finally {
       await t.close();
     }

@@ -16,6 +16,7 @@ import {
   MESSAGES,
   OrderSchema,
   ProductDetailSchema,
+  ProductListSchema,
   RecommendationsSchema,
   REFERRAL_CODES,
   StateProvinceListSchema,
@@ -28,7 +29,7 @@ import { registerFresh } from '../test/accounts';
 import { sampleAddress } from '../test/commerce';
 import { sessionOf } from '../test/discovery';
 import { createFakeClock } from '../deps';
-import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
+import { CARD_MONTH_RANGE, createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
 import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
 import { libraryStream } from '../test/library';
 import { registerVerified } from '../test/verification';
@@ -355,8 +356,6 @@ describe('checkout', () => {
     for (const [method, path, body] of [
       ['post', '/api/commerce/address', { shippingAddress: address(), billingAddress: null, billingSameAsShipping: true }],
       ['post', '/api/commerce/order/shipping-method', { shippingMethod: 'STANDARD' }],
-      ['post', '/api/commerce/order/promo-code', { code: 'SAVE10' }],
-      ['delete', '/api/commerce/order/promo-code', undefined],
       [
         'post',
         '/api/commerce/shipping-payment',
@@ -500,7 +499,7 @@ describe('checkout', () => {
       expect(ApiErrorBodySchema.parse(res.body).errors).toContainEqual({ field, errorMessage: message });
     };
     await expectError(form({ card: card('4242424242424241') }), 'card.number', COMMERCE_MESSAGES.cardNumber);
-    await expectError(form({ card: { ...card(), expMonth: 6, expYear: 2025 } }), 'card.expiry', COMMERCE_MESSAGES.cardExpired);
+    await expectError(form({ card: { ...card(), expMonth: 6, expYear: 2025 } }), 'card.expYear', COMMERCE_MESSAGES.cardExpired);
     await expectError(form({ card: { ...card(), cvc: '12' } }), 'card.cvc', COMMERCE_MESSAGES.cardCvc);
     await expectError(form({ card: { ...card(), nameOnCard: ' ' } }), 'card.nameOnCard', COMMERCE_MESSAGES.cardName);
     await expectError(form({ shippingMethod: null }), 'shippingMethod', COMMERCE_MESSAGES.needsMethod);
@@ -772,5 +771,139 @@ describe('merge at sign-in', () => {
       })
       .expect(201);
     expect(lines(await getCart({ sid: sidFrom(res)! })).map((l) => [l.availabilityId, l.quantity])).toEqual([[ids.hardcover, 2]]);
+  });
+});
+
+/* ------------------------------------------------------------------ issue 26 */
+
+describe('a guest promo code (issue 26)', () => {
+  const ready = {
+    shippingAddress: sampleAddress(),
+    billingAddress: null,
+    billingSameAsShipping: true,
+    shippingMethod: 'EXPEDITED',
+    card: card(),
+  };
+
+  it('a guest applies SAVE10 to their cart; it moves into the member cart at sign-in and the order gets the discount', async () => {
+    const account = await member();
+    const guest = await guestWith([{ availabilityId: ids.hardcover, quantity: 2 }]);
+    const applied = CartSchema.parse((await call('post', '/api/commerce/order/promo-code', guest, { code: 'save10' }).expect(200)).body);
+    const discount = Math.floor((applied.subTotalCents * 10 * 2 + 100) / 200);
+    expect(applied).toMatchObject({ promoCode: { code: 'SAVE10' }, discountCents: discount });
+    expect(await getCart(guest)).toMatchObject({ promoCode: { code: 'SAVE10' } });
+
+    const res = await signIn(t.app, account.email, 'Fresh#Pass2026', `mid=${guest.mid}`).expect(200);
+    const who = { sid: sidFrom(res)! };
+    expect(await getCart(who)).toMatchObject({ promoCode: { code: 'SAVE10' }, discountCents: discount });
+    await call('post', '/api/commerce/shipping-payment', who, ready).expect(200);
+    const order = OrderSchema.parse((await call('post', '/api/commerce/order/submit', who, {}).expect(201)).body);
+    expect(order).toMatchObject({ promoCode: 'SAVE10', discountCents: discount, shippingCostCents: 1495 });
+    expect(order.grandTotalCents).toBe(order.subTotalCents - discount + order.taxCents + 1495);
+  });
+
+  it("the guest's code replaces the member's own at sign-in; a guest cart without a code leaves the member's", async () => {
+    const account = await member();
+    await add(account, [{ availabilityId: ids.hardcover, quantity: 1 }]).expect(200);
+    await call('post', '/api/commerce/order/promo-code', account, { code: 'FREESHIP' }).expect(200);
+    await call('post', '/service/user/logout', account, {}).expect(200);
+
+    const plain = await guestWith([{ availabilityId: ids.ebook, quantity: 1 }]);
+    let res = await signIn(t.app, account.email, 'Fresh#Pass2026', `mid=${plain.mid}`).expect(200);
+    expect(await getCart({ sid: sidFrom(res)! })).toMatchObject({ promoCode: { code: 'FREESHIP' } });
+    await call('post', '/service/user/logout', { sid: sidFrom(res)! }, {}).expect(200);
+
+    const coded = await guestWith([{ availabilityId: ids.toolkit, quantity: 1 }]);
+    await call('post', '/api/commerce/order/promo-code', coded, { code: 'SAVE10' }).expect(200);
+    res = await signIn(t.app, account.email, 'Fresh#Pass2026', `mid=${coded.mid}`).expect(200);
+    expect(await getCart({ sid: sidFrom(res)! })).toMatchObject({ promoCode: { code: 'SAVE10' }, itemCount: 3 });
+  });
+
+  it('refuses a bad code for a guest with its reason and changes nothing; a guest can remove their code', async () => {
+    const guest = await guestWith([{ availabilityId: ids.ebook, quantity: 1 }]);
+    const before = await getCart(guest);
+    for (const [code, message] of [
+      ['NOPE', COMMERCE_MESSAGES.promoInvalid],
+      ['EXPIRED20', COMMERCE_MESSAGES.promoExpired],
+      ['WELCOME5', COMMERCE_MESSAGES.promoMinimum('$25.00')],
+    ] as const) {
+      const res = await call('post', '/api/commerce/order/promo-code', guest, { code }).expect(422);
+      expect(ApiErrorBodySchema.parse(res.body)).toMatchObject({ message, errors: [{ field: 'code', errorMessage: message }] });
+    }
+    await call('post', '/api/commerce/order/promo-code', guest, { code: 'x'.repeat(41) }).expect(400);
+    expect(await getCart(guest)).toEqual(before);
+
+    await call('post', '/api/commerce/order/promo-code', guest, { code: 'SAVE10' }).expect(200);
+    const removed = CartSchema.parse((await call('delete', '/api/commerce/order/promo-code', guest).expect(200)).body);
+    expect(removed).toMatchObject({ promoCode: null, discountCents: 0 });
+  });
+
+  it('attack: a guest code goes on that guest cart only; without a cart (no cookie, a made-up cookie) it is refused and no cart is made', async () => {
+    const a = await guestWith([{ availabilityId: ids.hardcover, quantity: 1 }]);
+    const b = await guestWith([{ availabilityId: ids.hardcover, quantity: 1 }]);
+    const aBefore = await getCart(a);
+    await call('post', '/api/commerce/order/promo-code', b, { code: 'SAVE10' }).expect(200);
+    expect(await getCart(a)).toEqual(aBefore);
+    // B removing "a" code touches only B's cart.
+    await call('post', '/api/commerce/order/promo-code', a, { code: 'FREESHIP' }).expect(200);
+    await call('delete', '/api/commerce/order/promo-code', b).expect(200);
+    expect(await getCart(a)).toMatchObject({ promoCode: { code: 'FREESHIP' } });
+
+    const carts = async () => (await t.db.selectFrom('carts').select('id').execute()).length;
+    const count = await carts();
+    for (const who of [{}, { mid: 'A'.repeat(43) }]) {
+      const res = await call('post', '/api/commerce/order/promo-code', who, { code: 'SAVE10' }).expect(422);
+      expect(ApiErrorBodySchema.parse(res.body).message).toBe(COMMERCE_MESSAGES.emptyCart);
+      expect(midFrom(res)).toBeUndefined();
+      expect(CartSchema.parse((await call('delete', '/api/commerce/order/promo-code', who).expect(200)).body).promoCode).toBeNull();
+    }
+    expect(await carts()).toBe(count);
+  });
+});
+
+describe('card expiry fields (issue 26)', () => {
+  it('asks for a blank month or year on its own field, and says expired only for a complete past date', async () => {
+    const who = await member();
+    await add(who, [{ availabilityId: ids.hardcover, quantity: 1 }]).expect(200);
+    const before = snapshot(await getCart(who));
+    const errorsOf = async (expiry: { expMonth: number; expYear: number }) => {
+      const body = {
+        shippingAddress: address(),
+        billingAddress: null,
+        billingSameAsShipping: true,
+        shippingMethod: 'STANDARD',
+        card: { ...card(), ...expiry },
+      };
+      const res = await call('post', '/api/commerce/shipping-payment', who, body).expect(400);
+      return ApiErrorBodySchema.parse(res.body).errors ?? [];
+    };
+    expect(await errorsOf({ expMonth: 0, expYear: 0 })).toEqual([
+      { field: 'card.expMonth', errorMessage: COMMERCE_MESSAGES.required('the expiry month') },
+      { field: 'card.expYear', errorMessage: COMMERCE_MESSAGES.required('the expiry year') },
+    ]);
+    expect(COMMERCE_MESSAGES.required('the expiry month')).toBe('Enter the expiry month.');
+    expect(await errorsOf({ expMonth: 12, expYear: 0 })).toEqual([{ field: 'card.expYear', errorMessage: 'Enter the expiry year.' }]);
+    expect(await errorsOf({ expMonth: 13, expYear: 2030 })).toEqual([{ field: 'card.expMonth', errorMessage: CARD_MONTH_RANGE }]);
+    expect(await errorsOf({ expMonth: 6, expYear: 25 })).toEqual([{ field: 'card.expYear', errorMessage: COMMERCE_MESSAGES.cardExpired }]);
+    expect(snapshot(await getCart(who))).toEqual(before);
+  });
+});
+
+describe('the store list (issue 26)', () => {
+  it('lists each product once, with its listed formats and editions', async () => {
+    const list = ProductListSchema.parse((await call('get', '/api/store/products?category=books').expect(200)).body);
+    const all = list.products.flatMap((p) => p.formats.map((f) => f.availabilityId));
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(list.products.map((p) => p.title)).size).toBe(list.products.length);
+    for (const tile of list.products) {
+      expect(tile.formats[0]).toMatchObject({ availabilityId: tile.availabilityId, productUrl: tile.productUrl, format: tile.format });
+      expect(tile.formats.every((f) => f.type !== 'Perm')).toBe(true);
+    }
+    const hardcover = list.products.find((p) => p.availabilityId === ids.hardcover)!;
+    expect(hardcover.formats.map((f) => f.availabilityId)).toEqual(expect.arrayContaining([ids.hardcover, ids.hardcoverEbook]));
+    expect(list.products.some((p) => p.availabilityId === ids.hardcoverEbook)).toBe(false);
+    // Every listed row is on some tile.
+    const rows = await t.db.selectFrom('products').select('availability_id').where('listed', '=', 1).where('category_slug', '=', 'books').execute();
+    expect(all.sort()).toEqual(rows.map((r) => r.availability_id).sort());
   });
 });

@@ -165,8 +165,9 @@ function cartRoutes(router: Router, { config, services, viewers }: RouteContext,
   });
 }
 
-/** Checkout and orders (members only). */
-function checkoutRoutes(router: Router, { checkout, orders }: RouteContext['services'], { member }: Shopper, checkoutLimit: RequestHandler): void {
+/** Checkout and orders (members only; promo codes for guests too). */
+function checkoutRoutes(router: Router, { services, viewers }: RouteContext, { member, ownerKeyOf }: Shopper, checkoutLimit: RequestHandler): void {
+  const { checkout, orders } = services;
   router.post('/api/commerce/address', async (req, res) => {
     const viewer = await member(req);
     const body = parseInput(AddressRequestSchema, req.body, 'Invalid address');
@@ -179,15 +180,24 @@ function checkoutRoutes(router: Router, { checkout, orders }: RouteContext['serv
     noStore(res).json(await checkout.setShippingMethod(viewer, body.shippingMethod));
   });
 
-  router.post('/api/commerce/order/promo-code', async (req, res) => {
-    const viewer = await member(req);
+  // Promo codes and vouchers apply to the shopper's cart, a guest's too (issue 26): the code stays on
+  // the guest cart and moves into the member's at sign-in. A guest's tries count against the checkout
+  // limit of their address, so codes cannot be guessed at speed.
+  const guestPromoLimit: RequestHandler = (req, res, next) => {
+    viewers.viewerOf(req).then(
+      (viewer) => (viewer ? next() : checkoutLimit(req, res, next)),
+      (error: unknown) => next(error),
+    );
+  };
+
+  router.post('/api/commerce/order/promo-code', guestPromoLimit, async (req, res) => {
+    const viewer = await viewers.viewerOf(req);
     const body = parseInput(PromoCodeRequestSchema, req.body, COMMERCE_MESSAGES.promoInvalid);
-    noStore(res).json(await checkout.applyPromo(viewer, body.code));
+    noStore(res).json(await checkout.applyPromo(await ownerKeyOf(req), viewer, body.code));
   });
 
   router.delete('/api/commerce/order/promo-code', async (req, res) => {
-    const viewer = await member(req);
-    noStore(res).json(await checkout.removePromo(viewer));
+    noStore(res).json(await checkout.removePromo(await ownerKeyOf(req)));
   });
 
   // A guest is refused (401) before the checkout limit counts the request.
@@ -232,7 +242,7 @@ export function commerceRoutes(context: RouteContext): Router {
   const guestCartLimit = limit('guestCarts');
   productPageRoutes(router, services);
   cartRoutes(router, context, shopper, guestCartLimit);
-  checkoutRoutes(router, services, shopper, checkoutLimit);
+  checkoutRoutes(router, context, shopper, checkoutLimit);
   return router;
 }
 

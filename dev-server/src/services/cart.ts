@@ -314,8 +314,8 @@ export function createCartService(deps: CartServiceDeps) {
 
     /**
      * At sign-in: the guest device cart's lines move into the member's cart (quantities summed,
-     * single-quantity types capped at 1, a subscription only when the member's cart has none), then
-     * the guest cart is deleted.
+     * single-quantity types capped at 1, a subscription only when the member's cart has none), with
+     * the guest's promo code when it has one, then the guest cart is deleted.
      */
     async mergeGuestCart(deviceToken: string | undefined, userId: string): Promise<void> {
       if (!deviceToken) return;
@@ -323,11 +323,14 @@ export function createCartService(deps: CartServiceDeps) {
       if (!guest) return;
       await carts.transaction(async (repo) => {
         const guestLines = await repo.lines(guest.id);
-        if (guestLines.length > 0) {
+        if (guestLines.length > 0 || guest.promo_code !== null) {
           const { cart, lines } = await model.ensure(repo, memberCartKey(userId));
           const items = guestLines.map((l) => ({ product: l.product, quantity: l.line.quantity, referral: l.line.referral }));
           await addLines(repo, cart, lines, items, 'merge');
-          await repo.updateCart(cart.id, { updated_at: model.nextModified(cart) });
+          // The code the guest applied is the newest choice: it comes along (issue 26), replacing the
+          // member's. A voucher this account already redeemed is refused at submit, with its message.
+          const promo = guest.promo_code ?? cart.promo_code;
+          await repo.updateCart(cart.id, { promo_code: promo, updated_at: model.nextModified(cart) });
         }
         await repo.deleteCart(guest.id);
       });

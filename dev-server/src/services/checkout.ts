@@ -176,14 +176,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       });
     },
 
-    /** POST /api/commerce/order/promo-code (a voucher too). */
-    async applyPromo(viewer: Viewer, code: string): Promise<Cart> {
-      const ownerKey = memberCartKey(viewer.user.id);
+    /**
+     * POST /api/commerce/order/promo-code (a voucher too), for a member's cart or a guest's device
+     * cart (issue 26: a guest's code is kept on the guest cart and moves with it at sign-in). A guest
+     * has no cart to apply a code to until they add something. A voucher's once-per-account rule is
+     * checked here for members and again at submit (a guest has no account yet).
+     */
+    async applyPromo(ownerKey: string | null, viewer: Viewer | null, code: string): Promise<Cart> {
       return carts.transaction(async (repo) => {
         const promo = await repo.promo(code);
         if (!promo) throw refuse(COMMERCE_MESSAGES.promoInvalid, 'code');
-        if (promo.kind === 'voucher' && (await repo.voucherRedeemed(promo.code, viewer.user.id))) throw refuse(PROMO_ALREADY_USED, 'code');
-        const { cart, lines } = await model.ensure(repo, ownerKey);
+        if (viewer && promo.kind === 'voucher' && (await repo.voucherRedeemed(promo.code, viewer.user.id))) throw refuse(PROMO_ALREADY_USED, 'code');
+        const found = viewer ? await model.ensure(repo, memberCartKey(viewer.user.id)) : ownerKey ? await existingCart(repo, ownerKey) : null;
+        if (!found?.cart || !ownerKey) throw refuse(COMMERCE_MESSAGES.emptyCart, 'code');
+        const { cart, lines } = found;
         const check = checkPromo(toPromo(promo), subtotalOf(lines), clock.now());
         if (check === 'expired') throw refuse(COMMERCE_MESSAGES.promoExpired, 'code');
         if (check === 'minimum') throw refuse(COMMERCE_MESSAGES.promoMinimum(formatCents(promo.min_subtotal_cents)), 'code');
@@ -192,8 +198,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       });
     },
 
-    async removePromo(viewer: Viewer): Promise<Cart> {
-      const ownerKey = memberCartKey(viewer.user.id);
+    /** DELETE /api/commerce/order/promo-code: the owner's (member or guest device) cart loses its code. */
+    async removePromo(ownerKey: string | null): Promise<Cart> {
+      if (!ownerKey) return model.cartOf(carts, null);
       return carts.transaction(async (repo) => {
         const cart = await repo.findCart(ownerKey);
         if (cart && cart.promo_code !== null) await repo.updateCart(cart.id, { promo_code: null, updated_at: model.nextModified(cart) });

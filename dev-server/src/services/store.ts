@@ -48,7 +48,7 @@ export function toProduct(row: ProductRow, categoryName: string): Product {
 export function createStoreService(deps: { store: StoreRepository }) {
   const { store } = deps;
   return {
-    /** Products of a category (every product when none is given); an unknown category is not found. */
+    /** Products of a category (every product when none is given), one per product with its formats; an unknown category is not found. */
     async products(categorySlug: string | null): Promise<ProductList> {
       const categories = await store.listCategories();
       if (categorySlug !== null && !categories.some((c) => c.slug === categorySlug)) {
@@ -56,10 +56,16 @@ export function createStoreService(deps: { store: StoreRepository }) {
       }
       const names = new Map(categories.map((c) => [c.slug, c.name]));
       const rows = await store.listProducts(categorySlug);
+      // One tile per product (issue 26): its formats and editions share the group, in list order.
+      const groups = new Map<string, ProductRow[]>();
+      for (const r of rows) groups.set(r.group_id, [...(groups.get(r.group_id) ?? []), r]);
       return {
         categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
         category: categorySlug,
-        products: rows.map((r) => toProduct(r, names.get(r.category_slug) ?? r.category_slug)),
+        products: [...groups.values()].map((group) => {
+          const first = group[0] as ProductRow;
+          return { ...toProduct(first, names.get(first.category_slug) ?? first.category_slug), formats: group.map(toAvailability) };
+        }),
       };
     },
   };

@@ -28,7 +28,7 @@ describe('CartPage', () => {
     expect(within(shipped).getByText('Hardcover')).toBeInTheDocument();
     expect(within(shipped).getByText('$29.95')).toBeInTheDocument();
     expect(within(shipped).getByRole('spinbutton', { name: 'Quantity for The Strategy Playbook' })).toHaveValue(2);
-    expect(within(digital).getByRole('spinbutton', { name: 'Quantity for Negotiation Cases' })).toHaveAttribute('max', '1');
+    expect(within(digital).getByText(/^Quantity: 1/)).toBeInTheDocument();
     expect(within(digital).getAllByText('$1,234.50')).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeInTheDocument();
     const dl = document.querySelector('dl.cart-totals')!;
@@ -76,14 +76,14 @@ describe('CartPage', () => {
     expect(qty).toHaveValue(2);
   });
 
-  it('does not raise a digital line above 1', async () => {
+  it('shows a digital line quantity without a field to change it (issue 26)', async () => {
     const api = mockApiRoutes({ [CART]: { body: cart() } });
     renderAt('/shopping-cart', <StoreApp />);
-    const qty = await screen.findByRole('spinbutton', { name: 'Quantity for Negotiation Cases' });
-    await userEvent.clear(qty);
-    await userEvent.type(qty, '2{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('Digital products are limited to one per order.');
-    expect(qty).toHaveValue(1);
+    const digital = await screen.findByRole('region', { name: 'Digital items' });
+    expect(within(digital).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(digital).getByText(/^Quantity: 1/)).toHaveTextContent('Quantity: 1 of Negotiation Cases');
+    expect(within(digital).getByRole('button', { name: 'Remove Negotiation Cases' })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Quantity for The Strategy Playbook' })).toBeInTheDocument();
     expect(api.sent('PUT /api/shopping-cart/items/i2')).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ describe('ShippingPaymentPage', () => {
     await userEvent.type(within(shipping).getByRole('textbox', { name: 'Postal code' }), '02134');
     expect(await screen.findByRole('radio', { name: 'Expedited, $15.00' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Standard, $5.00' })).not.toBeChecked();
-    expect(api.sent(ESTIMATE)).toContainEqual({ countryCode: 'US', state: 'MA' });
+    expect(api.sent(ESTIMATE)).toContainEqual({ countryCode: 'US', state: 'MA', shippingMethod: 'EXPEDITED' });
 
     const same = screen.getByRole('checkbox', { name: 'Billing address same as shipping' });
     expect(same).toBeChecked();
@@ -119,9 +119,16 @@ describe('ShippingPaymentPage', () => {
     const shipping = await screen.findByRole('group', { name: 'Shipping address' });
     expect(within(shipping).getByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to review' }));
+    // The GOV.UK error summary (issue 26): its own heading, each error once as a link to its field, and the focus.
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveTextContent('Please correct the highlighted fields.');
-    expect(summary).toHaveTextContent('Enter a valid postal code.');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading', { level: 2, name: 'There is a problem' })).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent('Please correct the highlighted fields.');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Enter a valid postal code.', 'Enter a valid card number.']);
+    expect(links[0]).toHaveAttribute('href', `#${within(shipping).getByRole('textbox', { name: 'Postal code' }).id}`);
+    await userEvent.click(links[1]!);
+    expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveFocus();
     const postal = within(shipping).getByRole('textbox', { name: 'Postal code' });
     expect(postal).toHaveAttribute('aria-invalid', 'true');
     expect(postal).toHaveAccessibleDescription('Enter a valid postal code.');
@@ -130,6 +137,76 @@ describe('ShippingPaymentPage', () => {
     expect(number).toHaveAccessibleDescription('Enter a valid card number.');
     expect(within(shipping).getByRole('textbox', { name: 'City' })).not.toHaveAttribute('aria-invalid');
     expect(screen.getByTestId('location')).toHaveTextContent('/shipping-payment');
+  });
+
+  it('summarises the totals of the chosen shipping method, asked again when the choice changes (issue 26)', async () => {
+    const cost = { STANDARD: 500, EXPEDITED: 1500 } as const;
+    const api = mockApiRoutes({
+      [CART]: { body: cart({ shippingAddress: address, shippingMethods: methods, shippingMethod: null, shippingCostCents: 0, grandTotalCents: 129440 }) },
+      [STATES_US]: { body: states },
+      [ESTIMATE]: ({ body }) => {
+        const method = (body as { shippingMethod?: keyof typeof cost }).shippingMethod;
+        const shippingCostCents = method ? cost[method] : 0;
+        return { body: { ...estimate, taxCents: 100, shippingCostCents, grandTotalCents: 129440 + 100 + shippingCostCents } };
+      },
+    });
+    renderAt('/shipping-payment', <StoreApp />);
+    const summary = await screen.findByLabelText('Order summary');
+    // Standard is preselected, and the summary counts it.
+    expect(await screen.findByRole('radio', { name: 'Standard, $5.00' })).toBeChecked();
+    await waitFor(() => expect(summary).toHaveTextContent('Shipping$5.00'));
+    expect(summary).toHaveTextContent('Total$1,300.40');
+    await userEvent.click(screen.getByRole('radio', { name: 'Expedited, $15.00' }));
+    await waitFor(() => expect(summary).toHaveTextContent('Shipping$15.00'));
+    expect(summary).toHaveTextContent('Tax$1.00');
+    expect(summary).toHaveTextContent('Total$1,310.40');
+    expect(api.sent(ESTIMATE).at(-1)).toEqual({ countryCode: 'US', state: 'MA', postalCode: '02134', shippingMethod: 'EXPEDITED' });
+  });
+
+  it('says the tax is calculated from the address until a state is chosen', async () => {
+    mockApiRoutes({ [CART]: { body: cart() }, [STATES_US]: { body: states }, [ESTIMATE]: { body: estimate } });
+    renderAt('/shipping-payment', <StoreApp />);
+    const summary = await screen.findByLabelText('Order summary');
+    expect(summary).toHaveTextContent('TaxCalculated from your address');
+  });
+
+  it('gives blank expiry fields their own errors, linked from the summary', async () => {
+    mockApiRoutes({
+      [CART]: { body: cart({ shippingAddress: address, shippingMethods: methods, shippingMethod: 'STANDARD' }) },
+      [STATES_US]: { body: states },
+      [ESTIMATE]: { body: estimate },
+      [SAVE]: {
+        status: 400,
+        body: {
+          message: 'Enter the expiry month.',
+          errors: [
+            { field: 'card.expMonth', errorMessage: 'Enter the expiry month.' },
+            { field: 'card.expYear', errorMessage: 'Enter the expiry year.' },
+          ],
+        },
+      },
+    });
+    renderAt('/shipping-payment', <StoreApp />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue to review' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter the expiry month.', 'Enter the expiry year.']);
+    expect(screen.getByRole('textbox', { name: 'Expiry month' })).toHaveAccessibleDescription('Enter the expiry month.');
+    expect(screen.getByRole('textbox', { name: 'Expiry year' })).toHaveAccessibleDescription('Enter the expiry year.');
+    await userEvent.click(within(summary).getByRole('link', { name: 'Enter the expiry year.' }));
+    expect(screen.getByRole('textbox', { name: 'Expiry year' })).toHaveFocus();
+  });
+
+  it('arriving at #payment (from a declined card) focuses the card number', async () => {
+    mockApiRoutes({
+      [CART]: { body: cart({ shippingAddress: address, shippingMethods: methods, shippingMethod: 'STANDARD' }) },
+      [STATES_US]: { body: states },
+    });
+    renderAt('/shipping-payment#payment', <StoreApp />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveFocus());
   });
 
   it('asks only for a billing address when nothing ships', async () => {
@@ -172,9 +249,15 @@ describe('ReviewOrderPage', () => {
     const updates = listen('cart:updated');
     renderAt('/review-order', <StoreApp />);
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    // An error summary at the top takes the focus (issue 26); its link leads to the card fields.
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Your card was declined. Your cart has not changed; try another card.');
-    expect(within(alert).getByRole('link', { name: 'Change payment details' })).toHaveAttribute('href', '/shipping-payment');
+    expect(alert).toHaveFocus();
+    expect(within(alert).getByRole('heading', { level: 2, name: 'There is a problem' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Your card was declined. Your cart has not changed; try another card.' })).toHaveAttribute(
+      'href',
+      '/shipping-payment#payment',
+    );
+    expect(screen.getByRole('button', { name: 'Place order' })).not.toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(updates).toEqual([]);
     expect(api.urls(SUBMIT)).toHaveLength(1);
@@ -203,6 +286,21 @@ describe('ReviewOrderPage', () => {
     expect(updates).toEqual([{ count: 0 }]);
     expect(dataLayerEvents()).toEqual(['purchase']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order M-20260105-4F7K2' })).toBeInTheDocument();
+    // The order page confirms the order just placed (issue 26).
+    const confirmation = await screen.findByRole('status');
+    expect(within(confirmation).getByRole('heading', { level: 2, name: 'Order confirmed' })).toBeInTheDocument();
+    expect(confirmation).toHaveTextContent('Thank you, your order M-20260105-4F7K2 is confirmed.');
+  });
+
+  it('sends a refused order for a changed cart back to the cart from the summary', async () => {
+    mockApiRoutes({
+      [CART]: { body: ready() },
+      [SUBMIT]: { status: 409, body: { message: 'Your cart changed while the order was being placed. Please review it and try again.' } },
+    });
+    renderAt('/review-order', <StoreApp />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/shopping-cart');
   });
 
   it('shows the empty cart', async () => {

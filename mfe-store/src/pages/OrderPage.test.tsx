@@ -27,6 +27,9 @@ describe('OrderPage', () => {
     expect(screen.getByText('$68.64')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Receipt' })).not.toBeInTheDocument();
     expect(print).not.toHaveBeenCalled();
+    // Opened by its link (not by Place order): no confirmation (issue 26).
+    expect(screen.queryByRole('heading', { name: 'Order confirmed' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Thank you, your order/)).not.toBeInTheDocument();
   });
 
   it('adds the receipt with ?receipt=true and prints it on Print receipt', async () => {

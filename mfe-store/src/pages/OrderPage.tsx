@@ -1,8 +1,8 @@
 /**
  * /order/{id} (SITE-02): the order's own page. `?receipt=true` adds the receipt, `?printMe=true`
- * prints once the order is shown.
+ * prints once the order is shown. Right after Place order it confirms the order (issue 26).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
 import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
 import { loadOrder } from '../api/orders';
@@ -11,9 +11,20 @@ import { Alert, BackToStore, Status } from '../components/common';
 import { statusOf } from '../components/checkout/apiErrors';
 import { TotalsList } from '../components/cart/CartParts';
 import { AddressBlock } from '../components/checkout/AddressBlock';
+import { CheckoutStyles } from '../components/checkout/styles';
+import { ORDER_CONFIRMED_TITLE, orderConfirmed } from '../components/checkout/text';
+
+/** Whether the history entry is the one Place order opened (ORDER_PLACED_STATE). */
+function justPlaced(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'orderPlaced' in state && state.orderPlaced === true;
+}
 
 function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean; printMe: boolean }) {
   const printed = useRef(false);
+  // Read after hydration: the server's render has no history state, and the page must match it first.
+  const { state } = useLocation();
+  const [placed, setPlaced] = useState(false);
+  useEffect(() => setPlaced(justPlaced(state)), [state]);
   useEffect(() => {
     if (!printMe || printed.current) return;
     printed.current = true;
@@ -22,7 +33,14 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
 
   return (
     <article className="order-page">
+      <CheckoutStyles />
       <h1>{`Order ${order.orderNumber}`}</h1>
+      {placed && (
+        <section className="order-confirmation" aria-labelledby="order-confirmed" role="status">
+          <h2 id="order-confirmed">{ORDER_CONFIRMED_TITLE}</h2>
+          <p>{orderConfirmed(order.orderNumber)}</p>
+        </section>
+      )}
       <dl className="order-facts">
         <dt>Date</dt>
         <dd>{formatLongDate(order.createdAt)}</dd>
@@ -40,9 +58,16 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
         <h2 id="order-items">Items</h2>
         <ul className="order-lines">
           {order.lines.map((l, i) => (
-            <li key={`${l.sku}-${i}`}>
-              {l.productUrl ? <Link to={l.productUrl}>{l.title}</Link> : <span>{l.title}</span>} <span className="line-format">{l.format}</span>{' '}
-              <span className="line-quantity">Quantity: {l.quantity}</span> <span className="line-total">{formatCents(l.lineTotalCents)}</span>
+            <li key={`${l.sku}-${i}`} className="cart-line">
+              {l.productUrl ? (
+                <Link to={l.productUrl} className="cart-line-title">
+                  {l.title}
+                </Link>
+              ) : (
+                <span className="cart-line-title">{l.title}</span>
+              )}{' '}
+              <span className="line-format">{l.format}</span> <span className="line-quantity">Quantity: {l.quantity}</span>{' '}
+              <span className="line-total">{formatCents(l.lineTotalCents)}</span>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
-/** /store and /store/{category}: the catalogue. */
+/** /store and /store/{category}: the catalogue, one tile per product with its formats. */
 import { Link, NavLink } from 'shared-contracts/router';
 import { isNotFound, useLoad } from 'shared-contracts';
 import { loadProducts } from '../api/catalog';
-import { formatUsd } from 'shared-contracts/commerce';
-import type { Product, ProductList } from 'shared-contracts/commerce';
+import { formatCents, formatUsd } from 'shared-contracts/commerce';
+import type { Availability, ProductList, ProductTile } from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Status } from '../components/common';
 import { STORE_LOAD_ERROR } from '../text';
 
@@ -26,15 +26,37 @@ function CategoryNav({ categories }: { categories: ProductList['categories'] }) 
   );
 }
 
-function ProductCard({ product }: { product: Product }) {
+/** A format's name on a tile: the language too when it is not the product's own (a Spanish edition). */
+function formatLabel(format: Availability, product: ProductTile): string {
+  return format.language && format.language !== product.language ? `${format.format} (${format.language})` : format.format;
+}
+
+/** One tile per product (issue 26): its title, then each of its formats with its price, each a link to that format's page. */
+function ProductCard({ product }: { product: ProductTile }) {
+  const formats = product.formats.length > 0 ? product.formats : null;
   return (
     <li className="product-card">
       {product.image && <img src={product.image} alt="" className="product-image" />}
       <h2 className="product-title">
         <Link to={product.productUrl}>{product.title}</Link>
       </h2>
-      <p className="product-format">{product.format}</p>
-      <p className="product-price">{formatUsd(product.listPrice)}</p>
+      {formats ? (
+        <ul className="product-formats" aria-label={`Formats of ${product.title}`}>
+          {formats.map((f) => (
+            <li key={f.availabilityId}>
+              <Link to={f.productUrl}>
+                <span className="visually-hidden">{`${product.title}, `}</span>
+                {formatLabel(f, product)} <span className="format-price">{formatCents(f.priceCents)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
+          <p className="product-format">{product.format}</p>
+          <p className="product-price">{formatUsd(product.listPrice)}</p>
+        </>
+      )}
       {product.availabilityStatus === 'COMING_SOON' && <ComingSoon />}
     </li>
   );

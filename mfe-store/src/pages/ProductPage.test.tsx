@@ -104,7 +104,14 @@ describe('ProductPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Added to cart' });
     expect(api.sent(ADD)).toEqual([{ items: [{ availabilityId: 'AV100', quantity: 2, referral: '02749' }] }]);
     const items = within(within(dialog).getByRole('list', { name: 'Items added' })).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('The Strategy Playbook Hardcover Quantity: 2 $29.95');
+    // The title, then format, quantity and price as separate facts (issue 26).
+    expect(within(items[0]!).getByText('The Strategy Playbook')).toHaveClass('added-title');
+    const facts = [...items[0]!.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Format', 'Hardcover'],
+      ['Quantity', '2'],
+      ['Price', '$29.95'],
+    ]);
     expect(await within(dialog).findByRole('link', { name: 'Leading Change' })).toHaveAttribute('href', '/product/leading-change/AV900');
     expect(api.urls('GET /api/store/recommendations')[0]?.search).toBe('?placement=added-to-cart&productIds=p1');
     expect(updates).toEqual([{ count: 3 }]);
@@ -130,11 +137,13 @@ describe('ProductPage', () => {
     // Recommendations failed: no list.
     expect(within(dialog).queryByText('You might also like')).not.toBeInTheDocument();
     await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Checkout' })).toHaveFocus();
     await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Continue Shopping' })).toHaveFocus();
     await userEvent.tab();
-    expect(within(dialog).getByRole('button', { name: 'Checkout' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     await userEvent.tab({ shift: true });
     expect(within(dialog).getByRole('button', { name: 'Continue Shopping' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue Shopping' }));
@@ -144,6 +153,13 @@ describe('ProductPage', () => {
     await userEvent.click(button);
     dialog = await screen.findByRole('dialog', { name: 'Added to cart' });
     await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    // The Close button (issue 26).
+    await userEvent.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Added to cart' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
   });

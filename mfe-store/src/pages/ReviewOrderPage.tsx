@@ -5,13 +5,14 @@ import { pushDataLayer, rememberSubscriptionOrder, useMounted } from 'shared-con
 import { submitOrder } from '../api/checkout';
 import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
 import { errorMessage } from '../components/common';
-import { statusOf } from '../components/checkout/apiErrors';
+import { fieldErrors, statusOf } from '../components/checkout/apiErrors';
+import { ErrorSummary, type SummaryItem } from '../components/checkout/ErrorSummary';
 import { announceEmptyCart } from '../components/cart/cartCache';
 import { TotalsList } from '../components/cart/CartParts';
 import { AddressBlock } from '../components/checkout/AddressBlock';
 import { ProcessingDialog } from '../components/modals/AddToCartDialogs';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
-import { REVIEW_ORDER_TITLE } from '../components/checkout/text';
+import { ORDER_PLACED_STATE, PAYMENT_FIELDS_HASH, REVIEW_ORDER_TITLE } from '../components/checkout/text';
 
 function purchase(order: Order) {
   pushDataLayer({
@@ -25,6 +26,14 @@ function purchase(order: Order) {
   });
 }
 
+/** Where a refused order is put right: the card, the address or method, or the cart. */
+function fixedAt(status: number | null, field: string | undefined): string | undefined {
+  if (status === 402 || field === 'payment') return `/shipping-payment#${PAYMENT_FIELDS_HASH}`;
+  if (field === 'shippingAddress' || field === 'shippingMethod') return '/shipping-payment';
+  if (status === 409 || field === 'productId' || field === 'promoCode' || field === 'cart') return '/shopping-cart';
+  return undefined;
+}
+
 function ChangePaymentLink() {
   return <Link to="/shipping-payment">Change payment details</Link>;
 }
@@ -33,13 +42,12 @@ function Review({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const mounted = useMounted();
   const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; payment: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ attempt: number; item: SummaryItem } | null>(null);
   const method = cart.shippingMethods.find((m) => m.code === cart.shippingMethod);
   const billing = cart.billingAddress ?? cart.shippingAddress;
 
-  const place = async (opener: HTMLElement) => {
+  const place = async () => {
     if (placing) return;
-    setFailure(null);
     setPlacing(true);
     try {
       const order = await submitOrder();
@@ -48,29 +56,20 @@ function Review({ cart }: { cart: Cart }) {
       announceEmptyCart();
       purchase(order);
       if (mounted.current) setPlacing(false);
-      navigate(orderPath(order.id, { receipt: true }));
+      navigate(orderPath(order.id, { receipt: true }), { state: ORDER_PLACED_STATE });
     } catch (error) {
       if (!mounted.current) return;
-      const status = statusOf(error);
+      const to = fixedAt(statusOf(error), fieldErrors(error)[0]?.field);
       setPlacing(false);
-      setFailure({ message: errorMessage(error), payment: status === 402 || status === 422 });
-      opener.focus();
+      // The error summary at the top takes the focus and the view (issue 26): the reader was at 'Place order'.
+      setFailure((last) => ({ attempt: (last?.attempt ?? 0) + 1, item: { message: errorMessage(error), ...(to ? { to } : {}) } }));
     }
   };
 
   return (
     <div className="review-page">
       <h1>{REVIEW_ORDER_TITLE}</h1>
-      {failure && (
-        <div role="alert" className="form-error order-failure">
-          <p>{failure.message}</p>
-          {failure.payment && (
-            <p>
-              <ChangePaymentLink />
-            </p>
-          )}
-        </div>
-      )}
+      {failure && <ErrorSummary key={failure.attempt} items={[failure.item]} />}
       {!cart.payment && (
         <p>
           {COMMERCE_MESSAGES.needsPayment} <ChangePaymentLink />
@@ -80,8 +79,8 @@ function Review({ cart }: { cart: Cart }) {
         <h2 id="review-items">Items</h2>
         <ul className="review-lines">
           {cartLines(cart).map((l) => (
-            <li key={l.itemId}>
-              <span className="line-title">{l.productTitle}</span> <span className="line-format">{l.format}</span>{' '}
+            <li key={l.itemId} className="cart-line">
+              <span className="line-title cart-line-title">{l.productTitle}</span> <span className="line-format">{l.format}</span>{' '}
               <span className="line-quantity">Quantity: {l.quantity}</span> <span className="line-total">{formatCents(l.lineTotalCents)}</span>
             </li>
           ))}
@@ -111,7 +110,7 @@ function Review({ cart }: { cart: Cart }) {
         <Link to="/shipping-payment">Edit</Link>
       </p>
       <TotalsList totals={cart} />
-      <button type="button" className="button-primary" disabled={placing} onClick={(e) => void place(e.currentTarget)}>
+      <button type="button" className="button-primary" disabled={placing} onClick={() => void place()}>
         Place order
       </button>
       {placing && <ProcessingDialog onClose={() => undefined} />}

@@ -3,7 +3,7 @@
  * /api/commerce/shipping-payment; the server's field errors show next to their fields.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'shared-contracts/router';
+import { useLocation, useNavigate } from 'shared-contracts/router';
 import { pushDataLayer, useMounted } from 'shared-contracts';
 import { estimateShipping, saveShippingPayment } from '../api/checkout';
 import {
@@ -20,10 +20,12 @@ import { errorMessage } from '../components/common';
 import { fieldErrors } from '../components/checkout/apiErrors';
 import { announceCart } from '../components/cart/cartCache';
 import { TotalsList } from '../components/cart/CartParts';
-import { AddressFields, EMPTY_ADDRESS } from '../components/checkout/AddressFields';
+import { AddressFields, EMPTY_ADDRESS, LISTED_STATE_COUNTRIES } from '../components/checkout/AddressFields';
+import { ErrorSummary, focusField, type SummaryItem } from '../components/checkout/ErrorSummary';
 import { Fieldset, Input, type Errors } from '../components/checkout/fields';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
-import { SHIPPING_PAYMENT_TITLE } from '../components/checkout/text';
+import { CheckoutStyles } from '../components/checkout/styles';
+import { PAYMENT_FIELDS_HASH, SHIPPING_PAYMENT_TITLE, TAX_FROM_ADDRESS } from '../components/checkout/text';
 
 /** Data-layer label of a method. */
 function methodLabel(m: ShippingMethod): string {
@@ -88,35 +90,47 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [card, setCard] = useState({ number: '', expMonth: '', expYear: '', cvc: '', nameOnCard: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [summary, setSummary] = useState<{ message: string; items: string[] } | null>(null);
+  const [summary, setSummary] = useState<{ attempt: number; items: SummaryItem[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const estimates = useRef(0);
   const mounted = useMounted();
   const billingSameId = useId();
+  const { hash } = useLocation();
 
+  // The summary shows what the server will charge (issue 26): the totals of the address the server
+  // prices (shipping when something ships, else billing) and of the chosen method, asked again when
+  // either changes; an answer older than the last question is dropped.
+  const destination = needsShipping ? shipping : billing;
   const runEstimate = () => {
-    if (!needsShipping || !shipping.countryCode) return;
+    if (!destination.countryCode) return;
+    const asked = ++estimates.current;
     estimateShipping({
-      countryCode: shipping.countryCode,
-      ...(shipping.state ? { state: shipping.state } : {}),
-      ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
+      countryCode: destination.countryCode,
+      ...(destination.state ? { state: destination.state } : {}),
+      ...(destination.postalCode ? { postalCode: destination.postalCode } : {}),
+      ...(needsShipping && method ? { shippingMethod: method } : {}),
     }).then(
       (e) => {
-        if (!mounted.current) return;
+        if (!mounted.current || asked !== estimates.current) return;
         setEstimate(e);
+        if (!needsShipping) return;
         setMethods(e.shippingMethods);
         setMethod((current) => (current && e.shippingMethods.some((m) => m.code === current) ? current : (e.shippingMethods[0]?.code ?? null)));
       },
       () => undefined,
     );
   };
-  // Methods and totals follow the country and state (domestic or international).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the estimate reads the address of this render
-  useEffect(runEstimate, [needsShipping, shipping.countryCode, shipping.state]);
+  useEffect(runEstimate, [needsShipping, destination.countryCode, destination.state, method]);
+  const taxPending = LISTED_STATE_COUNTRIES.includes(destination.countryCode) && !destination.state;
 
+  // Arriving from the review's 'card declined' link: straight to the card number.
   useEffect(() => {
-    if (summary) summaryRef.current?.focus();
-  }, [summary]);
+    if (hash !== `#${PAYMENT_FIELDS_HASH}`) return;
+    const control = formRef.current?.querySelector('[name="card.number"]');
+    if (control instanceof HTMLElement) focusField(control);
+  }, [hash]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -154,7 +168,9 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
       const map: Errors = {};
       for (const f of list) map[f.field] ??= f.errorMessage;
       setErrors(map);
-      setSummary({ message: errorMessage(error), items: list.map((f) => f.errorMessage).filter((m, i, all) => all.indexOf(m) === i) });
+      // One entry per field, each a link to it; the heading is the summary's own (issue 26).
+      const items: SummaryItem[] = Object.entries(map).map(([field, message]) => ({ field, message }));
+      setSummary((last) => ({ attempt: (last?.attempt ?? 0) + 1, items: items.length > 0 ? items : [{ message: errorMessage(error) }] }));
     } finally {
       if (mounted.current) setBusy(false);
     }
@@ -163,19 +179,8 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
   const setCardField = (field: keyof typeof card) => (v: string) => setCard((c) => ({ ...c, [field]: v }));
 
   return (
-    <form className="checkout-form" onSubmit={submit} noValidate>
-      {summary && (
-        <div ref={summaryRef} tabIndex={-1} role="alert" className="error-summary">
-          <p>{summary.message}</p>
-          {summary.items.length > 0 && (
-            <ul>
-              {summary.items.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+    <form ref={formRef} className="checkout-form" onSubmit={submit} noValidate>
+      {summary && <ErrorSummary key={summary.attempt} items={summary.items} />}
       {needsShipping && <AddressFields kind="shippingAddress" value={shipping} onChange={setShipping} errors={errors} onPostalCodeBlur={runEstimate} />}
       {needsShipping && (
         <div className="field checkbox">
@@ -185,7 +190,7 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
       )}
       {(!needsShipping || !billingSame) && <AddressFields kind="billingAddress" value={billing} onChange={setBilling} errors={errors} />}
       {needsShipping && <ShippingMethods methods={methods} value={method} onChange={setMethod} error={errors.shippingMethod} />}
-      <Fieldset legend="Payment" className="payment-fields">
+      <Fieldset legend="Payment" className="payment-fields" id={PAYMENT_FIELDS_HASH}>
         {CARD_FIELDS.map(({ field, label, autoComplete, numeric, maxLength }) => (
           <Input
             key={field}
@@ -200,7 +205,7 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
           />
         ))}
       </Fieldset>
-      <TotalsList totals={estimate ?? cart} />
+      <TotalsList totals={estimate ?? cart} pending={taxPending ? 'tax' : false} pendingText={TAX_FROM_ADDRESS} />
       <button type="submit" className="button-primary" disabled={busy}>
         Continue to review
       </button>
@@ -214,6 +219,7 @@ export default function ShippingPaymentPage() {
     <CheckoutStep title={SHIPPING_PAYMENT_TITLE}>
       {(checkout) => (
         <div className="checkout-page">
+          <CheckoutStyles />
           <h1>{SHIPPING_PAYMENT_TITLE}</h1>
           <ShippingPaymentForm cart={checkout.cart} onSaved={() => navigate('/review-order')} />
         </div>

@@ -1,7 +1,6 @@
 /** The cart's lines: a row per line with its quantity field and Remove, grouped as shipped or digital. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { canIncreaseQuantity } from 'shared-contracts/commerce';
 import { COMMERCE_MESSAGES, MAX_LINE_QUANTITY, formatCents, isSingleQuantityType, type CartLine } from 'shared-contracts/commerce';
 
 export interface LineProps {
@@ -28,11 +27,6 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
       setDraft(String(line.quantity));
       return;
     }
-    if (n > line.quantity && !canIncreaseQuantity({ digital: single, quantity: line.quantity })) {
-      setError(COMMERCE_MESSAGES.digitalQuantity);
-      setDraft(String(line.quantity));
-      return;
-    }
     setError(null);
     pending.current = true;
     const ok = await onQuantity(line, n).finally(() => (pending.current = false));
@@ -45,34 +39,42 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
         {line.productTitle}
       </Link>{' '}
       <span className="cart-line-format">{line.format}</span> <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
-      <div className="field quantity-field">
-        <label htmlFor={id}>
-          Quantity<span className="visually-hidden">{` for ${line.productTitle}`}</span>
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={single ? 1 : MAX_LINE_QUANTITY}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => void commit()}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void commit();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-      </div>
+      {single ? (
+        // A digital product, ebook or subscription is one per order (SITE-05): its quantity is shown, not edited (issue 26).
+        <p className="quantity-fixed">
+          Quantity: {line.quantity}
+          <span className="visually-hidden">{` of ${line.productTitle}`}</span>
+        </p>
+      ) : (
+        <div className="field quantity-field">
+          <label htmlFor={id}>
+            Quantity<span className="visually-hidden">{` for ${line.productTitle}`}</span>
+          </label>
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_LINE_QUANTITY}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={() => void commit()}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void commit();
+              }
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
       <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
       <button type="button" aria-label={`Remove ${line.productTitle}`} disabled={busy} onClick={() => onRemove(line)}>
         Remove

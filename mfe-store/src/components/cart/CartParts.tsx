@@ -11,9 +11,20 @@ type Totals = Pick<Cart | Order, 'subTotalCents' | 'discountCents' | 'shippingCo
 
 /**
  * Subtotal, Discount (when any), Shipping, Tax and Total, in USD with two decimals. `pending`: the
- * cart has no address and method yet, so shipping and tax read 'Calculated at checkout'.
+ * cart has no address and method yet, so shipping and tax read 'Calculated at checkout' (or
+ * `pendingText`); 'tax': only the tax is not known yet (no state chosen).
  */
-export function TotalsList({ totals, label = 'Order summary', pending = false }: { totals: Totals; label?: string; pending?: boolean }) {
+export function TotalsList({
+  totals,
+  label = 'Order summary',
+  pending = false,
+  pendingText = CALCULATED_AT_CHECKOUT,
+}: {
+  totals: Totals;
+  label?: string;
+  pending?: boolean | 'tax';
+  pendingText?: string;
+}) {
   return (
     <dl className="cart-totals" aria-label={label}>
       <dt>Subtotal</dt>
@@ -25,9 +36,9 @@ export function TotalsList({ totals, label = 'Order summary', pending = false }:
         </>
       )}
       <dt>Shipping</dt>
-      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.shippingCostCents)}</dd>
+      <dd>{pending === true ? pendingText : formatCents(totals.shippingCostCents)}</dd>
       <dt>Tax</dt>
-      <dd>{pending ? CALCULATED_AT_CHECKOUT : formatCents(totals.taxCents)}</dd>
+      <dd>{pending ? pendingText : formatCents(totals.taxCents)}</dd>
       <dt>Total</dt>
       <dd>{formatCents(totals.grandTotalCents)}</dd>
     </dl>

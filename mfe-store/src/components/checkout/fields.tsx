@@ -64,9 +64,9 @@ export function Select({ label, name, value, onChange, options, error, autoCompl
   );
 }
 
-export function Fieldset({ legend, children, className }: { legend: string; children: ReactNode; className?: string }) {
+export function Fieldset({ legend, children, className, id }: { legend: string; children: ReactNode; className?: string; id?: string }) {
   return (
-    <fieldset className={className}>
+    <fieldset className={className} id={id}>
       <legend>{legend}</legend>
       {children}
     </fieldset>

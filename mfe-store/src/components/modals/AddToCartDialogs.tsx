@@ -58,6 +58,8 @@ export interface AddedDialogProps extends Common {
 
 /**
  * 'Added to cart' with Checkout and Continue Shopping, then the recommendations when they arrive.
+ * A Close button (and Escape) closes it; each item is its title, then its format, quantity and price
+ * as separate facts (issue 26).
  * The dialog is held at the top of the screen (class added-to-cart-modal, in the store's styles), not
  * centred, so that the recommendations grow it downwards: centred, their arrival moved the buttons up
  * under a reader's pointer and a click pressed on Continue Shopping was released elsewhere and lost.
@@ -66,11 +68,21 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
   const productIds = [...new Set(items.map((i) => i.productId))];
   return (
     <Dialog title={MESSAGES.cart.added} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal">
+      <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
       <ul className="added-items" aria-label="Items added">
         {items.map((line) => (
-          <li key={line.itemId}>
-            <span className="added-title">{line.productTitle}</span> <span className="added-format">{line.format}</span>{' '}
-            <span className="added-quantity">Quantity: {line.quantity}</span> <span className="added-price">{formatCents(line.unitPriceCents)}</span>
+          <li key={line.itemId} className="added-item">
+            <p className="added-title">{line.productTitle}</p>
+            <dl className="added-facts">
+              <dt>Format</dt>
+              <dd className="added-format">{line.format}</dd>
+              <dt>Quantity</dt>
+              <dd className="added-quantity">{line.quantity}</dd>
+              <dt>Price</dt>
+              <dd className="added-price">{formatCents(line.unitPriceCents)}</dd>
+            </dl>
           </li>
         ))}
       </ul>
