@@ -107,3 +107,86 @@ test('a guest past the meter sees only the first chart, no pagination, and the w
   expect((await page.request.get(`/data-visuals/images/${other}.svg`)).status()).toBe(403);
   expect((await page.request.get(`/data-visuals/images/${shown!}.svg`)).status()).toBe(200);
 });
+
+/**
+ * Issue 26, item 12: only what is really exclusive is labelled (decision 016: a guest the server
+ * does not wall downloads every chart, through the chart's own link), no blank column beside the
+ * feed on a desktop, and on a phone the subjects bar does not cover the feed. Screenshots of both
+ * go to the test's output folder.
+ */
+test.describe('desktop, 1280 x 800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a guest sees no chart labelled subscriber exclusive, downloads one, and the feed has no blank column beside it', async ({ page }, testInfo) => {
+    const app = await visualLibrary(page);
+    await expect(app.locator('[data-feed-state]')).toHaveAttribute('data-feed-state', 'full');
+    const charts = app.getByRole('list', { name: 'Charts' });
+    await expect(charts.locator('li[data-chart-entry]')).toHaveCount(10);
+    await expect(app.getByText(/subscriber exclusive/i)).toHaveCount(0);
+
+    const link = charts.locator('li[data-chart-entry]').first().getByRole('link', { name: 'Download Chart' });
+    await expect(link).toHaveAttribute('href', /^\/data-visuals\/images\/[a-z0-9-]+\.svg$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8')).toContain('<svg');
+
+    // The feed starts where the heading does: no column kept for the navigation.
+    const heading = await app.getByRole('heading', { level: 1, name: 'Visual Library' }).boundingBox();
+    const list = await charts.boundingBox();
+    expect(Math.abs(list!.x - heading!.x)).toBeLessThan(1);
+    const nav = app.locator('nav[data-left-nav]');
+    await expect(nav).toHaveAttribute('data-left-nav', 'hidden');
+    await page.screenshot({ path: testInfo.outputPath('visual-library-1280-top.png') });
+
+    // Scrolled past the tabs, the subjects show in the margin left of the page, over nothing.
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect(nav).toHaveAttribute('data-left-nav', 'shown');
+    await expect(nav.getByRole('link', { name: 'All Data & Visuals' })).toBeVisible();
+    const navBox = await nav.boundingBox();
+    const listNow = await charts.boundingBox();
+    expect(navBox!.x).toBeGreaterThanOrEqual(0);
+    expect(navBox!.x + navBox!.width).toBeLessThanOrEqual(listNow!.x);
+    await page.screenshot({ path: testInfo.outputPath('visual-library-1280-scrolled.png') });
+  });
+});
+
+test.describe('phone, 390 x 844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the subjects bar sits small at the bottom and keeps its own room after the feed, so it covers none of it', async ({ page }, testInfo) => {
+    const app = await visualLibrary(page);
+    await expect(app.locator('[data-feed-state]')).toHaveAttribute('data-feed-state', 'full');
+    await expect(app.getByText(/subscriber exclusive/i)).toHaveCount(0);
+    const nav = app.locator('nav[data-left-nav]');
+    await expect(nav).toHaveAttribute('data-nav-layout', 'bar');
+
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect(nav).toHaveAttribute('data-left-nav', 'shown');
+    await expect(nav.getByRole('group', { name: 'Subjects carousel' })).toBeVisible();
+    const bar = (await nav.boundingBox())!;
+    expect(bar.height).toBeLessThanOrEqual(64);
+    expect(Math.round(bar.y + bar.height)).toBe(844);
+    await page.screenshot({ path: testInfo.outputPath('visual-library-390-scrolled.png') });
+
+    // Not fixed over the page: it rests after the pagination, in room of its own.
+    expect(await nav.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    const pagination = app.getByRole('navigation', { name: 'Pagination' });
+    const restingGap = await page.evaluate(() => {
+      const root = document.querySelector('[data-mfe-slot="visualLibrary/App"]')!;
+      const navEl = root.querySelector<HTMLElement>('nav[data-left-nav]')!;
+      const pag = root.querySelector<HTMLElement>('nav[aria-label="Pagination"]')!;
+      // Where the bar rests in the flow (its sticky offset taken out for one measurement).
+      navEl.style.position = 'static';
+      const rest = navEl.getBoundingClientRect().top;
+      navEl.style.position = '';
+      return rest - pag.getBoundingClientRect().bottom;
+    });
+    expect(restingGap).toBeGreaterThanOrEqual(0);
+    // Scrolled to the end, the pagination is not under the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const pag = (await pagination.boundingBox())!;
+    const barEnd = (await nav.boundingBox())!;
+    const barShown = (await nav.getAttribute('data-left-nav')) === 'shown';
+    expect(pag.y + pag.height).toBeLessThanOrEqual(barShown ? barEnd.y + 1 : 844);
+    await page.screenshot({ path: testInfo.outputPath('visual-library-390-end.png') });
+  });
+});

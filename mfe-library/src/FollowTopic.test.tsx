@@ -88,9 +88,61 @@ describe('FollowTopic', () => {
     expect(toggle()).toHaveAccessibleName('Follow this');
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle());
-    expect(opened).toEqual([{ screen: 'signin', reason: 'follow' }]);
+    expect(opened).toEqual([{ screen: 'signin', reason: 'follow', intent: expect.any(Function) }]);
     expect(api.fetch).not.toHaveBeenCalled();
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('follows the topic once the guest who asked has signed in through the modal (the intent), without another click', async () => {
+    setStatus('guest');
+    const api = mockApiRoutes({
+      'GET /service/user/topics': { body: notFollowing },
+      'POST /service/user/topics': { body: followingStrategy },
+    });
+    const opened = listen('auth:open');
+    const changed = listen('following:changed');
+    const { container } = render(<FollowTopic slug="strategy" name="Strategy" />);
+    await userEvent.click(toggle());
+    // What the shell's modal does after a sign-in: the user in the store, then the request's intent.
+    const user = sampleUser();
+    act(() => {
+      userStore.getState().setUser(user);
+      opened[0]!.intent!(user);
+    });
+    expect(await screen.findByRole('button', { name: 'Following', pressed: true })).toBeEnabled();
+    expect(root(container)).toHaveAttribute('data-following', 'true');
+    expect(api.sent('POST /service/user/topics')).toEqual([{ name: 'Strategy' }]);
+    expect(changed).toEqual([{ slugs: ['strategy', 'innovation'], unreadCount: 7 }]);
+    expect(toggle()).toHaveFocus();
+  });
+
+  it('does not unfollow a topic the member who signed in already follows', async () => {
+    setStatus('guest');
+    const api = mockApiRoutes({ 'GET /service/user/topics': { body: followingStrategy } });
+    const opened = listen('auth:open');
+    render(<FollowTopic slug="strategy" name="Strategy" />);
+    await userEvent.click(toggle());
+    const user = sampleUser();
+    act(() => {
+      userStore.getState().setUser(user);
+      opened[0]!.intent!(user);
+    });
+    expect(await screen.findByRole('button', { name: 'Following', pressed: true })).toBeEnabled();
+    expect(api.sent('POST /service/user/topics')).toEqual([]);
+    expect(api.sent('DELETE /service/user/topics/strategy')).toEqual([]);
+  });
+
+  it('follows nothing when the reader signs in some other way than the request the toggle made', async () => {
+    setStatus('guest');
+    const api = mockApiRoutes({ 'GET /service/user/topics': { body: notFollowing } });
+    listen('auth:open');
+    render(<FollowTopic slug="strategy" name="Strategy" />);
+    await userEvent.click(toggle());
+    // The modal was closed (the intent dropped); the reader signs in later from the header.
+    signIn();
+    await waitFor(() => expect(toggle()).toBeEnabled());
+    expect(toggle()).toHaveAttribute('aria-pressed', 'false');
+    expect(api.sent('POST /service/user/topics')).toEqual([]);
   });
 
   it("follows for a member: 'Follow this' becomes 'Following', and the server's answer goes on the bus", async () => {

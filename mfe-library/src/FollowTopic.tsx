@@ -2,7 +2,10 @@
  * The follow toggle of a topic page (SITE-04: 'Follow this', then 'Following'), exposed as
  * `library/FollowTopic` and mounted by the shell on /topic/{slug} (decision 012).
  *
- * - Guests are asked to sign in (SITE-06): the click emits `auth:open` { screen: 'signin', reason: 'follow' }.
+ * - Guests are asked to sign in (SITE-06): the click emits `auth:open` { screen: 'signin', reason: 'follow',
+ *   intent }. The modal says why, and once the reader has signed in (or registered) it calls the
+ *   intent: the toggle, now the member's, follows the topic as soon as it knows it is not followed
+ *   yet (contracts.md). A modal closed without signing in follows nothing.
  * - Members: whether the topic is followed comes from GET /service/user/topics; a click follows
  *   (POST, by name) or unfollows (DELETE, by slug). The button is disabled (aria-busy) while a
  *   request runs, and the state shown is always the server's answer, announced on the bus as
@@ -84,8 +87,14 @@ function FollowView({ following, phase, failure, subscriberLimited, onToggle, bu
   );
 }
 
+interface MemberFollowProps extends Required<FollowTopicProps> {
+  /** The reader asked to follow before signing in: follow once the state is known, then onAsked(). */
+  followNow?: boolean;
+  onAsked?: () => void;
+}
+
 /** A member's toggle. Keyed on the member and the topic, so another user or topic starts afresh. */
-function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicProps>) {
+function MemberFollow({ slug, name, subscriberLimited, followNow = false, onAsked }: MemberFollowProps) {
   const [following, setFollowing] = useState(false);
   /** The slug the server knows the followed topic by (what an unfollow sends). */
   const [followedSlug, setFollowedSlug] = useState(slug);
@@ -100,7 +109,8 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
     if (phase !== 'idle' || !refocus.current) return;
     refocus.current = false;
     button.current?.focus();
-  }, [phase]);
+    // The answer may come in the same render as the request's start (pending and idle at once).
+  }, [phase, following]);
 
   const apply = useCallback(
     (answer: Following) => {
@@ -130,9 +140,17 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
     [slug, followedSlug],
   );
 
-  async function toggle(event: MouseEvent<HTMLButtonElement>) {
+  // The follow asked for before sign-in: once the member's state is known, unless it is followed already.
+  useEffect(() => {
+    if (!followNow || phase !== 'idle') return;
+    onAsked?.();
+    if (!following && failure === null) void toggle(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the state is known
+  }, [followNow, phase]);
+
+  async function toggle(keepFocus: boolean) {
     if (phase !== 'idle') return;
-    refocus.current = document.activeElement === event.currentTarget;
+    refocus.current = keepFocus;
     setPhase('pending');
     setFailure(null);
     try {
@@ -154,7 +172,7 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
       phase={phase}
       failure={failure}
       subscriberLimited={subscriberLimited}
-      onToggle={(e) => void toggle(e)}
+      onToggle={(e) => void toggle(document.activeElement === e.currentTarget)}
       buttonRef={button}
     />
   );
@@ -162,8 +180,19 @@ function MemberFollow({ slug, name, subscriberLimited }: Required<FollowTopicPro
 
 export function FollowTopic({ slug, name, subscriberLimited = false }: FollowTopicProps) {
   const reader = useReader();
+  // The follow a guest asked for, set by the sign-in request's intent (after sign-in or registration).
+  const [asked, setAsked] = useState(false);
   if (reader.kind === 'member') {
-    return <MemberFollow key={`${reader.id}:${slug}`} slug={slug} name={name} subscriberLimited={subscriberLimited} />;
+    return (
+      <MemberFollow
+        key={`${reader.id}:${slug}`}
+        slug={slug}
+        name={name}
+        subscriberLimited={subscriberLimited}
+        followNow={asked}
+        onAsked={() => setAsked(false)}
+      />
+    );
   }
   return (
     <FollowView
@@ -171,7 +200,7 @@ export function FollowTopic({ slug, name, subscriberLimited = false }: FollowTop
       phase={reader.kind === 'unknown' ? 'loading' : 'idle'}
       failure={null}
       subscriberLimited={subscriberLimited}
-      onToggle={() => bus.emit('auth:open', { screen: 'signin', reason: 'follow' })}
+      onToggle={() => bus.emit('auth:open', { screen: 'signin', reason: 'follow', intent: () => setAsked(true) })}
     />
   );
 }

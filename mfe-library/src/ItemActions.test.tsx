@@ -2,7 +2,7 @@ import * as React from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FLYOUT_CONFIRMATION_MS, bus, instanceMarkers, userStore } from 'shared-contracts';
-import { mockApiRoutes, type ApiRoute } from 'shared-contracts/src/testing';
+import { mockApiRoutes, sampleUser, type ApiRoute } from 'shared-contracts/src/testing';
 import { allFolders, article, listen, setStatus, signIn, stopListening } from './testing/flyouts';
 import ItemActionsDefault, { ItemActions } from './ItemActions';
 
@@ -61,9 +61,54 @@ describe('ItemActions', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
-    expect(opened).toEqual([{ screen: 'signin', reason: 'save' }]);
+    expect(opened).toEqual([{ screen: 'signin', reason: 'save', intent: expect.any(Function) }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('opens the save flyout once the guest who pressed Save has signed in through the modal (the intent)', async () => {
+    setStatus('guest');
+    const api = libraryApi(false);
+    const opened = listen('auth:open');
+    const { container } = render(<ItemActions item={article} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // What the shell's modal does after a sign-in: the user in the store, then the request's intent.
+    const user = sampleUser();
+    act(() => {
+      userStore.getState().setUser(user);
+      opened[0]!.intent!(user);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Save to My Library' });
+    expect(api.urls('GET /service/user/saves/a1/lists')).toHaveLength(1);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saved', pressed: true })).toBeInTheDocument();
+    expect(root(container)).toHaveAttribute('data-saved', 'true');
+  });
+
+  it('opens the organize flyout instead when the member who signed in had saved the item already', async () => {
+    setStatus('guest');
+    libraryApi(true);
+    const opened = listen('auth:open');
+    render(<ItemActions item={article} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const user = sampleUser();
+    act(() => {
+      userStore.getState().setUser(user);
+      opened[0]!.intent!(user);
+    });
+    expect(await screen.findByRole('dialog', { name: 'Organize folders' })).toBeInTheDocument();
+  });
+
+  it('opens nothing when the reader signs in some other way (the modal was closed, its intent dropped)', async () => {
+    setStatus('guest');
+    libraryApi(false);
+    listen('auth:open');
+    render(<ItemActions item={article} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    signIn();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('opens the share flyout for a guest (share needs no sign-in)', async () => {

@@ -2,7 +2,12 @@
  * Save and Share for one item (an article, a video, a chart), exposed as `library/ItemActions`.
  * The shell mounts it in the article page's toolbar; the video and visual-library remotes may too.
  *
- * - Save: guests are asked to sign in (SITE-06: `auth:open` { screen: 'signin', reason: 'save' }).
+ * - Save: guests are asked to sign in (SITE-06) by the save flyout, which needs a member: it emits
+ *   `auth:open` { screen: 'signin', reason: 'save', intent } and closes. Once the reader has signed in
+ *   or registered through that request, the intent finishes the click: the save flyout (or organize,
+ *   if the item is saved already) opens as soon as that is known (contracts.md). The same holds for a
+ *   member whose session ended under an open flyout. (The guest's click goes through the flyout so
+ *   that this widget, on every article's first view, carries no sign-in code of its own.)
  *   For members, whether the item is in My Library comes from GET /service/user/saves/{id}/lists
  *   (a 404 or no folders: not saved). Not saved: 'Save' opens the save flyout. Saved: the button
  *   reads 'Saved' (aria-pressed) and opens the organize flyout.
@@ -19,9 +24,6 @@ import { bus, instanceMarkers, lazyComponent, MESSAGES, useLoad, userStore } fro
 import { loadSaved } from './api/items';
 import { useReader } from './components/common/reader';
 import type { FlyoutItem, LibraryFlyoutProps } from './components/flyouts/contract';
-
-/** Same value as the flyout's FLYOUT_SIGN_IN_REASON; kept here so the flyouts' code stays out of the first view. */
-const FLYOUT_SIGN_IN_REASON = 'save';
 
 /**
  * The flyouts are fetched on first use (or when the pointer or focus reaches a button), so an
@@ -85,18 +87,22 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
   const [saved, setSaved] = useSaved(item.id, readOnly ? null : memberId);
   const [flyout, setFlyout] = useState<OpenFlyout>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** A Save asked for before sign-in: finished once the member's saved state is known. */
+  const [asked, setAsked] = useState(false);
   const saveButton = useRef<HTMLButtonElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
 
-  // Another reader (sign-in, sign-out) starts without a flyout opened for the previous one.
-  useEffect(() => setFlyout(null), [memberId]);
+  useEffect(() => {
+    if (asked && saved !== null) {
+      setAsked(false);
+      onSave();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onSave reads this render's reader and state
+  }, [asked, saved]);
+  const ask = () => setAsked(true);
 
   function onSave() {
-    if (reader.kind === 'guest') {
-      bus.emit('auth:open', { screen: 'signin', reason: FLYOUT_SIGN_IN_REASON });
-      return;
-    }
-    if (reader.kind !== 'member' || saved === null) return;
+    if (reader.kind === 'member' && saved === null) return;
     const kind = saved ? 'organize' : 'save';
     setFlyout((open) => (open?.kind === kind ? null : { kind, trigger: saveButton.current }));
   }
@@ -162,6 +168,7 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
           request={{ kind: flyout.kind, item }}
           returnFocusTo={flyout.trigger}
           onClose={() => setFlyout(null)}
+          onSignedIn={ask}
           onDone={onDone}
           fallback={<p role="status">Loading…</p>}
         />

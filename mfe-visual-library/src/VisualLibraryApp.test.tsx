@@ -311,28 +311,45 @@ describe('VisualLibraryApp (issue 9)', () => {
     });
   });
 
-  it('audience: guests see the offer and the subscriber-exclusive badges', async () => {
+  it('audience: guests see the offer; no chart is labelled subscriber exclusive, since the server lets them download it (decision 016)', async () => {
     issueApi();
     renderWith('/visual-library');
     await screen.findByText('120 items');
     expect(document.querySelector('[data-offer]')).toBeVisible();
+    expect(document.querySelector('[data-offer]')).toHaveTextContent('Subscribers see every chart, every month, with no limit. See subscription options');
     expect(screen.getByRole('link', { name: 'See subscription options' })).toHaveAttribute('href', '/subscriptions');
-    expect(screen.getAllByText('Subscriber exclusive').filter((el) => el.closest('[data-subscriber-only]'))).toHaveLength(10);
-    document.querySelectorAll('[data-subscriber-only]').forEach((el) => expect(el).toBeVisible());
+    expect(screen.getAllByRole('link', { name: 'Download Chart' })).toHaveLength(10);
+    expect(screen.queryByText(/subscriber exclusive/i)).not.toBeInTheDocument();
+    expect(document.querySelectorAll('[data-subscriber-only]')).toHaveLength(0);
+  });
+
+  it('audience: when the server walls the feed, the wall says the rest is subscriber exclusive', async () => {
+    issueApi({ paywalled: true });
+    renderWith('/visual-library');
+    await screen.findByText('120 items');
+    const wall = document.querySelector('[data-visual-wall]')!;
+    const label = within(wall as HTMLElement).getByText('Subscriber exclusive');
+    expect(label).toBeVisible();
+    expect(label).toHaveAttribute('data-subscriber-only');
+    // The one chart shown is the reader's to download: no label on it.
+    const entry = document.querySelector('li[data-chart-entry]') as HTMLElement;
+    expect(within(entry).queryByText('Subscriber exclusive')).not.toBeInTheDocument();
   });
 
   it('audience: registered users have offers hidden, subscriber-only elements shown', async () => {
     act(() => userStore.getState().setUser(sampleUser()));
-    issueApi();
+    issueApi({ paywalled: true });
     renderWith('/visual-library');
     await screen.findByText('120 items');
     expect(document.querySelector('[data-offer]')).not.toBeVisible();
-    document.querySelectorAll('[data-subscriber-only]').forEach((el) => expect(el).toBeVisible());
+    const marked = document.querySelectorAll('[data-subscriber-only]');
+    expect(marked.length).toBeGreaterThan(0);
+    marked.forEach((el) => expect(el).toBeVisible());
   });
 
   it('audience: subscribers have subscriber-only elements and offers hidden', async () => {
     act(() => userStore.getState().setUser(subscriber('ROLE_HBRG_BEST')));
-    issueApi();
+    issueApi({ paywalled: true });
     renderWith('/visual-library');
     await screen.findByText('120 items');
     expect(document.querySelector('[data-offer]')).not.toBeVisible();

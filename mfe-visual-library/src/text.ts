@@ -13,7 +13,8 @@ export const TEXT = {
   /** Heading of the feed when ?filter= names no known subject. */
   unknownTopic: 'Charts',
   subscriberExclusive: 'Subscriber exclusive',
-  offer: 'Download every chart in full resolution with a subscription.',
+  /** What a subscription adds: the feed is never walled (decision 016); no claim about the files, which are the same. */
+  offer: 'Subscribers see every chart, every month, with no limit.',
   offerLink: 'See subscription options',
   offerLabel: 'Subscription offer',
   carouselLabel: 'Subjects carousel',

@@ -7,8 +7,13 @@ import type { PaywallMessage, User } from './schemas';
 export type AuthScreen = 'signin' | 'registration' | 'forgot-password';
 
 export interface EventMap {
-  /** Ask the shell to open the auth modal on a screen. */
-  'auth:open': { screen: AuthScreen; reason?: string };
+  /**
+   * Ask the shell to open the auth modal on a screen. `reason` says why (the modal shows a line for
+   * it); `intent` is what the asker does once the reader has signed in or registered through this
+   * request (follow the topic, open the save flyout): the modal calls it with the new user, in
+   * place of the page reload, and drops it when closed without signing in (contracts.md).
+   */
+  'auth:open': { screen: AuthScreen; reason?: string; intent?: (user: User) => void };
   /** The signed-in user changed (sign-in, sign-out, refresh). */
   'user:changed': { user: User | null };
   /** The cart changed; count is the number of items. */

@@ -5,7 +5,7 @@
  * the modal listens itself.
  */
 import { useEffect, useState } from 'react';
-import { bus, lazyComponent, type AuthScreen } from 'shared-contracts';
+import { bus, lazyComponent, type EventMap } from 'shared-contracts';
 import type { AuthModalProps } from './auth/AuthModal';
 
 const SIGN_IN_HASH = '#signin';
@@ -20,11 +20,12 @@ export function preloadAuthModal(): void {
 }
 
 export function AuthModalHost() {
-  const [first, setFirst] = useState<{ screen: AuthScreen; reason?: string } | null>(null);
+  const [first, setFirst] = useState<EventMap['auth:open'] | null>(null);
 
   useEffect(() => {
     if (first) return;
-    const offBus = bus.on('auth:open', ({ screen, reason }) => setFirst({ screen, reason }));
+    // The whole request, reason and intent included (the modal shows the one and finishes the other).
+    const offBus = bus.on('auth:open', setFirst);
     const check = () => {
       if (window.location.hash === SIGN_IN_HASH) setFirst({ screen: 'signin' });
     };

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from 'shared-contracts';
 import { LIBRARY_EMPTY_TEXT } from 'shared-contracts/library';
 import { libraryApi, libraryItem, orderedItem, savedItems, signIn } from '../testing/fixtures';
-import { renderLibrary } from '../testing/render';
+import { renderLibrary, testNavigate } from '../testing/render';
 
 jest.mock('../components/flyouts/LibraryFlyout', () => require('../testing/flyoutStub'));
 
@@ -100,6 +100,40 @@ describe('the content tabs', () => {
     expect(list().querySelectorAll(':scope > li')).toHaveLength(23);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.urls('GET /service/user/saves').map((u) => u.search)).toEqual(['?page=0&size=10', '?page=1&size=10', '?page=2&size=10']);
+  });
+
+  it('puts the tab in the address (?tab=), so Back and Forward move between tabs and Saved has none', async () => {
+    libraryApi();
+    renderLibrary('/my-library');
+    const search = () => screen.getByTestId('where-search').textContent;
+    await userEvent.click(await screen.findByRole('tab', { name: 'Read' }));
+    expect(search()).toBe('?tab=read');
+    await userEvent.click(tab('Ordered'));
+    expect(search()).toBe('?tab=ordered');
+    expect(screen.getByRole('tabpanel', { name: 'Ordered' })).toHaveAttribute('data-library-tab', 'ordered');
+
+    act(() => testNavigate(-1));
+    expect(search()).toBe('?tab=read');
+    expect(tab('Read')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Read' })).toHaveAttribute('data-library-tab', 'read');
+    act(() => testNavigate(-1));
+    expect(search()).toBe('');
+    expect(tab('Saved')).toHaveAttribute('aria-selected', 'true');
+    act(() => testNavigate(1));
+    expect(tab('Read')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(tab('Saved'));
+    expect(search()).toBe('');
+  });
+
+  it.each([
+    ['/my-library?tab=topics', 'Topics'],
+    ['/my-library/library/strategy-reads?tab=shared', 'Shared'],
+    ['/my-library?tab=nonsense', 'Saved'],
+  ])('opens %s on the %s tab (a link or a reload shows the same tab)', async (path, name) => {
+    libraryApi();
+    renderLibrary(path);
+    await screen.findByRole('tablist', { name: 'Library content' });
+    expect(tab(name)).toHaveAttribute('aria-selected', 'true');
   });
 
   it('a folder link brings back the Saved tab of that folder', async () => {

@@ -12,7 +12,7 @@
  * FolderHeader and LibraryPanel (what a tab shows).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'shared-contracts/router';
+import { Link, useSearchParams } from 'shared-contracts/router';
 import { lazyComponent, type Folder } from 'shared-contracts';
 import type { LibraryFlyoutProps, LibraryFlyoutRequest } from '../components/flyouts/contract';
 import { FoldersLoading } from '../components/common/PageLoading';
@@ -22,7 +22,7 @@ import { FolderList } from '../components/library/FolderList';
 import type { OpenFlyout } from '../components/library/ItemList';
 import { LibraryPanel } from '../components/library/LibraryPanel';
 import { Tabs } from '../components/library/Tabs';
-import { LIBRARY_TABS, type LibraryTab } from '../components/library/libraryTabs';
+import { LIBRARY_TABS, TAB_QUERY, libraryTabOf, type LibraryTab } from '../components/library/libraryTabs';
 import { LIBRARY_TEXT } from '../text';
 import { useFolderEditing } from '../components/library/useFolderEditing';
 import { useFolders } from '../components/library/useFolders';
@@ -51,11 +51,22 @@ function useHeadingFocus(folderSlug: string | undefined) {
   return { headingRef, focusOf: (slug: string | undefined) => (target.current = { slug }) };
 }
 
-/** The selected tab: a folder link selects the Saved tab of that folder. */
-function useLibraryTab(folderSlug: string | undefined) {
-  const [tabOf, setTabOf] = useState<{ tab: LibraryTab; slug: string | undefined }>({ tab: 'saved', slug: folderSlug });
-  const tab: LibraryTab = tabOf.slug === folderSlug ? tabOf.tab : 'saved';
-  return [tab, (id: LibraryTab) => setTabOf({ tab: id, slug: folderSlug })] as const;
+/**
+ * The selected tab is part of the address (`?tab=read`; Saved has none), so Back and Forward move
+ * between tabs and a reload or a link shows the same one (issue 26). A folder link has no `tab`: it
+ * selects the Saved tab of that folder.
+ */
+function useLibraryTab() {
+  const [params, setParams] = useSearchParams();
+  const tab = libraryTabOf(params.get(TAB_QUERY));
+  const select = (id: LibraryTab) => {
+    if (id === tab) return;
+    const next = new URLSearchParams(params);
+    if (id === 'saved') next.delete(TAB_QUERY);
+    else next.set(TAB_QUERY, id);
+    setParams(next, { preventScrollReset: true });
+  };
+  return [tab, select] as const;
 }
 
 function LibraryLayout({
@@ -69,7 +80,7 @@ function LibraryLayout({
   update(change: (list: Folder[]) => Folder[]): void;
   reloadFolders(): void;
 }) {
-  const [tab, selectTab] = useLibraryTab(folderSlug);
+  const [tab, selectTab] = useLibraryTab();
   const [flyout, setFlyout] = useState<{ request: LibraryFlyoutRequest; opener: HTMLElement | null } | null>(null);
   const [reloads, setReloads] = useState(0);
   const { message, announce } = useAnnouncer();
@@ -112,6 +123,7 @@ function LibraryLayout({
               onRename={editing.startRename}
               onDelete={editing.startDelete}
               onOpen={openFlyout}
+              editor={editing.folderEditor}
             />
             <Tabs
               label={LIBRARY_TEXT.tabsLabel}

@@ -1,11 +1,24 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import LibraryApp from '../LibraryApp';
 
-/** Shows the router's current path, so tests can see where a link went. */
+let navigateNow: NavigateFunction | null = null;
+
+/** The router's navigate, for a test to press Back (`testNavigate(-1)`) or Forward, inside act(). */
+export function testNavigate(to: number): void {
+  void navigateNow?.(to);
+}
+
+/** Shows the router's current path (and query, apart), so tests can see where a link went. */
 function Where() {
-  const { pathname } = useLocation();
-  return <output data-testid="where">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  navigateNow = useNavigate();
+  return (
+    <>
+      <output data-testid="where">{pathname}</output>
+      <output data-testid="where-search">{search}</output>
+    </>
+  );
 }
 
 /** The library remote at `path`, as the shell mounts it (every path goes to it). */

@@ -3,6 +3,10 @@
  * with collection cards and pagination, the left navigation that appears on scroll, and the
  * subscription offer. The subject and the page live in the query string (filter, page), so a link or
  * a reload shows the same feed.
+ *
+ * The left navigation takes no column of its own (issue 26: a blank column sat beside the feed
+ * until the reader scrolled): on a wide window it appears in the margin left of the page, on a
+ * phone as a bar held at the bottom of the window, in room kept for it after the feed (LeftNav).
  */
 import { useId } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
@@ -27,7 +31,7 @@ function Offer() {
   return (
     <aside className="visual-library-offer" aria-label={TEXT.offerLabel} {...audienceProps(status, 'offer')}>
       <p>
-        <strong>{TEXT.subscriberExclusive}</strong> {TEXT.offer} <Link to={SUBSCRIBE_PATH}>{TEXT.offerLink}</Link>
+        {TEXT.offer} <Link to={SUBSCRIBE_PATH}>{TEXT.offerLink}</Link>
       </p>
     </aside>
   );
@@ -62,11 +66,8 @@ export function VisualLibraryPage() {
   };
 
   return (
-    <div className="visual-library-layout" style={carousel ? undefined : { display: 'flex', gap: '2rem', alignItems: 'stretch' }}>
-      <div className="visual-library-aside" style={carousel ? undefined : { flex: '0 0 12rem' }}>
-        <LeftNav choices={tabs} filter={filter} carousel={carousel} />
-      </div>
-      <div className="visual-library-content" style={carousel ? undefined : { flex: '1 1 auto', minWidth: 0 }}>
+    <div className="visual-library-layout">
+      <div className="visual-library-content">
         <h1>{TEXT.heading}</h1>
         <Offer />
         <SubjectTabs baseId={baseId} tabs={tabs} selectedIndex={selectedIndex} controls={FEED_ID} onSelect={select} />
@@ -80,6 +81,7 @@ export function VisualLibraryPage() {
           collections={collections}
         />
       </div>
+      <LeftNav choices={tabs} filter={filter} carousel={carousel} />
     </div>
   );
 }

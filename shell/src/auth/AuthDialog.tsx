@@ -9,6 +9,8 @@ import { trapTab } from 'shared-contracts';
 
 export interface AuthDialogProps {
   title: string;
+  /** A line under the heading (why sign-in is asked); it also describes the dialog. */
+  description?: string | null;
   /** Changes when the screen changes, to move focus to the new screen's first field. */
   screen: string;
   onClose(): void;
@@ -17,8 +19,9 @@ export interface AuthDialogProps {
   children: ReactNode;
 }
 
-export function AuthDialog({ title, screen, onClose, frame = false, children }: AuthDialogProps) {
+export function AuthDialog({ title, description, screen, onClose, frame = false, children }: AuthDialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -54,11 +57,24 @@ export function AuthDialog({ title, screen, onClose, frame = false, children }: 
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a press on the backdrop closes the dialog; Escape and the Close button are its keyboard equivalents
     <div className={frame ? 'modal-backdrop modal-frame' : 'modal-backdrop'} onMouseDown={(e) => !frame && e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
         <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
           ×
         </button>
         <h2 id={titleId}>{title}</h2>
+        {description && (
+          <p id={descriptionId} className="auth-reason">
+            {description}
+          </p>
+        )}
         {children}
       </div>
     </div>

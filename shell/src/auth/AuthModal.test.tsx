@@ -321,3 +321,95 @@ describe('sign-in success', () => {
     expect(api.sent('POST /authenticate')[0]).not.toHaveProperty('reCaptchaToken');
   });
 });
+
+describe('why sign-in is asked, and the intent of the request (contracts.md, auth:open)', () => {
+  it('says why under the heading, and describes the dialog with it; registration says it its way', async () => {
+    mockApi();
+    const dialog = openOn('signin', 'follow');
+    expect(within(dialog).getByText('Sign in to follow this topic.')).toBeVisible();
+    expect(dialog).toHaveAccessibleDescription('Sign in to follow this topic.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create one.' }));
+    expect(screen.getByRole('dialog', { name: 'Create an account' })).toHaveAccessibleDescription('Create an account to follow this topic.');
+  });
+
+  it.each([
+    ['save', 'Sign in to save this to My Library.'],
+    ['newsletter', 'Sign in to subscribe to newsletters.'],
+  ])('reason %s: %s', (reason, line) => {
+    mockApi();
+    expect(openOn('signin', reason)).toHaveAccessibleDescription(line);
+  });
+
+  it('shows no line without a reason, nor for the paywall (which has its own words)', () => {
+    mockApi();
+    const { unmount } = render(<AuthModal />);
+    act(() => bus.emit('auth:open', { screen: 'signin' }));
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('aria-describedby');
+    unmount();
+    expect(openOn('signin', 'paywall')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('after a sign-in, calls the intent with the user (the user already in the store) and does not reload', async () => {
+    mockApi({ 'POST /authenticate': { body: user } });
+    render(<AuthModal />);
+    const statusAtIntent: string[] = [];
+    const intent = jest.fn(() => statusAtIntent.push(userStore.getState().status));
+    act(() => bus.emit('auth:open', { screen: 'signin', reason: 'follow', intent }));
+    await fillSignIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(intent).toHaveBeenCalledTimes(1);
+    expect(intent).toHaveBeenCalledWith(expect.objectContaining({ id: user.id }));
+    expect(statusAtIntent).toEqual(['registered']);
+    expect(nav.reload).not.toHaveBeenCalled();
+  });
+
+  it('keeps the intent across screens (sign-in, registration, back to sign-in)', async () => {
+    mockApi({ 'POST /authenticate': { body: user } });
+    render(<AuthModal />);
+    const intent = jest.fn();
+    act(() => bus.emit('auth:open', { screen: 'signin', reason: 'save', intent }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create one.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in.' }));
+    await fillSignIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(intent).toHaveBeenCalledTimes(1));
+    expect(nav.reload).not.toHaveBeenCalled();
+  });
+
+  it('drops the intent when the reader closes the modal without signing in: nothing happens, even after a later sign-in', async () => {
+    mockApi({ 'POST /authenticate': { body: user } });
+    render(<AuthModal />);
+    const intent = jest.fn();
+    act(() => bus.emit('auth:open', { screen: 'signin', reason: 'follow', intent }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Later, the header's Sign in: a request without an intent, which reloads as the spec says.
+    act(() => bus.emit('auth:open', { screen: 'signin' }));
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('aria-describedby');
+    await fillSignIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(intent).not.toHaveBeenCalled();
+    expect(nav.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('an intent that throws is logged; the modal still closes', async () => {
+    mockApi({ 'POST /authenticate': { body: user } });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    render(<AuthModal />);
+    act(() =>
+      bus.emit('auth:open', {
+        screen: 'signin',
+        reason: 'save',
+        intent: () => {
+          throw new Error('boom');
+        },
+      }),
+    );
+    await fillSignIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(error).toHaveBeenCalledWith('[auth] the intent of the sign-in request failed', expect.any(Error));
+  });
+});

@@ -287,3 +287,21 @@ describe('confirmation banner', () => {
     gate.remove();
   });
 });
+
+describe('a registration asked for by an intent (contracts.md, auth:open)', () => {
+  it('calls the intent as soon as the account exists, goes on to profile settings, and closes it without a reload', async () => {
+    mockApi({ 'POST /api/user/register': { status: 201, body: { outcome: 'created', user: created } } });
+    render(<AuthModal />);
+    const intent = jest.fn();
+    act(() => bus.emit('auth:open', { screen: 'registration', reason: 'follow', intent }));
+    expect(screen.getByRole('dialog', { name: 'Create an account' })).toHaveAccessibleDescription('Create an account to follow this topic.');
+    await fillRegistration();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('dialog', { name: 'Tell us about yourself' });
+    expect(intent).toHaveBeenCalledTimes(1);
+    expect(intent).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'Tomas' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(nav.reload).not.toHaveBeenCalled();
+  });
+});

@@ -11,7 +11,8 @@
  *   onDone({ message }); closing during the confirmation calls onDone at once.
  * - Every flyout but share (FLYOUTS_WITHOUT_SIGN_IN) needs a member: a guest gets the sign-in modal
  *   (`auth:open` { screen: 'signin', reason: 'save' }) and the flyout closes (SITE-06). So does a
- *   member whose session ends under an open flyout (a 401).
+ *   member whose session ends under an open flyout (a 401). With `onSignedIn`, the request carries
+ *   it as its intent: the owner opens the flyout again after the sign-in.
  *
  * The dialog carries data-library-flyout="{kind}" and data-flyout-state="open|confirmation".
  */
@@ -68,7 +69,7 @@ function body(request: LibraryFlyoutRequest, frame: FlyoutBodyProps): ReactNode 
   }
 }
 
-export function LibraryFlyout({ request, returnFocusTo, onClose, onDone }: LibraryFlyoutProps) {
+export function LibraryFlyout({ request, returnFocusTo, onClose, onDone, onSignedIn }: LibraryFlyoutProps) {
   const reader = useReader();
   const needsSignIn = flyoutNeedsSignIn(request.kind);
   const asksSignIn = needsSignIn && reader.kind === 'guest';
@@ -78,8 +79,8 @@ export function LibraryFlyout({ request, returnFocusTo, onClose, onDone }: Libra
   const [confirmation, setConfirmation] = useState<string | null>(null);
 
   // Listeners and timers read the latest props and state through refs.
-  const latest = useRef({ onClose, onDone, returnFocusTo, confirmation });
-  latest.current = { onClose, onDone, returnFocusTo, confirmation };
+  const latest = useRef({ onClose, onDone, onSignedIn, returnFocusTo, confirmation });
+  latest.current = { onClose, onDone, onSignedIn, returnFocusTo, confirmation };
   /** Set once onClose or onDone has been called: nothing is called twice. */
   const finished = useRef(false);
 
@@ -107,7 +108,8 @@ export function LibraryFlyout({ request, returnFocusTo, onClose, onDone }: Libra
     finished.current = true;
     // Back on the opener first, so the sign-in modal returns there when it closes.
     restoreFocus();
-    bus.emit('auth:open', { screen: 'signin', reason: FLYOUT_SIGN_IN_REASON });
+    // The owner opens the flyout again once the reader has signed in (contracts.md, auth:open intent).
+    bus.emit('auth:open', { screen: 'signin', reason: FLYOUT_SIGN_IN_REASON, intent: latest.current.onSignedIn && (() => latest.current.onSignedIn?.()) });
     latest.current.onClose();
   }, [restoreFocus]);
 

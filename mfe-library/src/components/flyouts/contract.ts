@@ -32,6 +32,11 @@ export interface LibraryFlyoutProps {
   returnFocusTo?: HTMLElement | null;
   /** Closed without a change (outside click, close button, Escape). */
   onClose(): void;
+  /**
+   * The flyout needed a member and asked for sign-in (it closes with onClose); called when the
+   * reader has signed in through that request, so the owner can open it again.
+   */
+  onSignedIn?(): void;
   /** An action succeeded; `message` is what was confirmed ('Saved!', 'Folders Updated', ...). */
   onDone(result: { message: string }): void;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Folder } from 'shared-contracts';
 import { itemCountText } from 'shared-contracts';
 import type { LibraryFlyoutRequest } from '../flyouts/contract';
@@ -14,10 +15,12 @@ export interface FolderHeaderProps {
   onRename(folder: Folder, opener: HTMLElement): void;
   onDelete(folder: Folder, opener: HTMLElement): void;
   onOpen(request: LibraryFlyoutRequest, opener: HTMLElement): void;
+  /** The rename form or the delete confirmation, shown under the buttons that opened it. */
+  editor?: ReactNode;
 }
 
-/** The selected folder's heading (it takes the focus after a change), description, item count and actions. */
-export function FolderHeader({ current, editable, mode, headingRef, onRename, onDelete, onOpen }: FolderHeaderProps) {
+/** The selected folder's heading (it takes the focus after a change), description, item count, actions and their editor. */
+export function FolderHeader({ current, editable, mode, headingRef, onRename, onDelete, onOpen, editor }: FolderHeaderProps) {
   return (
     <header className="folder-header">
       <h2 id="library-folder-heading" ref={headingRef} tabIndex={-1}>
@@ -42,6 +45,7 @@ export function FolderHeader({ current, editable, mode, headingRef, onRename, on
           </button>
         </div>
       )}
+      {editor}
     </header>
   );
 }

@@ -37,12 +37,14 @@ describe('the folder list', () => {
     expect(api.count('GET /service/user/saves')).toBe(1);
   });
 
-  it('marks read-only folders and shows the gift icon only for gift-named slugs', async () => {
-    libraryApi();
+  it('marks read-only folders, but not My Library, which every save fills; the gift icon only for gift-named slugs', async () => {
+    const giftsFolder: Folder = { id: 'f-gifts-ro', name: 'Gifts', description: '', slug: 'gifts', readOnly: true, itemCount: 2 };
+    libraryApi({ folders: [myLibrary, strategy, gifts, giftsFolder] });
     renderLibrary('/my-library');
     await screen.findByRole('navigation', { name: 'Folders' });
     expect(folderItem('my-library')).toHaveAttribute('data-read-only', 'true');
-    expect(within(folderItem('my-library')).getByText('Read-only')).toBeInTheDocument();
+    expect(within(folderItem('my-library')).queryByText('Read-only')).not.toBeInTheDocument();
+    expect(within(folderItem('gifts')).getByText('Read-only')).toBeInTheDocument();
     expect(within(folderItem('my-library')).queryByRole('img', { name: 'Gift' })).not.toBeInTheDocument();
     expect(within(folderItem('holiday-gifts')).getByRole('img', { name: 'Gift' })).toBeInTheDocument();
     expect(folderItem('holiday-gifts')).toHaveAttribute('data-gift', 'true');
@@ -301,6 +303,40 @@ describe('folder editing: rename and delete', () => {
     expect(nav()).toHaveAttribute('data-folder-editing', 'none');
     expect(del).toHaveFocus();
     expect(api.count('DELETE /service/user/lists/f-strategy')).toBe(0);
+  });
+
+  it('opens the rename form and the delete confirmation under the buttons that opened them, scrolled into view', async () => {
+    libraryApi();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderLibrary('/my-library/library/strategy-reads');
+      const header = (await screen.findByRole('heading', { level: 2, name: 'Strategy reads' })).closest('header')!;
+      await userEvent.click(within(header).getByRole('button', { name: 'Rename' }));
+      const form = within(header).getByLabelText('Folder name');
+      expect(form).toHaveFocus();
+      expect(nav()).not.toContainElement(form);
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]).toContainElement(form);
+
+      await userEvent.click(within(header).getByRole('button', { name: 'Delete' }));
+      const confirm = within(header).getByRole('group', { name: LIBRARY_MESSAGES.deleteFolderConfirm });
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      expect(nav()).not.toContainElement(confirm);
+      expect(scrolled).toHaveLength(2);
+      expect(scrolled[1]).toContainElement(confirm);
+      await userEvent.keyboard('{Escape}');
+      expect(within(header).getByRole('button', { name: 'Delete' })).toHaveFocus();
+
+      // The new-folder form stays under 'New folder', in the folder list.
+      await userEvent.click(within(nav()).getByRole('button', { name: 'New folder' }));
+      expect(nav()).toContainElement(nameField());
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it("'Delete folder' deletes it and goes back to All Folders", async () => {

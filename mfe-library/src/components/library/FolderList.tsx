@@ -1,6 +1,6 @@
 /**
  * The folder list (SITE-02, SITE-03, SITE-04): 'All Folders' first, then each folder with its item count, a
- * gift icon for gift-named slugs and a read-only mark; the link of the selected folder is the
+ * gift icon for gift-named slugs and a read-only mark (not on 'My Library', which every save fills); the link of the selected folder is the
  * current page. 'New folder' and the editor of the current editing state (new, active,
  * active-delete) sit under the list.
  *
@@ -10,7 +10,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
 import { itemCountText, type Folder } from 'shared-contracts';
-import { isGiftFolder } from 'shared-contracts/library';
+import { MY_LIBRARY_FOLDER_NAME, isGiftFolder } from 'shared-contracts/library';
 import { LIBRARY_TEXT } from '../../text';
 
 export type FolderEditing = 'none' | 'new' | 'active' | 'active-delete';
@@ -68,7 +68,9 @@ export function FolderList({ folders, selectedSlug, editing, onNew, editor }: Fo
                   <GiftIcon />
                 </>
               )}
-              {f.readOnly && (
+              {/* 'My Library' holds everything the reader saves: read-only only in that it cannot be
+                  renamed or deleted, so it carries no mark (the spec gives it none; issue 26). */}
+              {f.readOnly && f.name !== MY_LIBRARY_FOLDER_NAME && (
                 <>
                   {' '}
                   <span className="read-only-mark">{LIBRARY_TEXT.readOnly}</span>

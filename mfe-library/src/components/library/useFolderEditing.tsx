@@ -1,4 +1,4 @@
-import { startTransition, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import type { Folder } from 'shared-contracts';
 import { createFolder, deleteFolder, renameFolder } from '../../api/folders';
@@ -25,6 +25,11 @@ export interface FolderEditingOptions {
  * the editor each shows, and the folder made in this visit (while empty it shows the
  * newFolderCreated empty state). Rename and delete belong to the selected folder: another selection
  * ends them. Cancel gives the focus back to the button that opened the editor.
+ *
+ * Each editor opens next to the button that opened it (issue 26): the new-folder form under 'New
+ * folder' in the folder list (`editor`), the rename form and the delete confirmation under the
+ * folder's Rename and Delete (`folderEditor`, shown by FolderHeader); it is scrolled into view when
+ * it opens, and its first control takes the focus.
  */
 export function useFolderEditing({ list, current, update, announce, focusHeadingOf }: FolderEditingOptions) {
   const navigate = useNavigate();
@@ -93,10 +98,11 @@ export function useFolderEditing({ list, current, update, announce, focusHeading
     );
 
   let editor: ReactNode = null;
+  let folderEditor: ReactNode = null;
   if (mode === 'new') {
     editor = <FolderForm key="new" mode="new" existingNames={names} onSubmit={create} onCancel={end} />;
   } else if (mode === 'active' && editable) {
-    editor = (
+    folderEditor = (
       <FolderForm
         key={`edit:${editable.id}`}
         mode="edit"
@@ -108,16 +114,30 @@ export function useFolderEditing({ list, current, update, announce, focusHeading
       />
     );
   } else if (mode === 'active-delete' && editable) {
-    editor = <DeleteConfirm key={`delete:${editable.id}`} onConfirm={remove(editable)} onCancel={end} />;
+    folderEditor = <DeleteConfirm key={`delete:${editable.id}`} onConfirm={remove(editable)} onCancel={end} />;
   }
 
   return {
     mode,
     editable,
-    editor,
+    editor: editor && <InView key="new">{editor}</InView>,
+    folderEditor: folderEditor && <InView key={mode}>{folderEditor}</InView>,
     justCreated,
     startNew: (from: HTMLElement) => start({ mode: 'new' }, from),
     startRename: (folder: Folder, from: HTMLElement) => start({ mode: 'active', folderId: folder.id }, from),
     startDelete: (folder: Folder, from: HTMLElement) => start({ mode: 'active-delete', folderId: folder.id }, from),
   };
+}
+
+/** An editor's place: scrolled into view (as little as needed) when it opens. */
+function InView({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  return (
+    <div ref={box} className="folder-editor">
+      {children}
+    </div>
+  );
 }

@@ -2,15 +2,16 @@
  * One chart of the feed (PAY-02): topic link, title, chart image, 'Download Chart' (the digest
  * link for subscribers with the visual library, else the item's url; chartDownloadHref), parent
  * article, month-year date and the library's Save/Share (library/ItemActions through the host slot).
+ * No 'Subscriber exclusive' badge: every chart the feed shows may be downloaded by its reader (the
+ * server's decision, decision 016: the item's own link for everyone else); what a subscription adds
+ * is what the wall says when the server walls the feed (WallBlock).
  */
 import { useId } from 'react';
 import { Link, SiteLink } from 'shared-contracts/router';
-import { formatMonthYear, HostItemActions, type User, type UserState } from 'shared-contracts';
+import { formatMonthYear, HostItemActions, type User } from 'shared-contracts';
 import type { Chart, VisualSubject } from 'shared-contracts/visual';
 import { VISUAL_TEXT, chartDownloadHref } from 'shared-contracts/visual';
-import { audienceProps } from '../audience';
 import { feedHref } from '../query';
-import { TEXT } from '../../text';
 
 function ItemActions({ chart }: { chart: Chart }) {
   return (
@@ -22,7 +23,7 @@ function ItemActions({ chart }: { chart: Chart }) {
   );
 }
 
-export function Entry({ chart, subjects, user, status }: { chart: Chart; subjects: readonly VisualSubject[]; user: User | null; status: UserState['status'] }) {
+export function Entry({ chart, subjects, user }: { chart: Chart; subjects: readonly VisualSubject[]; user: User | null }) {
   const titleId = useId();
   const subject = subjects.find((s) => s.label === chart.term);
   const date = formatMonthYear(chart.published);
@@ -37,10 +38,7 @@ export function Entry({ chart, subjects, user, status }: { chart: Chart; subject
         <p className="chart-actions">
           <a href={chartDownloadHref(chart, user)} download aria-describedby={titleId}>
             {VISUAL_TEXT.downloadChart}
-          </a>{' '}
-          <span className="chart-badge" {...audienceProps(status, 'subscriber-only')}>
-            {TEXT.subscriberExclusive}
-          </span>
+          </a>
         </p>
         <ItemActions chart={chart} />
         <p className="chart-parent">

@@ -80,7 +80,7 @@ export function Feed({
             <ul className="chart-list" aria-label={TEXT.chartsLabel}>
               {feedRows(shown, collections, page).map((row) =>
                 row.kind === 'chart' ? (
-                  <Entry key={row.chart.id} chart={row.chart} subjects={subjects} user={user} status={status} />
+                  <Entry key={row.chart.id} chart={row.chart} subjects={subjects} user={user} />
                 ) : (
                   <CollectionCard key={row.key} collection={row.collection} />
                 ),

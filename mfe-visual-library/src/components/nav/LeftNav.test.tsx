@@ -109,6 +109,14 @@ describe('LeftNav', () => {
     expect(screen.getByRole('link', { name: 'Leadership' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('says where it goes: the margin beside the page on desktop, a bar at the bottom on a phone (no column of its own)', () => {
+    const { unmount } = renderNav(false);
+    expect(navEl()).toHaveAttribute('data-nav-layout', 'gutter');
+    unmount();
+    renderNav(true);
+    expect(navEl()).toHaveAttribute('data-nav-layout', 'bar');
+  });
+
   it('is a carousel of 2 slides with Previous and Next under 768 px', () => {
     setScrollY(300);
     renderNav(true);

@@ -4,6 +4,12 @@
  * LEFT_NAV.firstEvaluationMs, then on scroll and resize (one evaluation per animation frame), with
  * the rule of leftNavVisible. Under NAV_CAROUSEL.enabledBelowPx it is a carousel of
  * NAV_CAROUSEL.slides slides. State on the nav: data-left-nav="shown" | "hidden".
+ *
+ * Where it goes (issue 26; styles.tsx): it never takes a column beside the feed. On a window wide
+ * enough for a margin beside the page (GUTTER_MIN_PX) it is fixed in that margin; narrower desktop
+ * windows have the tabs alone. The carousel is a bar that sticks to the bottom of the window and
+ * rests after the feed: its room is kept there, so it never covers the end of the feed.
+ * data-nav-layout="gutter" | "bar".
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'shared-contracts/router';
@@ -113,13 +119,17 @@ export function LeftNav({ choices, filter, carousel }: { choices: readonly Subje
     };
   }, []);
 
-  const visibility: CSSProperties['visibility'] = shown ? 'visible' : 'hidden';
-  const style: CSSProperties = carousel
-    ? { position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 11, background: '#fff', borderTop: '1px solid #ddd', padding: '.5rem 1rem', visibility }
-    : { position: 'sticky', top: '5rem', visibility };
+  const style: CSSProperties = { visibility: shown ? 'visible' : 'hidden' };
 
   return (
-    <nav ref={nav} aria-label={VISUAL_TEXT.navLabel} className="visual-library-left-nav" data-left-nav={shown ? 'shown' : 'hidden'} style={style}>
+    <nav
+      ref={nav}
+      aria-label={VISUAL_TEXT.navLabel}
+      className="visual-library-left-nav"
+      data-left-nav={shown ? 'shown' : 'hidden'}
+      data-nav-layout={carousel ? 'bar' : 'gutter'}
+      style={style}
+    >
       {carousel ? <NavCarousel choices={choices} filter={filter} /> : <ChoiceLinks choices={choices} filter={filter} />}
     </nav>
   );
