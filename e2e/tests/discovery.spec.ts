@@ -114,6 +114,33 @@ test('the archive picker walks from the magazine page to an issue table of conte
   expect(y1999.issues[0]).toMatchObject({ issueCode: '3991', issueMonth: 'January-February' });
 });
 
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`${device}: the magazine page has one archive picker, and an issue never lists a title twice (April 2010; issue 26)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/magazine');
+    const picker = page.getByRole('form', { name: 'Archive picker' });
+    await expect(picker).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Archive picker' })).toHaveCount(1);
+    // Its two drop-downs are the page's only ones: the second picker, with other labels, is gone.
+    await expect(page.locator('main#main').getByRole('combobox')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Find an issue' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`magazine-${device}.png`) });
+
+    await picker.getByLabel('YEAR').selectOption('2010');
+    await picker.getByLabel('MONTH').selectOption('April');
+    await picker.getByRole('button', { name: 'Go' }).click();
+    await expect(page).toHaveURL(/\/archive-toc\/BR1003$/);
+    const issue = (await (await page.request.get('/api/magazine/issue/BR1003')).json()) as { articles: { title: string }[] };
+    const titles = issue.articles.map((a) => a.title);
+    expect(titles.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const title of titles) await expect(page.locator('main#main').getByRole('link', { name: title, exact: true }).first()).toBeVisible();
+  });
+}
+
 test('a member subscribes to a newsletter and unsubscribes; a subscriber-only one is refused', async ({ page }) => {
   await registerAccount(page.request, 'news');
   const list = (await (await page.request.get('/api/newsletters')).json()) as { id: string; name: string; kind: string; subscriberOnly: boolean }[];

@@ -8,10 +8,15 @@
 export const LOADING = 'Loading video…';
 export const NOT_FOUND_TEXT = 'We could not find that video.';
 
-/** The big button over the player until the first play. */
+/** The big button over the player until the first play: 'Play' shows, its name is playLabel. */
+export const PLAY = 'Play';
 export function playLabel(name: string): string {
-  return `Play ${name}`;
+  return `${PLAY} ${name}`;
 }
+
+/** The end screen's control that stops the countdown to the next video (issue 26); its name says what it cancels. */
+export const CANCEL_AUTOPLAY = 'Cancel';
+export const CANCEL_AUTOPLAY_LABEL = 'Cancel autoplay';
 
 /** The video wall's actions. */
 export const WALL_REGISTER = 'Register';

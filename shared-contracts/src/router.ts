@@ -12,8 +12,20 @@
 import { createElement, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 
-export { BrowserRouter, Link, NavLink, Route, Routes, matchPath, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-export type { LinkProps, NavLinkProps, NavigateFunction, PathMatch } from 'react-router-dom';
+export {
+  BrowserRouter,
+  Link,
+  NavLink,
+  Route,
+  Routes,
+  matchPath,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
+export type { Location, LinkProps, NavLinkProps, NavigateFunction, NavigationType, PathMatch } from 'react-router-dom';
 
 /** True for a path of this site ('/2025/03/x'); false for another origin or a protocol-relative URL. */
 export function isSitePath(href: string): boolean {

@@ -1,6 +1,8 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { App } from './App';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useRef, useState } from 'react';
+import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { App, PageArrival } from './App';
 
 jest.mock('./RemoteSlot', () => ({
   RemoteSlot: ({ remote, module }: { remote: string; module: string }) => <div data-testid="slot" data-slot={`${remote}/${module}`} />,
@@ -51,5 +53,184 @@ describe('video embeds', () => {
     expect([...container.querySelectorAll('[data-slot]')].map((e) => e.getAttribute('data-slot'))).toEqual(['video/App']);
     expect(container.querySelector('header')).toBeNull();
     expect(container.querySelector('footer')).toBeNull();
+  });
+});
+
+describe('where a page opens (issue 26: scroll and focus on navigations)', () => {
+  let y = 0;
+  const scrollTo = jest.fn((_x: number, top: number) => {
+    y = top;
+    window.dispatchEvent(new Event('scroll'));
+  });
+  beforeAll(() => {
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => y });
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+  });
+  beforeEach(() => {
+    y = 0;
+    scrollTo.mockClear();
+    history.scrollRestoration = 'auto';
+  });
+
+  /** The reader scrolls the window to `top`. */
+  async function readerScrolls(top: number) {
+    y = top;
+    fireEvent.scroll(window);
+    await arrivalStarted();
+  }
+
+  /** The scroll and focus code (its own chunk, fetched at the first scroll or navigation) has taken over. */
+  async function arrivalStarted() {
+    await waitFor(() => expect(history.scrollRestoration).toBe('manual'));
+  }
+
+  function Back() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+    );
+  }
+
+  /** A page whose heading comes after its data (a remote, a lazy page). */
+  function SlowPage() {
+    const [ready, setReady] = useState(false);
+    return (
+      <main id="main">
+        {ready ? <h1>Slow page</h1> : <p>Loading…</p>}
+        <button type="button" onClick={() => setReady(true)}>
+          arrive
+        </button>
+      </main>
+    );
+  }
+
+  /** A page that puts focus on its own field on arrival. */
+  function FormPage() {
+    const field = useRef<HTMLInputElement>(null);
+    useEffect(() => field.current?.focus(), []);
+    return (
+      <main id="main">
+        <h1>Form</h1>
+        <label>
+          Name <input ref={field} />
+        </label>
+      </main>
+    );
+  }
+
+  function renderSite(path = '/') {
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <PageArrival />
+        <header>
+          <Link to="/cart">Cart</Link>
+          <Link to="/slow">Slow</Link>
+          <Link to="/form">Form</Link>
+          <Back />
+        </header>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <main id="main">
+                <h1>Home</h1>
+                <Link to="/article">An article</Link>
+                <Link to="/?page=2">Page 2</Link>
+                <Link to="/article#part-two">Part two</Link>
+              </main>
+            }
+          />
+          <Route
+            path="/article"
+            element={
+              <main id="main">
+                <h1>The article</h1>
+                <h2 id="part-two">Part two</h2>
+              </main>
+            }
+          />
+          <Route
+            path="/cart"
+            element={
+              <div id="main">
+                <h1>Shopping Cart</h1>
+              </div>
+            }
+          />
+          <Route path="/slow" element={<SlowPage />} />
+          <Route path="/form" element={<FormPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it('opens a new page at the top with focus on its heading, and Back restores where the reader was', async () => {
+    const user = userEvent.setup();
+    renderSite();
+    await readerScrolls(892);
+    await user.click(screen.getByRole('link', { name: 'An article' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'The article' });
+    expect(y).toBe(0);
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+
+    await readerScrolls(300);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await waitFor(() => expect(y).toBe(892));
+    // Forward (a new push here) and Back again: each entry keeps its own position.
+    await user.click(screen.getByRole('link', { name: 'An article' }));
+    await waitFor(() => expect(y).toBe(0));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(y).toBe(892));
+  });
+
+  it('moves focus from a header link to the new page heading (Cart), even when the heading comes later', async () => {
+    const user = userEvent.setup();
+    renderSite();
+    const cart = screen.getByRole('link', { name: 'Cart' });
+    await user.click(cart);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toHaveFocus());
+
+    await user.click(screen.getByRole('link', { name: 'Slow' }));
+    expect(screen.getByRole('link', { name: 'Slow' })).toHaveFocus(); // no heading yet
+    act(() => screen.getByRole('button', { name: 'arrive' }).click());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Slow page' })).toHaveFocus());
+  });
+
+  it('leaves focus where the new page put it', async () => {
+    const user = userEvent.setup();
+    renderSite();
+    await user.click(screen.getByRole('link', { name: 'Form' }));
+    await arrivalStarted();
+    await screen.findByRole('heading', { level: 1, name: 'Form' });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+  });
+
+  it('scrolls a new page to its #anchor', async () => {
+    const user = userEvent.setup();
+    renderSite();
+    await readerScrolls(400);
+    const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return { top: this.id === 'part-two' ? 1200 - y : 0 } as DOMRect;
+    });
+    await user.click(screen.getByRole('link', { name: 'Part two' }));
+    await screen.findByRole('heading', { level: 1, name: 'The article' });
+    await waitFor(() => expect(y).toBe(1200));
+    rect.mockRestore();
+  });
+
+  it('leaves the scroll and focus alone for a push within the same path (pagination, filters)', async () => {
+    const user = userEvent.setup();
+    renderSite();
+    await readerScrolls(650);
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await screen.findByRole('link', { name: 'Page 2' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(y).toBe(650);
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveFocus();
   });
 });

@@ -1,5 +1,5 @@
 import { createElement, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'shared-contracts/router';
+import { Route, Routes, useLocation, useNavigationType, type Location } from 'shared-contracts/router';
 import {
   RemoteSlotContext,
   instanceMarkers,
@@ -46,7 +46,6 @@ const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ '
 const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
-
 /**
  * The shell's pages with code of their own, by route (`/the-latest` is home without its carousel).
  * While the browser hydrates, a page whose code has not arrived waits for it with the server's HTML
@@ -126,14 +125,69 @@ function HostSlot({ remote, module, props, fallback, placeholder, className }: H
   return <RemoteSlot remote={remote} module={module} props={props} fallback={fallback} placeholder={placeholder} className={className} />;
 }
 
-/** Client-side navigations restart the remotes' time budget (the first page uses the document's start). */
-function NavigationClock() {
-  const { key } = useLocation();
-  const first = useRef(true);
+type Arrival = typeof import('./pageArrival');
+let arrival: Arrival | undefined;
+/** Scroll and focus on navigations (pageArrival.ts): its own chunk, off the first view. */
+const loadArrival = () => import(/* webpackChunkName: "page-arrival" */ './pageArrival').then((m) => (arrival = m));
+const FIRST_MOVES = ['scroll', 'pointerdown', 'keydown', 'touchstart'];
+
+/**
+ * Where a page opens (issue 26: a new page at the top with focus on its h1, Back and Forward where
+ * the reader was; pageArrival.ts), and a new time budget for the remotes on every client-side
+ * navigation (the first page uses the document's start). The code comes at the reader's first
+ * scroll, press or key, or the first navigation: the article's first view does without it.
+ */
+export function PageArrival() {
+  const location = useLocation();
+  const type = useNavigationType();
+  const shown = useRef<Location | null>(null);
+  // While mounted: `stop` ends the keeping of positions once it started.
+  const keeping = useRef<{ live: boolean; stop?: () => void }>({ live: false });
+
+  /** Loads the code and starts keeping positions (once); with `restore`, the entry's own comes back. */
+  const begin = (restore: boolean) =>
+    loadArrival().then((m) => {
+      const k = keeping.current;
+      if (k.live) k.stop ??= m.start(() => shown.current, restore);
+      return m;
+    });
+
+  useEffect(() => {
+    const k = { live: true } as { live: boolean; stop?: () => void };
+    keeping.current = k;
+    const first = () => {
+      for (const t of FIRST_MOVES) removeEventListener(t, first, true);
+      void begin(false);
+    };
+    // Back or Forward loaded this document again: its entry's position comes back at once.
+    if ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward') void begin(true);
+    else for (const t of FIRST_MOVES) addEventListener(t, first, { capture: true, passive: true });
+    return () => {
+      k.live = false;
+      for (const t of FIRST_MOVES) removeEventListener(t, first, true);
+      k.stop?.();
+    };
+  }, []);
+
+  // The entry's key; the document's first entry and plain #anchor entries all have 'default'.
+  const entry = location.key === 'default' ? location.pathname + location.search + location.hash : location.key;
   useLayoutEffect(() => {
-    if (first.current) first.current = false;
-    else markNavigation();
-  }, [key]);
+    const from = shown.current;
+    shown.current = location;
+    if (!from) return;
+    markNavigation();
+    let stop: (() => void) | undefined;
+    let live = true;
+    const go = (m: Arrival) => {
+      if (live) stop = m.navigated(from, location, type);
+    };
+    if (arrival && keeping.current.stop) go(arrival);
+    else void begin(false).then(go);
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [entry]); // eslint-disable-line react-hooks/exhaustive-deps -- once per history entry
   return null;
 }
 
@@ -169,7 +223,7 @@ export function App() {
   return (
     <RemoteSlotContext.Provider value={HostSlot}>
       <div data-remote-root="shell" {...instanceMarkers(createElement, userStore)}>
-        <NavigationClock />
+        <PageArrival />
         <a href="#main" className="skip-link">
           Skip to content
         </a>

@@ -127,10 +127,18 @@ export function issueCodesFor(
 
 export const ARCHIVE_ARTICLES_PER_ISSUE = 3;
 
+/** Tries at a title that no other article of its issue has, before giving up with an error. */
+const TITLE_ATTEMPTS = 50;
+
 /**
  * Short magazine articles published on the first day of an issue's first month: three for every
  * issue before the generated articles start (1956-2022), and, for the later issues, as many as it
  * takes to give each at least three (`issueSizes`: how many generated articles an issue already has).
+ *
+ * Titles are unique within an issue (a table of contents never lists one title twice, issue 26):
+ * `issueTitles` holds the titles an issue already has (its generated articles), and a title drawn
+ * twice is drawn again from `retry`, a stream of its own, so only the clashing article changes and
+ * the rest of the seed stays as it was.
  */
 export function buildArchiveArticles(
   rng: Rng,
@@ -138,6 +146,8 @@ export function buildArchiveArticles(
   issues: readonly IssueSeed[],
   existing: readonly Pick<NewArticle, 'year' | 'month' | 'slug'>[],
   issueSizes: ReadonlyMap<string, number> = new Map(),
+  issueTitles: ReadonlyMap<string, readonly string[]> = new Map(),
+  retry: Rng = rng,
 ): NewArticle[] {
   const subtopics = topics.filter((t) => t.parent_id !== null && t.parent_id !== undefined);
   const taken = slugsByMonth(existing);
@@ -146,9 +156,15 @@ export function buildArchiveArticles(
     const count = ARCHIVE_ARTICLES_PER_ISSUE - (issue.year >= ARTICLE_MONTHS.first.year ? (issueSizes.get(issue.code) ?? 0) : 0);
     const month = monthsOfLabel(issue.label)[0] ?? 1;
     const published = new Date(Date.UTC(issue.year, month - 1, 1, 12)).toISOString();
+    const titles = new Set(issueTitles.get(issue.code));
     for (let n = 1; n <= count; n++) {
       const topic = rng.pick(subtopics);
-      const title = makeTitle(rng, topic.name);
+      let title = makeTitle(rng, topic.name);
+      for (let attempt = 1; titles.has(title); attempt++) {
+        if (attempt > TITLE_ATTEMPTS) throw new Error(`No unique title for an article of issue ${issue.code}`);
+        title = makeTitle(retry, topic.name);
+      }
+      titles.add(title);
       const authors = rng.chance(0.3) ? [makePersonName(rng), makePersonName(rng)] : [makePersonName(rng)];
       rows.push({
         id: `a${issue.code}-${n}`,

@@ -103,7 +103,20 @@ function buildDiscovery(
   const issueCodes = issueCodesFor(base, issues);
   const issueSizes = new Map<string, number>();
   for (const code of issueCodes.values()) issueSizes.set(code, (issueSizes.get(code) ?? 0) + 1);
-  const archiveArticles = buildArchiveArticles(createRng(seed, 'archive-articles'), topics, issues, [...base, ...sponsored], issueSizes);
+  const issueTitles = new Map<string, string[]>();
+  for (const a of base) {
+    const code = issueCodes.get(a.id);
+    if (code) issueTitles.set(code, [...(issueTitles.get(code) ?? []), a.title]);
+  }
+  const archiveArticles = buildArchiveArticles(
+    createRng(seed, 'archive-articles'),
+    topics,
+    issues,
+    [...base, ...sponsored],
+    issueSizes,
+    issueTitles,
+    createRng(seed, 'archive-article-titles'),
+  );
   const topicNames = new Map(topics.map((t) => [t.id, t.name]));
   return {
     articles: [...sponsored, ...archiveArticles],

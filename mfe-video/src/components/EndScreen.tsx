@@ -2,73 +2,91 @@
  * The end screen (PAY-02): the next video's name, a countdown from VIDEO_END_COUNTDOWN_SECONDS
  * ('will start playing in N second(s)') and 'Replay {name}'. At 0 it calls onTimeUp (once); the
  * timer stops when the overlay goes (replay, navigation, unmount).
+ *
+ * Issue 26: 'Cancel' (named 'Cancel autoplay') stops the countdown; the overlay then stays, with
+ * the next video's name as a link to it and Replay. The overlay is laid out to fit a phone's
+ * player (the player's own controls hide while it shows; styles.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import { countdownText, replayText, VIDEO_END_COUNTDOWN_SECONDS, VIDEO_TEXT } from 'shared-contracts/video';
 import type { Video } from 'shared-contracts/video';
+import { CANCEL_AUTOPLAY, CANCEL_AUTOPLAY_LABEL } from '../text';
 
 export interface EndScreenProps {
   current: Pick<Video, 'name'>;
   next: Pick<Video, 'name' | 'thumbnail'>;
   /** The address of the current video (the replay link's href). */
   replayHref: string;
+  /** The address of the next video (its name's link). */
+  nextHref: string;
   onReplay(): void;
+  /** The countdown ran out, or the reader chose the next video. */
   onTimeUp(): void;
 }
 
-export function EndScreen({ current, next, replayHref, onReplay, onTimeUp }: EndScreenProps) {
+export function EndScreen({ current, next, replayHref, nextHref, onReplay, onTimeUp }: EndScreenProps) {
   const [left, setLeft] = useState<number>(VIDEO_END_COUNTDOWN_SECONDS);
+  const [cancelled, setCancelled] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const nextLink = useRef<HTMLAnchorElement>(null);
   const onTimeUpRef = useRef(onTimeUp);
   onTimeUpRef.current = onTimeUp;
 
+  const stop = () => {
+    if (timer.current !== null) clearInterval(timer.current);
+    timer.current = null;
+  };
+
   useEffect(() => {
     timer.current = setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
-    return () => {
-      if (timer.current !== null) clearInterval(timer.current);
-      timer.current = null;
-    };
+    return stop;
   }, []);
 
   useEffect(() => {
-    if (left > 0) return;
-    if (timer.current !== null) clearInterval(timer.current);
-    timer.current = null;
+    if (left > 0 || cancelled) return;
+    stop();
     onTimeUpRef.current();
-  }, [left]);
+  }, [left, cancelled]);
 
   return (
-    <section
-      className="video-end-screen"
-      aria-label={VIDEO_TEXT.upNext}
-      style={{
-        position: 'absolute',
-        inset: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        alignItems: 'center',
-        background: 'rgba(0, 0, 0, 0.85)',
-        color: '#fff',
-        padding: '1rem',
-        textAlign: 'center',
-      }}
-    >
+    <section className="video-end-screen" aria-label={VIDEO_TEXT.upNext} data-countdown={cancelled ? 'cancelled' : 'running'}>
       <p className="video-end-screen-label">{VIDEO_TEXT.upNext}</p>
       <p className="video-end-screen-next">
-        <strong>{next.name}</strong>
-      </p>
-      <p role="status" className="video-end-screen-countdown">
-        {countdownText(left)}
-      </p>
-      <p>
         <a
-          href={replayHref}
-          style={{ color: '#fff' }}
+          ref={nextLink}
+          href={nextHref}
           onClick={(e) => {
             e.preventDefault();
-            if (timer.current !== null) clearInterval(timer.current);
-            timer.current = null;
+            stop();
+            onTimeUpRef.current();
+          }}
+        >
+          {next.name}
+        </a>
+      </p>
+      <div className="video-end-screen-countdown">
+        <p role="status">{cancelled ? '' : countdownText(left)}</p>
+        {!cancelled && (
+          <button
+            type="button"
+            aria-label={CANCEL_AUTOPLAY_LABEL}
+            onClick={() => {
+              stop();
+              setCancelled(true);
+              // The button goes: focus stays in the overlay, on the next video.
+              nextLink.current?.focus();
+            }}
+          >
+            {CANCEL_AUTOPLAY}
+          </button>
+        )}
+      </div>
+      <p className="video-end-screen-replay">
+        <a
+          href={replayHref}
+          onClick={(e) => {
+            e.preventDefault();
+            stop();
             onReplay();
           }}
         >

@@ -54,6 +54,22 @@ describe('the player', () => {
     expect(videoEl(container).muted).toBe(false);
   });
 
+  it("shows '▶ Play' over the poster and the player's own controls only from the first play (they ran into each other; issue 26)", async () => {
+    videoApi();
+    const { container } = renderApp(PATH);
+    await loaded();
+    const play = screen.getByRole('button', { name: 'Play Video 1' });
+    expect(play).toHaveTextContent(/^▶ Play$/);
+    expect(videoEl(container)).not.toHaveAttribute('controls');
+    fireEvent.click(play);
+    expect(videoEl(container)).toHaveAttribute('controls');
+    // The end screen covers the player: its controls hide meanwhile, and come back with Replay.
+    end(container);
+    expect(videoEl(container)).not.toHaveAttribute('controls');
+    fireEvent.click(screen.getByRole('link', { name: 'Replay Video 1' }));
+    expect(videoEl(container)).toHaveAttribute('controls');
+  });
+
   it('plays at once, muted, when reached from the end screen (state autoplay)', async () => {
     videoApi();
     const { container } = renderApp(PATH, { state: { autoplay: true } });
@@ -126,6 +142,37 @@ describe('the end screen', () => {
     tick(30_000);
     expect(address()).toHaveTextContent(PATH);
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it("'Cancel' (named 'Cancel autoplay') stops the countdown; the next video stays a link and Replay stays", async () => {
+    videoApi();
+    const { container } = renderApp(PATH);
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Play Video 1' }));
+    jest.useFakeTimers();
+    end(container);
+    tick(3000);
+    const overlay = screen.getByRole('region', { name: 'Up next' });
+    expect(within(overlay).getByRole('status')).toHaveTextContent('will start playing in 7 seconds');
+    const cancel = within(overlay).getByRole('button', { name: 'Cancel autoplay' });
+    expect(cancel).toHaveTextContent(/^Cancel$/);
+    fireEvent.click(cancel);
+    expect(within(overlay).queryByRole('button', { name: 'Cancel autoplay' })).not.toBeInTheDocument();
+    expect(within(overlay).getByRole('status')).toHaveTextContent(/^$/);
+    const next = within(overlay).getByRole('link', { name: 'Video 2' });
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute('href', '/video/1000000000002/video-2?playlist=what-to-watch-next');
+    tick(30_000);
+    expect(address()).toHaveTextContent(PATH);
+    expect(stage(container)).toHaveAttribute('data-video-state', 'ended');
+    expect(jest.getTimerCount()).toBe(0);
+    expect(within(overlay).getByRole('link', { name: 'Replay Video 1' })).toBeInTheDocument();
+
+    // The next video's name still takes the reader there, playing.
+    fireEvent.click(next);
+    expect(address()).toHaveTextContent('/video/1000000000002/video-2?playlist=what-to-watch-next');
+    expect(address()).toHaveAttribute('data-state', JSON.stringify({ autoplay: true }));
+    await screen.findByRole('heading', { level: 1, name: 'Video 2' });
   });
 
   it('shows no end screen when the playlist has no other video', async () => {

@@ -123,6 +123,7 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
               <PlayerStage
                 video={video}
                 autoplay={autoplay}
+                ended={state === 'ended'}
                 playerRef={player}
                 onPlay={() => {
                   setEnded(false);
@@ -136,6 +137,7 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
               current={video}
               next={next}
               replayHref={replayHref}
+              nextHref={videoPath(next, playlist.id)}
               onReplay={() => {
                 setEnded(false);
                 player.current?.restart().catch((error: unknown) => console.info('video: replay refused', video.id, error));

@@ -84,15 +84,18 @@ describe('/magazine', () => {
     ).toEqual(['/2025/01/why-strategy-fails-in-the-middle', '/2025/01/the-quiet-power-of-routines']);
   });
 
-  it('has the archive picker and the find-issue selector', async () => {
+  it('has one archive picker (YEAR and MONTH), which also finds an issue by year and month', async () => {
     const user = userEvent.setup();
     magazineRoutes();
     renderAt('/magazine');
     await screen.findByLabelText('YEAR');
     expect(year().value).toBe('2025');
-    const find = screen.getByRole('region', { name: 'Find an issue' });
-    await user.selectOptions(within(find).getByLabelText('Issue year'), '2024');
-    await user.click(within(find).getByRole('link', { name: 'November-December' }));
+    // One picker with the spec's labels (issue 26: a second one with other labels is gone).
+    expect(screen.getAllByRole('combobox')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Find an issue' })).not.toBeInTheDocument();
+    await user.selectOptions(year(), '2024');
+    await user.selectOptions(screen.getByLabelText('MONTH'), 'November-December');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(location()).toHaveTextContent('/archive-toc/BR2406');
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { bus, userStore, type User } from 'shared-contracts';
 import { sampleUser } from 'shared-contracts/src/testing';
 import { renderArticle, sampleArticle } from '../article/testing';
-import { resetClosedBanners } from './PersistentBanner';
+import { preloadBanner, resetClosedBanners } from './PersistentBanner';
 
 jest.mock('../RemoteSlot', () => ({
   RemoteSlot: ({ placeholder }: { placeholder?: React.ReactNode }) => <div data-mfe-slot="paywall/ArticleGate">{placeholder}</div>,
@@ -24,6 +24,8 @@ function banner() {
   return screen.queryByRole('region', BANNER);
 }
 
+// What the banner shows is its own chunk: here it is loaded before the tests, so it shows at once.
+beforeAll(() => preloadBanner());
 beforeEach(() => resetClosedBanners());
 afterEach(() => jest.useRealTimers());
 
@@ -125,6 +127,35 @@ describe('persistent subscription banner', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     act(() => jest.advanceTimersByTime(1000));
     expect(document.querySelector('[data-persistent-banner]')).not.toBeInTheDocument();
+  });
+
+  it("keeps room for itself at the end of the page while it shows (it covered the article's end on a phone)", async () => {
+    jest.useFakeTimers();
+    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(157);
+    const { unmount } = await renderArticle(sampleArticle());
+    expect(document.body.style.paddingBottom).toBe('');
+    scrollArticleTo(-10);
+    expect(banner()).toBeInTheDocument();
+    expect(document.body.style.paddingBottom).toBe('157px');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('157px');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    // While it fades the room stays (the page does not jump under the reader), then goes with it.
+    expect(document.body.style.paddingBottom).toBe('157px');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(document.querySelector('[data-persistent-banner]')).not.toBeInTheDocument();
+    expect(document.body.style.paddingBottom).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+    unmount();
+    jest.restoreAllMocks();
+  });
+
+  it('gives the room back when the reader leaves the article with the banner showing', async () => {
+    const { unmount } = await renderArticle(sampleArticle());
+    scrollArticleTo(-10);
+    expect(banner()).toBeInTheDocument();
+    expect(document.body.style.paddingBottom).toBe('0px');
+    unmount();
+    expect(document.body.style.paddingBottom).toBe('');
   });
 
   it('stays closed for that article when the reader comes back to it', async () => {

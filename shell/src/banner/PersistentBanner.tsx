@@ -12,18 +12,29 @@
  * Escape or Close closes it: it leaves the accessibility tree at once, fades, and leaves the DOM
  * after PERSISTENT_BANNER_HIDE_MS (1 s). Once closed it stays closed for that article (for the
  * life of the page). The article page mounts one per article (keyed by the article id).
+ *
+ * What it shows (the offer, Subscribe now, Close; the room it keeps at the page's end) is
+ * BannerRegion.tsx, its own chunk, loaded when the banner first shows.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import {
   PERSISTENT_BANNER_HIDE_MS,
   SCROLL_THROTTLE_MS,
-  UI_TEXT,
   bus,
+  lazyComponent,
   shouldShowPersistentBanner,
   useUserStore,
   type Article,
   type EventMap,
 } from 'shared-contracts';
+import type { BannerRegionProps } from './BannerRegion';
+
+const BannerRegion = lazyComponent<BannerRegionProps>(() => import(/* webpackChunkName: "persistent-banner" */ './BannerRegion').then((m) => m.BannerRegion));
+
+/** Starts fetching what the banner shows (tests: it then shows at once). */
+export function preloadBanner(): Promise<unknown> {
+  return BannerRegion.preload();
+}
 
 type PaywallState = EventMap['paywall:state']['state'];
 
@@ -96,7 +107,6 @@ type Phase = 'open' | 'closing' | 'closed';
 
 export function PersistentBanner({ article, articleRef, focusAfterClose }: PersistentBannerProps) {
   const status = useUserStore((s) => s.status);
-  const region = useRef<HTMLDivElement>(null);
   const paywall = usePaywallState();
   const [phase, setPhase] = useState<Phase>(() => (closedArticles.has(article.id) ? 'closed' : 'open'));
   const activeSubscriber = status === 'subscriber';
@@ -110,22 +120,8 @@ export function PersistentBanner({ article, articleRef, focusAfterClose }: Persi
 
   const close = () => {
     closedArticles.add(article.id);
-    if (region.current?.contains(document.activeElement)) {
-      // Focus must not stay inside a region that is leaving: hand it back to the article.
-      const next = focusAfterClose ? focusAfterClose() : (articleRef.current?.querySelector<HTMLElement>('h1') ?? null);
-      next?.focus();
-    }
     setPhase('closing');
   };
-
-  useEffect(() => {
-    if (!shown) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
 
   useEffect(() => {
     if (phase !== 'closing') return;
@@ -134,24 +130,11 @@ export function PersistentBanner({ article, articleRef, focusAfterClose }: Persi
   }, [phase]);
 
   if (phase === 'closed' || (phase === 'open' && !shown)) return null;
-  const closing = phase === 'closing';
   return (
-    <div
-      ref={region}
-      role="region"
-      aria-label="Subscription offer"
-      className={closing ? 'persistent-banner closing' : 'persistent-banner'}
-      data-persistent-banner={closing ? 'closing' : 'open'}
-      aria-hidden={closing || undefined}
-      inert={closing}
-    >
-      <p className="persistent-banner-text">Subscribe for unlimited access to every article, the magazine archive, video and charts.</p>
-      <a className="button-primary" href="/subscriptions" target="_blank" rel="noopener">
-        {UI_TEXT.subscribeNow}
-      </a>
-      <button type="button" className="persistent-banner-close" onClick={close}>
-        Close
-      </button>
-    </div>
+    <BannerRegion
+      closing={phase === 'closing'}
+      onClose={close}
+      focusAfterClose={() => (focusAfterClose ? focusAfterClose() : (articleRef.current?.querySelector<HTMLElement>('h1') ?? null))}
+    />
   );
 }

@@ -229,4 +229,81 @@ describe('search overlay', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/search?term=lea&topic=subject-1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+  it('moves through the suggestions with the arrow keys, back to the field, and Enter follows one (issue 26)', async () => {
+    const s = mockSuggest();
+    const user = setup();
+    renderHeader();
+    const { input } = await openSearch(user);
+    await user.type(input, 'lea');
+    await s.answer('lea');
+    const [first, second] = within(screen.getByRole('list', { name: 'Suggested articles' })).getAllByRole('link');
+    const topic = within(screen.getByRole('list', { name: 'Suggested topics' })).getByRole('link');
+    expect(input).toHaveAttribute('aria-controls', screen.getByRole('list', { name: 'Suggested articles' }).parentElement?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(topic).toHaveFocus(); // from the articles on to the topics
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveFocus(); // past the last, back to the field
+    await user.keyboard('{ArrowUp}');
+    expect(topic).toHaveFocus(); // from the field up to the last
+    await user.keyboard('{Home}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(topic).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(input).toHaveFocus();
+    // Typing on a suggestion goes on in the field.
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('d');
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('lead');
+    await advance(350);
+    await s.answer('lead');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/2025/03/lead-1'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to the field when a new answer replaces the suggestion the reader was on', async () => {
+    const s = mockSuggest();
+    const user = setup();
+    renderHeader();
+    const { input } = await openSearch(user);
+    await user.type(input, 'lea');
+    await s.answer('lea');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: /^lea record 1/ })).toHaveFocus();
+    await user.keyboard('d');
+    await advance(350);
+    await s.answer('lead');
+    expect(screen.queryByRole('link', { name: /^lea record 1/ })).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+  });
+
+  it('leaves the arrow keys to the field while there are no suggestions', async () => {
+    mockSuggest();
+    const user = setup();
+    renderHeader();
+    const { input } = await openSearch(user);
+    await user.type(input, 'le');
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveFocus();
+    expect(input).not.toHaveAttribute('aria-controls');
+  });
+
+  it('Escape on a suggestion closes the overlay', async () => {
+    const s = mockSuggest();
+    const user = setup();
+    renderHeader();
+    const { input } = await openSearch(user);
+    await user.type(input, 'lea');
+    await s.answer('lea');
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();
+  });
 });

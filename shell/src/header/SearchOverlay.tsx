@@ -5,11 +5,17 @@
  * shown; at most 6 records and 3 subjects. Submitting goes to the search page. Tab stays inside;
  * Escape, the close button or a click on the backdrop closes it (focus goes back to the Search
  * button, which the header handles).
+ *
+ * Keyboard (issue 26): ArrowDown and ArrowUp move from the field through the suggestions (roving
+ * focus: each suggestion is a link, so Enter follows it and it opens in a new tab as any link) and
+ * back to the field; Home and End go to the first and last suggestion; typing on a suggestion
+ * goes on in the field.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
 import { api, AUTO_SUGGEST, shouldAutoSuggest, trapTab } from 'shared-contracts';
 import { searchHref, searchPath, SUGGESTION_LIMITS, type SearchSuggestion } from 'shared-contracts/discovery';
+import { isListKey, itemAfterKey } from './arrowKeys';
 import { throttle } from './throttle';
 
 export interface SearchOverlayProps {
@@ -81,6 +87,29 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
     navigate(searchPath(value));
   }
 
+  const list = useRef<HTMLDivElement>(null);
+  /** The arrow keys between the field and the suggestion links. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const field = input.current;
+    const links = [...(list.current?.querySelectorAll<HTMLElement>('a[href]') ?? [])];
+    const target = event.target as HTMLElement;
+    const onLink = links.includes(target);
+    if (!field || links.length === 0 || (!onLink && target !== field) || event.altKey || event.ctrlKey || event.metaKey) return;
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') next = itemAfterKey([field, ...links], target, event.key);
+    else if (onLink && isListKey(event.key)) next = itemAfterKey(links, target, event.key);
+    // A character or Backspace on a suggestion goes on in the field, where the key lands.
+    else if (onLink && (event.key.length === 1 || event.key === 'Backspace')) field.focus();
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  }
+
+  // A new answer replaces the suggestion the reader was on: focus goes back to the field, not the page.
+  useLayoutEffect(() => {
+    if (!dialog.current?.contains(document.activeElement)) input.current?.focus();
+  }, [suggestions]);
+
   useLayoutEffect(() => {
     input.current?.focus();
     function onKeyDown(e: globalThis.KeyboardEvent) {
@@ -103,7 +132,8 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a press on the backdrop closes the search; Escape and the Close button are its keyboard equivalents
     <div className="search-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose(true)}>
-      <div ref={dialog} className="search-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys between the field and the suggestion links inside it */}
+      <div ref={dialog} className="search-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <h2 id={titleId} className="visually-hidden">
           Search
         </h2>
@@ -122,6 +152,7 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
               value={term}
               maxLength={200}
               aria-describedby={`${inputId}-status`}
+              aria-controls={showing && count > 0 ? `${inputId}-suggestions` : undefined}
               onChange={(e) => change(e.target.value)}
             />
             <button type="submit" className="button-primary">
@@ -133,7 +164,7 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
           {showing ? `${count} ${count === 1 ? 'suggestion' : 'suggestions'}` : ''}
         </p>
         {showing && count > 0 && (
-          <div className="search-suggestions">
+          <div ref={list} id={`${inputId}-suggestions`} className="search-suggestions">
             {suggestions.records.length > 0 && (
               <ul className="suggestion-list" aria-label="Suggested articles">
                 {suggestions.records.map((r) => (

@@ -131,6 +131,58 @@ describe('user menu', () => {
     expect(menuButton()).toHaveFocus();
   });
 
+  it('opens from the keyboard with the arrow keys and moves through its items: arrows wrap, Home and End (issue 26)', async () => {
+    knownCountry(null);
+    const user = userEvent.setup();
+    renderHeader(sampleUser());
+    act(() => menuButton().focus());
+    await user.keyboard('{ArrowDown}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    const items = [...within(menu()).getAllByRole('link'), ...within(menu()).getAllByRole('button')];
+    const library = within(menu()).getByRole('link', { name: 'My Library' });
+    const following = within(menu()).getByRole('link', { name: /^Following/ });
+    const password = within(menu()).getByRole('button', { name: 'Change password' });
+    const signOut = within(menu()).getByRole('link', { name: 'Sign out' });
+    expect(items).toHaveLength(4);
+    expect(library).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(following).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(password).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(signOut).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(library).toHaveFocus(); // wraps
+    await user.keyboard('{ArrowUp}');
+    expect(signOut).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(library).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(signOut).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+    // ArrowUp opens it at its last item.
+    await user.keyboard('{ArrowUp}');
+    expect(within(menu()).getByRole('link', { name: 'Sign out' })).toHaveFocus();
+  });
+
+  it('Enter opens it with focus on the button; ArrowDown then goes in; Tab out of it closes it', async () => {
+    knownCountry(null);
+    const user = userEvent.setup();
+    renderHeader(sampleUser());
+    act(() => menuButton().focus());
+    await user.keyboard('{Enter}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton()).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu()).getByRole('link', { name: 'My Library' })).toHaveFocus();
+    await user.keyboard('{End}');
+    await user.tab();
+    expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('closes on a click outside it', async () => {
     knownCountry(null);
     renderHeader(sampleUser());

@@ -5,16 +5,22 @@
  * followed topics, with the unread-following count: asked when the menu first opens unless a
  * 'following:changed' event brought it, and kept current by those events), Change password,
  * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
- * outside closes the list and focus returns to the button.
+ * outside closes the list and focus returns to the button; focus leaving the menu closes it.
+ *
+ * Keyboard (issue 26, as the APG's disclosure navigation menu): ArrowDown or ArrowUp on the button
+ * opens the list at its first or last item; in the list ArrowDown and ArrowUp move (wrapping), Home
+ * and End go to the first and last item. The items stay links and a button (a reader's Back,
+ * new-tab and link lists keep working), not role="menu".
  *
  * Sign out (PAY-04 Logout): clears the user and cart caches, pushes the data-layer 'logout'
  * event and goes to /logout?returnPath={path and query}, which ends the session on the server.
  */
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent as KeyEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
 import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
 import { useDomestic } from 'shared-contracts/commerce';
 import { flyouts } from '../flyouts/flyouts';
+import { isListKey, itemAfterKey, type ListKey } from './arrowKeys';
 import { browser } from './browser';
 
 export function logoutUrl(path: string): string {
@@ -76,6 +82,37 @@ export function UserMenu({ user }: { user: User }) {
     };
   }, [open]);
 
+  // Opened from the keyboard: the item to focus once the list shows.
+  const focusOnOpen = useRef<ListKey | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>('a[href], button') ?? [])];
+  useLayoutEffect(() => {
+    const key = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (open && key) itemAfterKey(items(), null, key)?.focus();
+  }, [open]);
+
+  function onButtonKey(event: KeyEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    if (open) itemAfterKey(items(), null, event.key)?.focus();
+    else {
+      focusOnOpen.current = event.key === 'ArrowDown' ? 'Home' : 'End';
+      setOpen(true);
+    }
+  }
+
+  function onListKey(event: KeyEvent<HTMLUListElement>) {
+    if (!isListKey(event.key)) return;
+    event.preventDefault();
+    itemAfterKey(items(), event.target as HTMLElement, event.key)?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    const to = event.relatedTarget;
+    if (to instanceof Node && !event.currentTarget.contains(to)) setOpen(false);
+  }
+
   function changePassword() {
     setOpen(false);
     flyouts.open('change-password', buttonRef.current);
@@ -91,7 +128,7 @@ export function UserMenu({ user }: { user: User }) {
   }
 
   return (
-    <div className="user-menu" ref={rootRef}>
+    <div className="user-menu" ref={rootRef} onBlur={onBlur}>
       <button
         ref={buttonRef}
         type="button"
@@ -101,6 +138,7 @@ export function UserMenu({ user }: { user: User }) {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={onButtonKey}
       >
         <span className="user-name">{user.firstName}</span>
       </button>
@@ -110,7 +148,8 @@ export function UserMenu({ user }: { user: User }) {
           {caption}
         </span>
       )}
-      <ul id={listId} className="user-menu-list" aria-label="Account" hidden={!open}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys between the menu's links */}
+      <ul ref={listRef} id={listId} className="user-menu-list" aria-label="Account" hidden={!open} onKeyDown={onListKey}>
         <li>
           <Link to="/my-library" onClick={() => setOpen(false)}>
             My Library

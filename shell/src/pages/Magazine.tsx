@@ -1,14 +1,14 @@
 /**
- * The magazine `/magazine` (SITE-02): the current issue's card, the find-issue selector and the
- * archive picker, then the magazine stream, one page at a time with the site's pagination
- * (`?page=N`, counted from 1; a link per page).
+ * The magazine `/magazine` (SITE-02): the current issue's card and the archive picker (YEAR and
+ * MONTH, then Go: it is also the spec's find-issue year/month selector; the page used to show a
+ * second picker with other labels, issue 26), then the magazine stream, one page at a time with the
+ * site's pagination (`?page=N`, counted from 1; a link per page).
  */
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
 import { api, STREAM_PAGE_SIZE, useLoad } from 'shared-contracts';
 import { DISCOVERY_MESSAGES, firstPageOf, Pagination } from 'shared-contracts/discovery';
 import { ArchivePicker } from '../archive/ArchivePicker';
-import { FindIssue } from '../archive/FindIssue';
 import { IssueCard } from '../archive/IssueCard';
 import { StreamEntryCard } from '../discovery/StreamEntryCard';
 
@@ -97,13 +97,10 @@ export function Magazine() {
           {archive.status === 'loading' && <p role="status">Loading the archive…</p>}
           {archive.status === 'error' && <p role="alert">We could not load the archive. Please try again.</p>}
           {archive.status === 'ready' && (
-            <>
-              <section className="archive-picker-section" aria-labelledby="archive-picker-title">
-                <h2 id="archive-picker-title">Magazine archive</h2>
-                <ArchivePicker years={archive.data.years} />
-              </section>
-              <FindIssue years={archive.data.years} />
-            </>
+            <section className="archive-picker-section" aria-labelledby="archive-picker-title">
+              <h2 id="archive-picker-title">Magazine archive</h2>
+              <ArchivePicker years={archive.data.years} />
+            </section>
           )}
         </div>
       </div>

@@ -45,7 +45,7 @@ export function createHtml5Player(el: HTMLVideoElement): VideoPlayer {
   return player;
 }
 
-export function Html5Player({ label, muted, onReady }: PlayerViewProps) {
+export function Html5Player({ label, muted, controls, onReady }: PlayerViewProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
@@ -66,7 +66,7 @@ export function Html5Player({ label, muted, onReady }: PlayerViewProps) {
     // eslint-disable-next-line jsx-a11y/media-has-caption -- the clips have no speech and the Video contract carries no caption track to offer
     <video
       ref={ref}
-      controls
+      controls={controls}
       playsInline
       preload="metadata"
       muted={muted}

@@ -1,11 +1,14 @@
 /**
- * A player for one video with the big 'Play {video name}' button over it until the first play.
- * With `autoplay` (the page was reached from the end screen) it starts muted at once and shows the
+ * A player for one video with the big 'Play {video name}' button over it until the first play: the
+ * whole poster is the button, its caption '▶ Play' sits below the play sign the poster draws and
+ * above the poster's own name and time, and the player's own controls show from the first play
+ * (the caption used to cover the poster's play sign and the controls its time; issue 26). With
+ * `autoplay` (the page was reached from the end screen) it starts muted at once and shows the
  * button only if the browser refuses.
  */
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { Video } from 'shared-contracts/video';
-import { playLabel } from '../../text';
+import { PLAY, playLabel } from '../../text';
 import { Html5Player } from './Html5Player';
 import type { PlayerView, VideoPlayer } from './types';
 
@@ -18,11 +21,13 @@ export interface PlayerStageProps {
   onEnded?(): void;
   /** Receives the player (null when gone), e.g. to restart it. */
   playerRef?: MutableRefObject<VideoPlayer | null>;
+  /** The end screen covers the player: its own controls hide meanwhile. */
+  ended?: boolean;
   /** The implementation; the HTML5 <video> by default. */
   view?: PlayerView;
 }
 
-export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, view: View = Html5Player }: PlayerStageProps) {
+export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended = false, view: View = Html5Player }: PlayerStageProps) {
   const [started, setStarted] = useState(autoplay);
   const player = useRef<VideoPlayer | null>(null);
   const handlers = useRef({ onPlay, onEnded });
@@ -61,11 +66,12 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, view:
 
   return (
     <>
-      <View label={video.name} muted={autoplay} onReady={onReady} />
+      <View label={video.name} muted={autoplay} controls={started && !ended} onReady={onReady} />
       {!started && (
         <button
           type="button"
           className="video-play-button"
+          aria-label={playLabel(video.name)}
           onClick={() => {
             setStarted(true);
             player.current?.play().catch((error: unknown) => {
@@ -73,10 +79,11 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, view:
               setStarted(false);
             });
           }}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', fontSize: '1.5rem', cursor: 'pointer' }}
         >
-          <span aria-hidden="true">▶ </span>
-          {playLabel(video.name)}
+          <span className="video-play-caption">
+            <span aria-hidden="true">▶ </span>
+            {PLAY}
+          </span>
         </button>
       )}
     </>

@@ -28,6 +28,12 @@ export interface PlayerViewProps {
   label: string;
   /** Start muted (autoplay after the end screen: browsers allow muted autoplay). */
   muted: boolean;
+  /**
+   * Show the player's own controls. Off before the first play (the page's Play button stands in for
+   * them, and the browser's centre button and time ran into it and into the poster's own lettering)
+   * and while the end screen shows (it covered them on a phone); issue 26.
+   */
+  controls: boolean;
   /** Called with the player once mounted and with null when unmounted. */
   onReady(player: VideoPlayer | null): void;
 }

@@ -1,0 +1,171 @@
+/**
+ * Where pages open, as a reader meets them (issue 26, items 3, 7 and 16): a new page opens at its
+ * top with focus on its heading, Back returns to where the reader was, an in-page #anchor still
+ * scrolls; and on a phone the subscription banner never covers the end of the article.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectSlot, slot, test, waitForLive } from '../fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** The window's scroll position once it stopped moving (a wheel scrolls smoothly). */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await scrollY(page);
+      const still = y === last;
+      last = y;
+      return still;
+    })
+    .toBe(true);
+  return last;
+}
+
+/** Where the window was scrolled when the reader clicked (the click itself may scroll a covered link into view). */
+async function scrollYAtClick(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() =>
+    addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = window.scrollY), { capture: true, once: true }),
+  );
+  return () => page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+}
+
+/** The first of `links` whose top is at least `below` px down the page (the reader scrolls to reach it). */
+async function linkBelow(links: Locator, below: number): Promise<Locator> {
+  const count = await links.count();
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const top = await link.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    if (top >= below && (await link.isVisible())) return link;
+  }
+  throw new Error(`no link ${below} px down the page`);
+}
+
+/** The reader scrolls until `link` shows, the way a wheel does. */
+async function scrollTo(page: Page, link: Locator): Promise<number> {
+  await link.scrollIntoViewIfNeeded();
+  await expect(link).toBeInViewport();
+  const y = await scrollY(page);
+  expect(y).toBeGreaterThan(200);
+  return y;
+}
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', PHONE],
+] as const) {
+  test(`${device}: an article opened from far down home opens at its top with focus on its headline; Back returns to the same place`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const main = page.locator('main#main');
+    await expect(main.getByRole('heading', { level: 1 })).toBeAttached();
+    const article = await linkBelow(main.locator('a[href^="/20"]'), 900);
+    const href = await article.getAttribute('href');
+    await scrollTo(page, article);
+    const clickedAt = await scrollYAtClick(page);
+
+    await article.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const headline = page.locator('main#main h1');
+    await expect(headline).toBeFocused();
+    await expect(headline).toBeInViewport();
+    expect(await scrollY(page)).toBe(0);
+    const before = await clickedAt();
+    expect(before).toBeGreaterThan(200);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(async () => Math.abs((await scrollY(page)) - before)).toBeLessThan(2);
+    await expect(article).toBeInViewport();
+
+    // Forward goes back to the article's own position: its top.
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+}
+
+test('a product opened from far down the store opens at its top with focus on its title', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/store');
+  await expectSlot(page, 'store/App', 'ready');
+  const app = slot(page, 'store/App');
+  await expect(app.locator('a[href^="/product/"]').first()).toBeVisible();
+  const product = await linkBelow(app.locator('a[href^="/product/"]'), 900);
+  await scrollTo(page, product);
+  await product.click();
+  await expect(page).toHaveURL(/\/product\//);
+  const title = page.locator('main#main h1, #main h1').first();
+  await expect(title).toBeFocused();
+  expect(await scrollY(page)).toBe(0);
+  await expect(page.locator('header.site-header')).toBeInViewport();
+});
+
+test('an in-page #anchor still scrolls, below the sticky header, and Back returns to where the reader was', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/magazine');
+  const main = page.locator('main#main');
+  const target = main.getByRole('heading', { level: 2, name: 'From the magazine' });
+  await expect(target).toBeAttached();
+  await waitForLive(page);
+  // Far enough down the phone's page that reaching it takes a scroll.
+  expect(await target.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height);
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+  const before = await settledScrollY(page);
+
+  // The reader follows an in-page link (a fragment navigation, as an <a href="#..."> makes).
+  await page.evaluate(() => (location.hash = '#magazine-stream-title'));
+  await expect(page).toHaveURL(/#magazine-stream-title$/);
+  const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+  await expect.poll(() => target.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(Math.round(padding));
+  await expect(target).toBeInViewport();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/magazine$/);
+  await expect.poll(async () => Math.abs((await scrollY(page)) - before)).toBeLessThan(2);
+});
+
+test('phone: the subscription banner leaves the end of the article, its Register button included, uncovered', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // A metered article a guest still reads in full (the meter is per browser context).
+  const latest = (await (await page.request.get('/service/stream/latest?page=1&size=8')).json()) as { entry: { url: string }[] };
+  let url: string | null = null;
+  for (const entry of latest.entry) {
+    const a = (await (await page.request.get(`/api/article${entry.url}`)).json()) as { free: boolean; ascend: boolean };
+    if (!a.free && !a.ascend) {
+      url = entry.url;
+      break;
+    }
+  }
+  expect(url).not.toBeNull();
+  await page.goto(url!);
+  await expectSlot(page, 'paywall/ArticleGate', 'ready');
+  await expect(slot(page, 'paywall/ArticleGate').locator('[data-gate-state]')).toHaveAttribute('data-gate-state', 'full-content');
+  const invite = page.getByRole('complementary', { name: 'Registration invitation' });
+  const register = invite.getByRole('button', { name: 'Register' });
+  await expect(register).toBeAttached();
+
+  // The reader scrolls to the very end.
+  const banner = page.getByRole('region', { name: 'Subscription offer' });
+  await page.mouse.wheel(0, 600);
+  await expect(banner).toBeVisible();
+  await page.keyboard.press('End');
+  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+
+  const bannerTop = await banner.evaluate((el) => el.getBoundingClientRect().top);
+  const end = await page.locator('main#main article').evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(end).toBeLessThanOrEqual(bannerTop);
+  // The Register button is on top where the reader taps it, not under the banner.
+  await expect(register).toBeInViewport();
+  const tapped = await register.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+  });
+  expect(tapped).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('phone-article-end-with-banner.png') });
+  await register.click();
+  await expect(page.getByRole('dialog', { name: 'Create an account' })).toBeVisible();
+});
