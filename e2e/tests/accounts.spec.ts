@@ -25,7 +25,9 @@ test('a reader registers, fills profile settings and is signed in in the shell a
   await main.getByLabel('Company size').selectOption('100 to 499');
   await main.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  // The registration lands on its next steps.
+  await expect(page).toHaveURL(/\/registration-complete$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nadia' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Nadia' })).toBeVisible();
 
   // A remote on the same page sees the same reader.

@@ -84,7 +84,7 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 /* ------------------------------------------------------------------ streams (SITE-03, SITE-07, SITE-09) */
 
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
-export const STREAM_TYPES = ['latest', 'magazine', 'search', 'topic', 'following', 'webinars', 'visual-library', 'analytics', 'ascend'] as const;
+export const STREAM_TYPES = ['latest', 'magazine', 'search', 'topic', 'following', 'webinars', 'visual-library', 'analytics', 'ascend', 'big-ideas'] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** A facet value of the search answer, with how many results carry it. */

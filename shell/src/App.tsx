@@ -1,5 +1,5 @@
 import { createElement, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
-import { Route, Routes, useLocation, useNavigationType, type Location } from 'shared-contracts/router';
+import { Link, Route, Routes, useLocation, useNavigationType, type Location } from 'shared-contracts/router';
 import {
   RemoteSlotContext,
   instanceMarkers,
@@ -46,6 +46,15 @@ const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ '
 const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
+const BigIdeasPage = lazyPage(() => import(/* webpackChunkName: "page-big-ideas" */ './pages/BigIdeasPage'), 'BigIdeasPage');
+// Help and policy pages (issue 22): linked from the footer, the auth forms and the error messages.
+const SubscriberHelpPage = lazyPage(() => import(/* webpackChunkName: "page-subscriber-help" */ './pages/SubscriberHelpPage'), 'SubscriberHelpPage');
+const PrivacyPolicyPage = lazyPage(() => import(/* webpackChunkName: "page-privacy-policy" */ './pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const RegistrationCompletePage = lazyPage(
+  () => import(/* webpackChunkName: "page-registration-complete" */ './pages/RegistrationCompletePage'),
+  'RegistrationCompletePage',
+);
+
 /**
  * The shell's pages with code of their own, by route (`/the-latest` is home without its carousel).
  * While the browser hydrates, a page whose code has not arrived waits for it with the server's HTML
@@ -59,6 +68,10 @@ const LAZY_PAGES: ReadonlyArray<readonly [string, LazyComponent<{ carousel?: boo
   ['/topic/:slug', TopicPage],
   ['/topic/subject/:slug', TopicPage],
   ['/magazine', Magazine],
+  ['/big-ideas', BigIdeasPage],
+  ['/subscriber-help', SubscriberHelpPage],
+  ['/privacy-policy', PrivacyPolicyPage],
+  ['/registration-complete', RegistrationCompletePage],
   ['/archive-toc/:issueCode', ArchiveTocPage],
   ['/ascend', AscendPage],
   ['/hbr-analytic-services', AnalyticServicesPage],
@@ -240,6 +253,22 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Routes>
         <footer className="site-footer">
+          <nav aria-label="Site">
+            <ul className="footer-links">
+              <li>
+                <Link to="/big-ideas">The Big Idea</Link>
+              </li>
+              <li>
+                <Link to="/magazine">Magazine archive</Link>
+              </li>
+              <li>
+                <Link to="/subscriber-help">Customer service</Link>
+              </li>
+              <li>
+                <Link to="/privacy-policy">Privacy policy</Link>
+              </li>
+            </ul>
+          </nav>
           <p>© 2026 The Management Review. A demonstration site; all content is generated.</p>
         </footer>
         <AuthModalHost />

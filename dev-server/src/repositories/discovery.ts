@@ -43,8 +43,8 @@ export interface ArticleScope {
   until: string;
   /** Published strictly after this ISO time (the unread count); null or absent: no lower bound. */
   after?: string | null;
-  /** magazine: content type 'Magazine Article'; sponsored: has a sponsor; ascend: Ascend articles. */
-  kind?: 'magazine' | 'sponsored' | 'ascend';
+  /** magazine: content type 'Magazine Article'; sponsored: has a sponsor; ascend: Ascend articles; big-idea: The Big Idea. */
+  kind?: 'magazine' | 'sponsored' | 'ascend' | 'big-idea';
   /** A stream content type: 'Magazine Article' and 'Digital Article' (not sponsored), or 'Sponsored Report'. */
   contentType?: string;
   /** A topic id; a root topic includes its subtopics. */
@@ -78,6 +78,7 @@ function scopeWhere(scope: ArticleScope): Expression<SqlBool> {
   if (scope.kind === 'magazine') parts.push(sql`${ref('articles.content_type')} = ${'Magazine Article'}`);
   if (scope.kind === 'sponsored') parts.push(sql`${ref('articles.sponsor')} is not null`);
   if (scope.kind === 'ascend') parts.push(sql`${ref('articles.ascend')} = 1`);
+  if (scope.kind === 'big-idea') parts.push(sql`${ref('articles.big_idea')} = 1`);
   if (scope.contentType !== undefined) {
     if (scope.contentType === SPONSORED_REPORT) parts.push(sql`${ref('articles.sponsor')} is not null`);
     else parts.push(sql`(${ref('articles.content_type')} = ${scope.contentType} and ${ref('articles.sponsor')} is null)`);

@@ -170,6 +170,13 @@ describe('stream contents', () => {
     expect(entries.map((e) => e.id)).toEqual(ids.map((r) => r.id));
   });
 
+  it('big-ideas: The Big Idea articles only, newest first, every one of them', async () => {
+    const entries = await loadAll(t, 'big-ideas', 0);
+    const ids = await base().select('id').where('big_idea', '=', 1).orderBy('published', 'desc').orderBy('id', 'desc').execute();
+    expect(ids.length).toBeGreaterThan(0);
+    expect(entries.map((e) => e.id)).toEqual(ids.map((r) => r.id));
+  });
+
   it('webinars: published videos as Video entries with their page', async () => {
     const entries = await loadAll(t, 'webinars', 1);
     const videos = await t.db.selectFrom('videos').select(['id', 'slug']).where('pubdate', '<=', TEST_NOW).execute();

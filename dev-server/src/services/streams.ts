@@ -90,7 +90,7 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  * cached, keyed by streamCacheKey. Not 'following' (the viewer's follows), 'search' (scores over the
  * index, many keys), 'webinars' and 'visual-library' (other tables, other publication times).
  */
-const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'topic']);
+const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'big-ideas', 'topic']);
 
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
@@ -223,6 +223,8 @@ export function createStreamService(deps: {
           return articleStream(type, { until, kind: 'sponsored' }, page, viewer);
         case 'ascend':
           return articleStream(type, { until, kind: 'ascend' }, page, viewer);
+        case 'big-ideas':
+          return articleStream(type, { until, kind: 'big-idea' }, page, viewer);
         case 'topic':
           return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer);
         case 'following': {

@@ -1,6 +1,6 @@
 /**
  * /register (PAY-02): the registration form on a page of its own; once the account exists the
- * profile settings follow in place, then the reader goes to the home page.
+ * profile settings follow in place, then the reader goes to /registration-complete (next steps).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared-contracts/router';
@@ -39,7 +39,7 @@ export function RegisterPage() {
           <h1 ref={heading} tabIndex={-1}>
             Tell us about yourself
           </h1>
-          <ProfileSettingsForm onDone={() => navigate('/')} />
+          <ProfileSettingsForm onDone={() => navigate('/registration-complete')} />
         </>
       )}
     </main>

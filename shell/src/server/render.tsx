@@ -120,7 +120,7 @@ export async function readerFor(session: boolean, fetch: typeof globalThis.fetch
  * kept; a read added later is not kept until it is named here.
  */
 export const PUBLIC_READS =
-  /^\/(remotes\.json$|api\/(topics$|topic\/|magazine\/|article\/\d{4}\/|store\/products$|store\/product\/)|service\/stream\/(latest|topic|magazine|search|analytics|ascend)\/)/;
+  /^\/(remotes\.json$|api\/(topics$|topic\/|magazine\/|article\/\d{4}\/|store\/products$|store\/product\/)|service\/stream\/(latest|topic|magazine|search|analytics|ascend|big-ideas)\/)/;
 
 /** How long a guest's public page is served from memory (a publisher's edge would keep it longer). */
 export const PUBLIC_PAGE_TTL_MS = 5000;
