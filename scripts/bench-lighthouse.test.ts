@@ -1,21 +1,56 @@
 /**
- * The bench's Lighthouse report (issue 10's targets): a target is met only when every run meets it,
- * and the cell shows the worst run's figure with the range.
+ * The bench's Lighthouse report (issue 21's targets): one row per page, a target is met only when
+ * every run meets it, and the cell shows the worst run's figure with the range.
  */
-import { figureCell, isTraceFailure } from './bench-lighthouse';
+import { figuresOf, isTraceFailure, lighthouseTable, meetsEveryTarget, TARGETS, type Lhr, type PageResult } from './bench-lighthouse';
+import { compactCell } from './bench-report';
 
-const LCP = { label: '<= 1500', test: (v: number) => v <= 1500, format: (v: number) => String(Math.round(v)), worst: 'max' as const };
-const PERFORMANCE = { label: '>= 95', test: (v: number) => v >= 95, format: String, worst: 'min' as const };
+const run = (figures: Record<string, number>): PageResult => ({ page: 'store', path: '/store', figures });
+const good = { performance: 98, accessibility: 100, 'LCP (ms)': 900, CLS: 0, 'TBT (ms)': 40, 'best-practices': 100, seo: 100 };
 
-it('reports the worst of the runs, not met when any run misses the target', () => {
-  expect(figureCell(LCP, [812.4, 1704.2, 963])).toBe('1704 (not met; 812-1704 in 3 runs)');
-  expect(figureCell(LCP, [812.4, 903, 963])).toBe('963 (met; 812-963 in 3 runs)');
-  expect(figureCell(PERFORMANCE, [100, 94, 99])).toBe('94 (not met; 94-100 in 3 runs)');
+it('holds issue 21 targets: LCP at most 1200 ms, TBT at most 150 ms', () => {
+  const lcp = TARGETS['LCP (ms)'];
+  const tbt = TARGETS['TBT (ms)'];
+  expect(lcp?.label).toBe('<= 1200');
+  expect(compactCell(lcp!, [812.4, 1304.2, 963])).toBe('1304 (812-1304) **not met**');
+  expect(compactCell(lcp!, [812.4, 903, 963])).toBe('963 (812-963) met');
+  expect(compactCell(tbt!, [151])).toBe('151 **not met**');
+  expect(compactCell(TARGETS.performance!, [100, 94, 99])).toBe('94 (94-100) **not met**');
+  expect(TARGETS.accessibility?.label).toBe('100');
 });
 
-it('shows one run as it is, and no run as n/a', () => {
-  expect(figureCell(PERFORMANCE, [98])).toBe('98 (met)');
-  expect(figureCell(PERFORMANCE, [])).toBe('n/a');
+it('reads the figures, TBT included, from a report', () => {
+  const lhr: Lhr = {
+    categories: { performance: { score: 0.97 }, accessibility: { score: 1 }, 'best-practices': { score: null }, seo: { score: 1 } },
+    audits: {
+      'largest-contentful-paint': { numericValue: 1011.5 },
+      'cumulative-layout-shift': { numericValue: 0.004 },
+      'total-blocking-time': { numericValue: 182 },
+    },
+  };
+  expect(figuresOf(lhr)).toEqual({
+    performance: 97,
+    accessibility: 100,
+    'best-practices': undefined,
+    seo: 100,
+    'LCP (ms)': 1011.5,
+    CLS: 0.004,
+    'TBT (ms)': 182,
+  });
+});
+
+it('lists one row per page, and says whether every run met every target', () => {
+  const runs = [run(good), run({ ...good, 'TBT (ms)': 170 })];
+  expect(meetsEveryTarget([run(good)])).toBe(true);
+  expect(meetsEveryTarget(runs)).toBe(false);
+  // A run that recorded nothing does not count as met.
+  expect(meetsEveryTarget([run(good), { page: 'store', path: '/store', figures: {}, failed: 'boom' }])).toBe(false);
+  const table = lighthouseTable([runs]).split('\n');
+  expect(table[0]).toBe(
+    '| page | path | performance >= 95 | accessibility 100 | LCP (ms) <= 1200 | CLS <= 0.020 | TBT (ms) <= 150 | best-practices >= 95 | seo >= 95 | every target met |',
+  );
+  expect(table).toHaveLength(3);
+  expect(table[2]).toBe('| store | `/store` | 98 met | 100 met | 900 met | 0.000 met | 170 (40-170) **not met** | 100 met | 100 met | **no** |');
 });
 
 it("repeats a run only for Lighthouse's own trace failures", () => {

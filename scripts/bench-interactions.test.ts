@@ -1,0 +1,20 @@
+/** Reading a click's Event Timing entries. */
+import { clickFigures, interactionTable, runValues } from './bench-interactions';
+
+it("takes the click's duration, and the longest entry of the same interaction", () => {
+  const entries = [
+    { name: 'pointerdown', duration: 24, interactionId: 7, startTime: 100 },
+    { name: 'pointerup', duration: 112, interactionId: 7, startTime: 110 },
+    { name: 'click', duration: 104, interactionId: 7, startTime: 111 },
+    { name: 'pointerover', duration: 200, interactionId: 0, startTime: 90 },
+  ];
+  expect(clickFigures(entries)).toEqual({ click: 104, interaction: 112 });
+  expect(clickFigures(entries.filter((e) => e.name !== 'click'))).toEqual({});
+});
+
+it('counts a click under the threshold as 16 ms and leaves failed runs out', () => {
+  const runs = [{ click: 48, interaction: 56 }, {}, { error: 'timeout' }];
+  expect(runValues(runs)).toEqual([48, 16]);
+  const table = interactionTable([{ name: 'open sign-in', path: '/', runs }]).split('\n');
+  expect(table[2]).toBe('| open sign-in | `/` | 48 (16-48) met | 56 | 48, <16 | 1 |');
+});
