@@ -26,6 +26,7 @@ function at(path: string, page: React.ReactNode, routePath: string) {
       <Routes>
         <Route path={routePath} element={page} />
         <Route path="/" element={<p>Home page</p>} />
+        <Route path="/registration-complete" element={<p>Next steps page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -66,7 +67,7 @@ describe('routes', () => {
 });
 
 describe('/register', () => {
-  it('registers, shows the banner and profile settings in place, then goes home on Save', async () => {
+  it('registers, shows the banner and profile settings in place, then goes to its next steps on Save', async () => {
     const user = sampleUser({ firstName: 'Nadia', emailAddress: 'nadia@example.com' });
     const api = mockApi({
       'POST /api/user/register': { status: 201, body: { outcome: 'created', user } },
@@ -88,7 +89,7 @@ describe('/register', () => {
     expect(userStore.getState().user?.firstName).toBe('Nadia');
     await userEvent.selectOptions(screen.getByLabelText('Industry'), 'Media');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Home page')).toBeVisible();
+    expect(await screen.findByText('Next steps page')).toBeVisible();
     expect(api.sent('POST /service/user/profile')).toEqual([{ attributes: [{ name: 'industry', value: 'Media' }] }]);
     expect(nav.reload).not.toHaveBeenCalled();
   });
