@@ -45,7 +45,7 @@ export function createHtml5Player(el: HTMLVideoElement): VideoPlayer {
   return player;
 }
 
-export function Html5Player({ label, muted, controls, onReady }: PlayerViewProps) {
+export function Html5Player({ label, poster, muted, controls, onReady }: PlayerViewProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
@@ -69,6 +69,7 @@ export function Html5Player({ label, muted, controls, onReady }: PlayerViewProps
       controls={controls}
       playsInline
       preload="metadata"
+      poster={poster}
       muted={muted}
       aria-label={label}
       className="video-element"

@@ -66,7 +66,7 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended
 
   return (
     <>
-      <View label={video.name} muted={autoplay} controls={started && !ended} onReady={onReady} />
+      <View label={video.name} poster={video.poster} muted={autoplay} controls={started && !ended} onReady={onReady} />
       {!started && (
         <button
           type="button"

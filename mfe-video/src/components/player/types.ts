@@ -26,6 +26,11 @@ export interface VideoPlayer {
 export interface PlayerViewProps {
   /** Accessible name of the media element (the video name). */
   label: string;
+  /**
+   * The poster, in the element from the first render: the server's HTML shows it before any
+   * script, and it is the page's largest paint (issue 21).
+   */
+  poster?: string;
   /** Start muted (autoplay after the end screen: browsers allow muted autoplay). */
   muted: boolean;
   /**
