@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectSlot, slot, test } from '../fixtures';
+import { fillAddress, fillCard } from '../checkout';
 import { registerAccount, type NewAccount } from '../session';
 
 const CSRF = { 'X-Requested-With': 'magazine-site' };
@@ -45,25 +46,6 @@ async function store(page: Page, path: string): Promise<Locator> {
 async function addThroughApi(page: Page, availabilityId: string, quantity = 1) {
   const res = await page.request.post('/api/shopping-cart', { headers: CSRF, data: { items: [{ availabilityId, quantity }] } });
   expect(res.status()).toBe(200);
-}
-
-async function fillAddress(group: Locator, who: { firstName: string; lastName: string }) {
-  await group.getByLabel('First name').fill(who.firstName);
-  await group.getByLabel('Last name').fill(who.lastName);
-  await group.getByLabel('Address line 1').fill('60 Harvard Way');
-  await group.getByLabel('City').fill('Boston');
-  await group.getByLabel('Country').selectOption('US');
-  await group.getByLabel('State/Province').selectOption('MA');
-  await group.getByLabel('Postal code').fill('02163');
-}
-
-async function fillCard(page: Page, number: string, expiry = { month: '12', year: '2034' }) {
-  const payment = page.getByRole('group', { name: 'Payment' });
-  await payment.getByLabel('Card number').fill(number);
-  await payment.getByLabel('Expiry month').fill(expiry.month);
-  await payment.getByLabel('Expiry year').fill(expiry.year);
-  await payment.getByLabel('Security code').fill('123');
-  await payment.getByLabel('Name on card').fill('Noor Haddad');
 }
 
 /** The Shipping and Payment step of a cart that ships: the address, a method and a card, then review. */

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
+import { fillAddress, fillCard } from '../checkout';
 import { registerAccount, type NewAccount } from '../session';
 
 const CSRF = { 'X-Requested-With': 'magazine-site' };
@@ -37,25 +38,6 @@ async function addFromProductPage(page: Page, product: ProductInfo): Promise<Loc
 /** The header's cart link (the shell's since decision 021). */
 function miniCart(page: Page): Locator {
   return cartLink(page);
-}
-
-async function fillAddress(group: Locator, who: { firstName: string; lastName: string }) {
-  await group.getByLabel('First name').fill(who.firstName);
-  await group.getByLabel('Last name').fill(who.lastName);
-  await group.getByLabel('Address line 1').fill('60 Harvard Way');
-  await group.getByLabel('City').fill('Boston');
-  await group.getByLabel('Country').selectOption('US');
-  await group.getByLabel('State/Province').selectOption('MA');
-  await group.getByLabel('Postal code').fill('02163');
-}
-
-async function fillCard(page: Page, number: string) {
-  const payment = page.getByRole('group', { name: 'Payment' });
-  await payment.getByLabel('Card number').fill(number);
-  await payment.getByLabel('Expiry month').fill('12');
-  await payment.getByLabel('Expiry year').fill('2034');
-  await payment.getByLabel('Security code').fill('123');
-  await payment.getByLabel('Name on card').fill('Noor Haddad');
 }
 
 /** The shipping-payment step for a cart that ships: address (billing the same), first method, card. */
