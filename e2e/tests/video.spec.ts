@@ -121,3 +121,24 @@ test('the embed flyout gives the code of a 480x270 player that stands alone', as
   const box = await slot(page, 'video/App').locator('.video-player').boundingBox();
   expect(box).toMatchObject({ width: 480, height: 270 });
 });
+
+test('the header leads to the video hub: playlists of tiles, readable before scripts, each tile opening its video', async ({ page, browser }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Video', exact: true }).click();
+  await expectSlot(page, 'video/App', 'ready');
+  const app = slot(page, 'video/App');
+  await expect(app.getByRole('heading', { level: 1, name: 'Video' })).toBeVisible();
+  const first = (await playlistVideos(page.request, 'what-to-watch-next'))[0]!;
+  const block = app.getByRole('region', { name: 'What to watch next' });
+  await expect(block.locator('.video-tile img').first()).toBeVisible();
+  await block.getByRole('link', { name: first.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/video/${first.id}/${first.slug}\\?playlist=what-to-watch-next$`));
+  await expect(app.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+
+  // The server renders the hub: a reader without scripts sees the playlists and their tiles.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScripts.newPage();
+  await plain.goto(new URL('/video', page.url()).href);
+  await expect(plain.getByRole('region', { name: 'What to watch next' }).getByRole('link', { name: first.name })).toBeVisible();
+  await noScripts.close();
+});

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { instanceMarkers, userStore } from 'shared-contracts';
 import type { Video } from 'shared-contracts/video';
 import { mockFetch, samplePlaylist } from 'shared-contracts/src/testing';
@@ -116,7 +116,7 @@ describe('VideoApp', () => {
     expect(console.info).toHaveBeenCalled();
   });
 
-  it.each(['/video/abc/some-name', '/video/embed/12x/some-name', '/video'])('says Video not found for %s without asking the API', (path) => {
+  it.each(['/video/abc/some-name', '/video/embed/12x/some-name'])('says Video not found for %s without asking the API', (path) => {
     const api = videoApi({ videos: [video] });
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: 'Video not found' })).toBeInTheDocument();
@@ -129,5 +129,24 @@ describe('VideoApp', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this video. Please try again.');
     expect(screen.queryByRole('heading', { name: 'Video not found' })).not.toBeInTheDocument();
     expect(console.info).toHaveBeenCalled();
+  });
+
+  it('is a hub at /video: every playlist with its tiles, each tile a link to its video in that playlist', async () => {
+    const first = samplePlaylist(8);
+    const second = { ...samplePlaylist(3), id: 'explainers', name: 'Explainers' };
+    videoApi({ playlists: [first, second] });
+    renderApp('/video');
+    expect(screen.getByRole('heading', { level: 1, name: 'Video' })).toBeInTheDocument();
+    const block = await screen.findByRole('region', { name: first.name });
+    // Six tiles first, then 'Load more' (PAY-02's playlist block).
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .filter((li) => li.classList.contains('video-tile')),
+    ).toHaveLength(6);
+    expect(within(block).getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    const tile = within(block).getByRole('link', { name: first.videos[0]!.name });
+    expect(tile).toHaveAttribute('href', `/video/${first.videos[0]!.id}/${first.videos[0]!.slug}?playlist=${first.id}`);
+    expect(await screen.findByRole('region', { name: 'Explainers' })).toBeInTheDocument();
   });
 });

@@ -27,3 +27,9 @@ export const WALL_SUBSCRIBE = 'Subscribe now';
 export const EMBED_CODE_LABEL = 'Embed code';
 export const EMBED_CLOSE = 'Close';
 export const EMBED_COPY_FAILED = 'Select the code and copy it.';
+
+/** The video hub, /video (issue 22). */
+export const HUB_TITLE = 'Video';
+export const HUB_INTRO = 'Short films on strategy, leadership and the work of managing: watch a playlist, or start with the latest.';
+export const HUB_LOADING = 'Loading videos…';
+export const HUB_ERROR = 'We could not load the videos. Please try again.';

@@ -59,6 +59,7 @@ const NAV = [
   { to: '/the-latest', label: 'Latest' },
   { to: '/magazine', label: 'Magazine' },
   { to: '/topics', label: 'Topics' },
+  { to: '/video', label: 'Video' },
   { to: '/visual-library', label: 'Visual Library' },
   { to: '/store', label: 'Store' },
   { to: '/my-library', label: 'My Library' },
