@@ -48,10 +48,17 @@ export function arrive(y: () => number | null, focus: boolean): () => void {
   let scrolled = false;
   let heading: HTMLElement | null = null;
   const main = () => document.getElementById('main');
+  // A restored position (Back, Forward: no focus move) is held until the page settles: content that
+  // arrives above it (the carousel after the stream) would otherwise move it, by the browser's
+  // scroll anchoring too, which is off meanwhile.
+  const holding = !focus;
+  const root = document.documentElement;
+  const anchoring = root.style.overflowAnchor;
+  if (holding) root.style.overflowAnchor = 'none';
   const step = () => {
-    const to = scrolled ? null : y();
+    const to = scrolled && !holding ? null : y();
     if (to !== null) {
-      scrollTo(0, to);
+      if (Math.abs(scrollY - to) >= 1) scrollTo(0, to);
       scrolled = Math.abs(scrollY - to) < 1;
     }
     if (!focus) return;
@@ -74,9 +81,14 @@ export function arrive(y: () => number | null, focus: boolean): () => void {
     heading.focus({ preventScroll: true });
   };
   const observer = new MutationObserver(step);
+  // The page also grows without a change of its nodes (images, fonts, styles arriving): a position
+  // it was too short for is tried again then.
+  const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(step);
   const stops = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
   const stop = () => {
+    if (holding) root.style.overflowAnchor = anchoring;
     observer.disconnect();
+    resized?.disconnect();
     clearTimeout(timer);
     for (const type of stops) removeEventListener(type, stop, true);
   };
@@ -90,6 +102,7 @@ export function arrive(y: () => number | null, focus: boolean): () => void {
     }
   }, ARRIVAL_WAIT_MS);
   observer.observe(document.body, { childList: true, subtree: true });
+  resized?.observe(document.body);
   for (const type of stops) addEventListener(type, stop, true);
   step();
   return stop;
