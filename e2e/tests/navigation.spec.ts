@@ -87,6 +87,33 @@ for (const [device, viewport] of [
   });
 }
 
+test('Back returns to where the reader was on home even when they clicked before the scroll code arrived', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // The code that keeps positions is its own chunk, loaded at the first scroll: on a slow connection
+  // it arrives after the reader's click.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/page-arrival\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const main = page.locator('main#main');
+  await expect(main.getByRole('heading', { level: 1 })).toBeAttached();
+  await waitForLive(page);
+  const article = await linkBelow(main.locator('a[href^="/20"]'), 900);
+  const before = await scrollTo(page, article);
+  await article.click();
+  await expect(page).toHaveURL(/\/20/);
+  release();
+  await expect(page.locator('main#main h1')).toBeFocused();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => Math.abs((await scrollY(page)) - before)).toBeLessThan(2);
+  await expect(article).toBeInViewport();
+});
+
 test('a product opened from far down the store opens at its top with focus on its title', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/store');

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { createElement, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import { Link, Route, Routes, useLocation, useNavigationType, type Location } from 'shared-contracts/router';
 import {
   RemoteSlotContext,
@@ -184,6 +184,9 @@ export function PageArrival() {
 
   // The entry's key; the document's first entry and plain #anchor entries all have 'default'.
   const entry = location.key === 'default' ? location.pathname + location.search + location.hash : location.key;
+  // Where the page being left was scrolled: read while rendering the next one, before its DOM
+  // replaces it, for a reader who left it before the code above arrived (a slow connection).
+  const left = useMemo(() => (typeof scrollY === 'number' ? scrollY : undefined), [entry]); // eslint-disable-line react-hooks/exhaustive-deps -- read once per entry
   useLayoutEffect(() => {
     const from = shown.current;
     shown.current = location;
@@ -191,11 +194,11 @@ export function PageArrival() {
     markNavigation();
     let stop: (() => void) | undefined;
     let live = true;
-    const go = (m: Arrival) => {
-      if (live) stop = m.navigated(from, location, type);
+    const go = (m: Arrival, early?: number) => {
+      if (live) stop = m.navigated(from, location, type, early);
     };
     if (arrival && keeping.current.stop) go(arrival);
-    else void begin(false).then(go);
+    else void begin(false).then((m) => go(m, left));
     return () => {
       live = false;
       stop?.();

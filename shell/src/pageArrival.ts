@@ -165,8 +165,14 @@ export function start(current: () => Location | null, restore: boolean): () => v
   };
 }
 
-/** A client-side navigation from `from` to `to` was committed. Answers a function that stops what it started. */
-export function navigated(from: Location, to: Location, type: NavigationType): (() => void) | undefined {
+/**
+ * A client-side navigation from `from` to `to` was committed; `left` is where `from` was scrolled
+ * when the reader left it, when this code arrived only afterwards. Answers a function that stops
+ * what it started.
+ */
+export function navigated(from: Location, to: Location, type: NavigationType, left?: number): (() => void) | undefined {
+  // Not for an #anchor of the same page: the browser scrolled to it before the page was left.
+  if (left !== undefined && from.pathname !== to.pathname) positions.set(entryKey(from), left);
   const key = entryKey(to);
   if (type === 'POP') {
     const saved = positions.get(key);
