@@ -21,3 +21,11 @@ export async function fillCard(page: Page, number: string, expiry = { month: '12
   await payment.getByLabel('Security code').fill('123');
   await payment.getByLabel('Name on card').fill('Noor Haddad');
 }
+
+/** Checkout asks a guest to sign in: the dialog opened for it says so on its button (PAY-02), and it goes on to Shipping and Payment. */
+export async function signInToCheckout(page: Page, account: { email: string; password: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'On to checkout' }).click();
+}

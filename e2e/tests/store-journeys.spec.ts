@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectSlot, slot, test } from '../fixtures';
-import { fillAddress, fillCard } from '../checkout';
+import { fillAddress, fillCard, signInToCheckout } from '../checkout';
 import { registerAccount, type NewAccount } from '../session';
 
 const CSRF = { 'X-Requested-With': 'magazine-site' };
@@ -159,10 +159,7 @@ test.describe('on a desktop', () => {
     expect(discount).toMatch(/^-\$\d+\.\d{2}$/);
 
     await app.getByRole('button', { name: 'Checkout' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign In' });
-    await dialog.getByLabel('Email', { exact: true }).fill(account.email);
-    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-    await dialog.getByRole('button', { name: 'On to checkout' }).click();
+    await signInToCheckout(page, account);
     await expect(page).toHaveURL(/\/shipping-payment$/);
     await shippingAndPayment(page, account, CARDS.approved);
     await expect(total(app, 'Discount')).toHaveText(discount);

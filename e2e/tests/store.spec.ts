@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
-import { fillAddress, fillCard } from '../checkout';
+import { fillAddress, fillCard, signInToCheckout } from '../checkout';
 import { registerAccount, type NewAccount } from '../session';
 
 const CSRF = { 'X-Requested-With': 'magazine-site' };
@@ -80,11 +80,7 @@ test('a guest adds a shipped book and an ebook, signs in, keeps the cart, pays w
 
   // Checkout asks a guest to sign in; the guest cart becomes the member's.
   await app.getByRole('button', { name: 'Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email', { exact: true }).fill(account.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
-  // The modal opened for checkout says so on its button (PAY-02).
-  await dialog.getByRole('button', { name: 'On to checkout' }).click();
+  await signInToCheckout(page, account);
   await expect(page).toHaveURL(/\/shipping-payment$/);
   const cart = (await (await page.request.get('/api/shopping-cart')).json()) as { itemCount: number };
   expect(cart.itemCount).toBe(2);
