@@ -503,6 +503,13 @@ export interface ReadingListItemTable {
   position: number;
 }
 
+/** An article of a gated collection (migration 0017; shared-contracts entitlements.ts GATED_COLLECTIONS). */
+export interface CollectionItemTable {
+  collection: string;
+  article_id: string;
+  position: number;
+}
+
 /** The search index (migration 0004): the summed field weights of a term in an article. */
 export interface SearchTermTable {
   term: string;
@@ -598,6 +605,7 @@ export interface Database {
   reading_lists: ReadingListTable;
   reading_list_items: ReadingListItemTable;
   search_terms: SearchTermTable;
+  collection_items: CollectionItemTable;
   topic_follows: TopicFollowTable;
   newsletters: NewsletterTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;

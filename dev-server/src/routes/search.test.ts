@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { sql } from 'kysely';
 import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, DISCOVERY_MESSAGES, SearchSuggestionSchema, type Stream, StreamSchema } from 'shared-contracts/server';
+import { queryTerms, videoTerms } from '../services/search-text';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -79,11 +80,12 @@ describe('search filters, sort and facets', () => {
     all = await search('pricing', '', 1, 50);
   });
 
-  it('counts content types and root topics over the whole result', () => {
+  it('counts content types and root topics over the whole result (videos have no topic)', () => {
     const total = all.page.totalElements;
+    const videos = all.facets!.contentType.find((f) => f.value === 'Video')!.count;
     expect(all.facets!.contentType.reduce((n, f) => n + f.count, 0)).toBe(total);
-    expect(all.facets!.topic.reduce((n, f) => n + f.count, 0)).toBe(total);
-    expect(all.facets!.contentType.map((f) => f.value).sort()).toEqual(['Digital Article', 'Magazine Article', 'Sponsored Report']);
+    expect(all.facets!.topic.reduce((n, f) => n + f.count, 0)).toBe(total - videos);
+    expect(all.facets!.contentType.map((f) => f.value).sort()).toEqual(['Digital Article', 'Magazine Article', 'Sponsored Report', 'Video']);
     const counts = all.facets!.topic.map((f) => f.count);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     expect(all.facets!.topic.every((f) => f.value !== f.label)).toBe(true);
@@ -130,6 +132,99 @@ describe('search filters, sort and facets', () => {
     const ids = new Set(one.entry.map((e) => e.id));
     expect(two.entry.some((e) => ids.has(e.id))).toBe(false);
     expect(one.entry).toEqual(all.entry.slice(0, 8));
+  });
+});
+
+describe('videos in search', () => {
+  const published = () => t.db.selectFrom('videos').selectAll().where('pubdate', '<=', new Date().toISOString()).orderBy('id').execute();
+
+  it('finds a video by its name, linking to its page with its poster and length', async () => {
+    const video = (await published())[0]!;
+    const stream = await search(video.name, '', 1, 50);
+    const hit = stream.entry.find((e) => e.id === video.id);
+    expect(hit).toMatchObject({
+      title: video.name,
+      url: `/video/${video.id}/${video.slug}`,
+      contentType: 'Video',
+      image: video.thumbnail,
+      duration: video.duration,
+      published: video.pubdate,
+    });
+  });
+
+  it('ranks videos and articles on one scale: a one-word query orders them by the weight of the fields holding it', async () => {
+    // A word of a video's name that a few articles hold with more weight and a few with less.
+    let chosen: { video: Awaited<ReturnType<typeof published>>[number]; term: string; df: number } | undefined;
+    for (const video of await published()) {
+      const own = videoTerms({ name: video.name, description: video.description, tags: JSON.parse(video.tags) as string[] });
+      for (const term of queryTerms(video.name)) {
+        const rows = await t.db.selectFrom('search_terms').select('weight').where('term', '=', term).execute();
+        const weight = own.get(term)!;
+        const mixed = rows.some((r) => r.weight > weight) && rows.some((r) => r.weight < weight);
+        if (mixed && (!chosen || rows.length < chosen.df)) chosen = { video, term, df: rows.length };
+      }
+    }
+    const { video, term } = chosen!;
+    const results = { entry: [] as Stream['entry'] };
+    for (let number = 1; ; number++) {
+      const page = await search(term, '', number, 50);
+      results.entry.push(...page.entry);
+      if (page.page.last) break;
+    }
+    const weights = new Map(
+      (await t.db.selectFrom('search_terms').select(['article_id', 'weight']).where('term', '=', term).execute()).map((r) => [r.article_id, r.weight]),
+    );
+    const videoWeight = videoTerms({ name: video.name, description: video.description, tags: JSON.parse(video.tags) as string[] }).get(term)!;
+    const at = results.entry.findIndex((e) => e.id === video.id);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const articleWeight = (e: Stream['entry'][number]) => weights.get(e.id) ?? videoWeight; // other videos: not compared
+    expect(results.entry.slice(0, at).every((e) => articleWeight(e) >= videoWeight)).toBe(true);
+    expect(results.entry.slice(at + 1).every((e) => articleWeight(e) <= videoWeight)).toBe(true);
+    // Some article ranks on each side, or the check above says nothing.
+    expect(results.entry.some((e) => (weights.get(e.id) ?? videoWeight) !== videoWeight)).toBe(true);
+  });
+
+  it('narrows to videos, or to articles, with the content-type filter', async () => {
+    const every = await search('guide explained', '', 1, 50);
+    const videoFacet = every.facets!.contentType.find((f) => f.value === 'Video');
+    expect(videoFacet?.count).toBeGreaterThan(0);
+    const videos = await search('guide explained', '&contentType=Video', 1, 50);
+    expect(videos.page.totalElements).toBe(videoFacet!.count);
+    expect(videos.entry.length).toBe(videoFacet!.count);
+    expect(videos.entry.every((e) => e.contentType === 'Video' && e.url.startsWith('/video/'))).toBe(true);
+    expect(videos.facets).toEqual(every.facets);
+    const articles = await search('guide explained', '&contentType=Digital%20Article', 1, 50);
+    expect(articles.page.totalElements).toBeGreaterThan(0);
+    expect(articles.entry.every((e) => e.contentType === 'Digital Article')).toBe(true);
+    // Videos have no topic: a topic filter leaves them out.
+    const topic = every.facets!.topic[0]!;
+    const inTopic = await search('guide explained', `&topic=${topic.value}`, 1, 50);
+    expect(inTopic.page.totalElements).toBe(topic.count);
+    expect(inTopic.entry.some((e) => e.contentType === 'Video')).toBe(false);
+  });
+
+  it.each([
+    ['relevance', ''],
+    ['newest first', '&sort=date&order=desc'],
+    ['oldest first', '&sort=date&order=asc'],
+  ])('pages articles and videos together without gap or overlap (%s)', async (_name, sort) => {
+    // 177 results, a dozen of them videos, which each order places elsewhere.
+    const query = 'roadmaps loyalty explained';
+    const pages = async (size: number) => {
+      const entries: Stream['entry'] = [];
+      for (let number = 1; ; number++) {
+        const stream = await search(query, sort, number, size);
+        entries.push(...stream.entry);
+        if (stream.page.last) return { entries, total: stream.page.totalElements };
+      }
+    };
+    const whole = await pages(50);
+    expect(whole.total).toBeGreaterThan(150);
+    expect(whole.entries).toHaveLength(whole.total);
+    expect(new Set(whole.entries.map((e) => e.id)).size).toBe(whole.total);
+    expect(whole.entries.filter((e) => e.contentType === 'Video').length).toBeGreaterThan(5);
+    const paged = await pages(13);
+    expect(paged.entries.map((e) => e.id)).toEqual(whole.entries.map((e) => e.id));
   });
 });
 

@@ -1,4 +1,4 @@
-import { articleTerms, FIELD_WEIGHTS, idf, queryTerms, stem, suggestionQuery, tokenize, topicNameMatches, words } from './search-text';
+import { articleTerms, FIELD_WEIGHTS, idf, queryTerms, stem, suggestionQuery, tokenize, topicNameMatches, videoTerms, words } from './search-text';
 
 describe('words', () => {
   it('lower-cases, strips accents and splits on anything but letters and digits', () => {
@@ -63,6 +63,16 @@ describe('articleTerms', () => {
 
   it('weighs a title match above any body-only match', () => {
     expect(FIELD_WEIGHTS.title).toBeGreaterThan(FIELD_WEIGHTS.summary + FIELD_WEIGHTS.lead + FIELD_WEIGHTS.body);
+  });
+});
+
+describe('videoTerms', () => {
+  it('weighs a video name as a title, its tags as a topic and its description as a summary', () => {
+    const terms = videoTerms({ name: 'Pricing Power, Explained', tags: ['explainer', 'finance'], description: 'Why pricing beats volume.' });
+    expect(terms.get('pric')).toBe(FIELD_WEIGHTS.title + FIELD_WEIGHTS.summary);
+    expect(terms.get('power')).toBe(FIELD_WEIGHTS.title);
+    expect(terms.get('financ')).toBe(FIELD_WEIGHTS.topic);
+    expect(terms.get('volum')).toBe(FIELD_WEIGHTS.summary);
   });
 });
 

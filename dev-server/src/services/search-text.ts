@@ -9,6 +9,8 @@
  * - articleTerms: the weight of each term in an article = the sum of the weights of the fields that
  *   hold it (title 8, topic name 5, authors 4, summary 3, lead 2, body 1). A field counts once
  *   however often the term appears in it, so a title match always outweighs a body-only match.
+ * - videoTerms: the same weights for a video (name as title, tags as topic, description as summary),
+ *   so an article and a video are scored on one scale (services/search.ts).
  */
 
 export const FIELD_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead: 2, body: 1 } as const;
@@ -162,23 +164,38 @@ export interface SearchableArticle {
   body: readonly string[];
 }
 
+/** term -> weight of one document: the sum of the weights of the fields holding the term (absent fields hold nothing). */
+export function documentTerms(fields: Partial<Record<SearchField, string>>): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const field of Object.keys(FIELD_WEIGHTS) as SearchField[]) {
+    for (const term of new Set(tokenize(fields[field] ?? ''))) {
+      weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
+    }
+  }
+  return weights;
+}
+
 /** term -> weight of one article (the sum of the weights of the fields holding the term). */
 export function articleTerms(article: SearchableArticle): Map<string, number> {
-  const fields: Record<SearchField, string> = {
+  return documentTerms({
     title: article.title,
     topic: article.topic,
     authors: article.authors.join(' '),
     summary: article.summary,
     lead: article.lead,
     body: article.body.join(' '),
-  };
-  const weights = new Map<string, number>();
-  for (const field of Object.keys(FIELD_WEIGHTS) as SearchField[]) {
-    for (const term of new Set(tokenize(fields[field]))) {
-      weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
-    }
-  }
-  return weights;
+  });
+}
+
+export interface SearchableVideo {
+  name: string;
+  description: string;
+  tags: readonly string[];
+}
+
+/** term -> weight of one video: its name counts as a title, its tags as a topic, its description as a summary. */
+export function videoTerms(video: SearchableVideo): Map<string, number> {
+  return documentTerms({ title: video.name, topic: video.tags.join(' '), summary: video.description });
 }
 
 /** Inverse document frequency: ln(1 + N / df); 0 when the term is in no document. */

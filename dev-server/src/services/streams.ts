@@ -2,9 +2,9 @@
  * Streams, search and auto-suggest (docs/decisions/012-discovery.md).
  *
  * One stream answer (StreamSchema) for every type; `number` counts from the stream's first page
- * (firstPageOf). Only content published by the clock's now is served. Search scores articles by
- * summed field weight times idf (ln(1 + N/df)) in one GROUP BY; articles matching more distinct
- * query terms come first, then the higher score, then the newest.
+ * (firstPageOf). Only content published by the clock's now is served. Search is the search engine's
+ * (services/search.ts: articles and videos scored by summed field weight times idf, ln(1 + N/df);
+ * results matching more distinct query terms first, then the higher score, then the newest).
  */
 import {
   AUTO_SUGGEST,
@@ -20,15 +20,17 @@ import {
   SUGGESTION_LIMITS,
 } from 'shared-contracts/server';
 import type { Clock } from '../deps';
-import type { TopicRow } from '../db/database';
+import type { ProductRow, TopicRow } from '../db/database';
 import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
 import { createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
-import { idf, queryTerms, suggestionQuery, topicNameMatches } from './search-text';
-import { articleEntry, chartEntry, videoEntry } from './stream-entries';
+import { productUrl } from './products';
+import { idf, suggestionQuery, topicNameMatches } from './search-text';
+import { createSearchEngine, type SearchEngine } from './search';
+import { articleEntry, chartEntry, productEntry, videoEntry } from './stream-entries';
 
 /** A page of a stream: `number` in the stream's own base (firstPageOf), size 1..50. */
 export interface StreamPage {
@@ -54,6 +56,8 @@ export interface SearchRequest {
   order?: SearchOrder;
 }
 
+/** How many articles of a topic stream's first page come before its products (issue 22). */
+export const PRODUCTS_AFTER_ARTICLES = 4;
 /** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
 export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
@@ -90,7 +94,16 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  * cached, keyed by streamCacheKey. Not 'following' (the viewer's follows), 'search' (scores over the
  * index, many keys), 'webinars' and 'visual-library' (other tables, other publication times).
  */
-const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'big-ideas', 'topic']);
+const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>([
+  'latest',
+  'magazine',
+  'analytics',
+  'ascend',
+  'big-ideas',
+  'topic',
+  'case-selections',
+  'top-50-articles',
+]);
 
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
@@ -98,8 +111,11 @@ export function createStreamService(deps: {
   follows: FollowRepository;
   clock: Clock;
   maintenance: boolean;
+  /** The search engine (services/search.ts by default). */
+  search?: SearchEngine;
 }) {
   const { discovery, media, follows, clock } = deps;
+  const search = deps.search ?? createSearchEngine({ discovery, media });
   const now = () => clock.now().toISOString();
   const epochs = createPublicationEpochs(() => discovery.listPublicationTimes(), clock);
 
@@ -124,58 +140,54 @@ export function createStreamService(deps: {
     };
   }
 
-  async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
+  /** Articles as entries, each with its reprint's productLink when it has one (Buy Copies, SITE-05). */
+  async function articleEntries(rows: Parameters<typeof articleEntry>[0][]): Promise<StreamEntry[]> {
+    const reprints = await discovery.reprintsOf(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const reprint = reprints.get(r.id);
+      return reprint ? { ...articleEntry(r), productLink: productUrl(reprint) } : articleEntry(r);
+    });
+  }
+
+  /**
+   * The store's products in streams (issue 22; NOT IN SPEC how they are chosen: the catalogue has
+   * no topics): each listed product (the first format of its group, in catalogue order) is listed
+   * under one root topic of the taxonomy, in turn.
+   */
+  async function productsWithRoots(): Promise<{ row: ProductRow; root: TopicRow }[]> {
+    const roots = (await discovery.listTopics()).filter((t) => t.parent_id === null);
+    const seen = new Set<string>();
+    const firsts = (await discovery.listListedProducts()).filter((p) => !seen.has(p.group_id) && seen.add(p.group_id));
+    return roots.length === 0 ? [] : firsts.map((row, i) => ({ row, root: roots[i % roots.length] as TopicRow }));
+  }
+
+  async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null, topic: TopicRow | null = null): Promise<Stream> {
     // The offset does not depend on the total: one query gives the page and the count.
     const { offset } = streamPageInfo(type, page, 0);
     const { total, rows } = await discovery.pageArticles(scope, offset, page.size);
-    return answer(type, page, total, rows.map(articleEntry), viewer);
+    const entries = await articleEntries(rows);
+    if (topic && offset === 0) {
+      // A topic's first page shows the products listed under its root topic after a few articles.
+      const rootId = topic.parent_id ?? topic.id;
+      const products = (await productsWithRoots()).filter((p) => p.root.id === rootId).map((p) => productEntry(p.row, p.root.name));
+      entries.splice(PRODUCTS_AFTER_ARTICLES, 0, ...products);
+    }
+    return answer(type, page, total, entries, viewer);
   }
 
-  /** The search's term query: the query's index terms found in the index, with their idf; null when none is. */
-  async function termQuery(query: string): Promise<TermQuery | null> {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return null;
-    const df = await discovery.documentFrequencies(terms);
-    const present = terms.filter((t) => (df.get(t) ?? 0) > 0);
-    if (present.length === 0) return null;
-    const n = await discovery.countIndexedArticles();
-    return { groups: present.map((t) => [t]), idf: new Map(present.map((t) => [t, idf(n, df.get(t) ?? 0)])), requireAll: false };
-  }
-
+  /** The search stream: the engine's hits as entries (articles with their reprint's link, videos with their length). */
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
     if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
-    const q = await termQuery(term);
-    const empty = { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
-    if (!q) return empty;
-    const base: ArticleScope = { until: now() };
-    const scope: ArticleScope = { ...base };
-    if (request.contentType !== undefined) scope.contentType = request.contentType;
-    if (request.topic !== undefined) {
-      const topic = await discovery.findTopicBySlug(request.topic.toLowerCase());
-      // An unknown topic filter matches nothing (the facets still show where the results are).
-      scope.anyTopicIds = topic ? [topic.id] : [];
-    }
-    const total = await discovery.countSearch(q, scope);
-    const facets = await discovery.searchFacets(q, base);
-    const topics = await discovery.listTopics();
-    const { offset } = streamPageInfo('search', page, total);
-    const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
-    const rows = total > offset ? await discovery.search(q, scope, order, offset, page.size) : [];
-    const byId = new Map(topics.map((t) => [t.id, t]));
-    const byCount = <T extends { count: number; label: string }>(a: T, b: T) => b.count - a.count || a.label.localeCompare(b.label);
-    return {
-      ...answer('search', page, total, rows.map(articleEntry), viewer),
-      facets: {
-        contentType: facets.contentType.map((f) => ({ value: f.value, label: f.value, count: f.count })).sort(byCount),
-        topic: facets.topic
-          .map((f) => {
-            const root = byId.get(f.rootId);
-            return { value: root?.slug ?? f.rootId, label: root?.name ?? f.rootId, count: f.count };
-          })
-          .sort(byCount),
-      },
-    };
+    const { offset } = streamPageInfo('search', page, 0);
+    const found = await search.search(
+      { text: term, contentType: request.contentType, topic: request.topic, sort: request.sort ?? 'relevance', order: request.order ?? 'desc', until: now() },
+      { offset, limit: page.size },
+    );
+    const articles = await articleEntries(found.hits.flatMap((h) => (h.kind === 'article' ? [h.row] : [])));
+    const byId = new Map(articles.map((e) => [e.id, e]));
+    const entries = found.hits.map((h) => (h.kind === 'video' ? videoEntry(h.row) : (byId.get(h.row.id) ?? articleEntry(h.row))));
+    return { ...answer('search', page, found.total, entries, viewer), facets: found.facets };
   }
 
   return {
@@ -225,8 +237,12 @@ export function createStreamService(deps: {
           return articleStream(type, { until, kind: 'ascend' }, page, viewer);
         case 'big-ideas':
           return articleStream(type, { until, kind: 'big-idea' }, page, viewer);
+        // The gated collections' pages (issue 22; shared-contracts entitlements.ts): every reader sees the entries, the article API gates the bodies.
+        case 'case-selections':
+        case 'top-50-articles':
+          return articleStream(type, { until, collection: type }, page, viewer);
         case 'topic':
-          return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer);
+          return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer, contentType === undefined ? topic : null);
         case 'following': {
           const user = (viewer as Viewer).user;
           const followed = await follows.listFollowed(user.id);

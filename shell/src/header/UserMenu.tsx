@@ -3,7 +3,8 @@
  * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
  * caption (none for Executive and All Access); it opens a list with My Library, Following (the
  * followed topics, with the unread-following count: asked when the menu first opens unless a
- * 'following:changed' event brought it, and kept current by those events), Change password,
+ * 'following:changed' event brought it, and kept current by those events), My Account (the
+ * account page /my-account, issue 22), Change password,
  * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
  * outside closes the list and focus returns to the button; focus leaving the menu closes it.
  *
@@ -20,6 +21,7 @@ import { Link, useLocation } from 'shared-contracts/router';
 import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
 import { useDomestic } from 'shared-contracts/commerce';
 import { flyouts } from '../flyouts/flyouts';
+import { HelpBoxSlot } from '../helpboxes/HelpBoxSlot';
 import { isListKey, itemAfterKey, type ListKey } from './arrowKeys';
 import { browser } from './browser';
 
@@ -129,6 +131,7 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <div className="user-menu" ref={rootRef} onBlur={onBlur}>
+      <HelpBoxSlot audience="member" />
       <button
         ref={buttonRef}
         type="button"
@@ -159,6 +162,11 @@ export function UserMenu({ user }: { user: User }) {
           <Link to="/topics" onClick={() => setOpen(false)} aria-label={unread === null ? 'Following' : `Following, ${unread} unread`}>
             Following
             {unread !== null && <span className="unread-count">{` (${unread})`}</span>}
+          </Link>
+        </li>
+        <li>
+          <Link to="/my-account" onClick={() => setOpen(false)}>
+            My Account
           </Link>
         </li>
         <li>
