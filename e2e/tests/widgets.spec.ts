@@ -6,13 +6,19 @@
  * pagination's phone layout. Each test has its own browser context (its own help-box storage).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectSlot, slot, test } from '../fixtures';
+import { expect, expectSlot, slot, test, waitForLive } from '../fixtures';
 import { registerAccount, signIn, spendMeter, uniqueEmail } from '../session';
 
 const CSRF = { 'X-Requested-With': 'magazine-site' };
 
 function helpBox(page: Page, type: string) {
   return page.locator(`aside[data-help-box="${type}"]`);
+}
+
+/** The reader's first move on a live page (a key; a help box waits for one). */
+async function firstMove(page: Page) {
+  await waitForLive(page);
+  await page.keyboard.press('Shift');
 }
 
 /** The `n`-th metered article (0-based) of the latest stream, in the order spendMeter reads them. */
@@ -33,6 +39,11 @@ async function meteredArticleUrl(request: APIRequestContext, n: number): Promise
 test("a guest's sign-in-benefits help box points at Sign in, follows it, closes on Escape and never comes back", async ({ page }) => {
   await page.goto('/');
   const box = helpBox(page, 'sign-in-benefits');
+  // Not before the reader does anything: it would cover the page's heading on a phone.
+  await waitForLive(page);
+  await expect(page.locator('header.site-header').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(box).toHaveCount(0);
+  await firstMove(page);
   await expect(box).toBeVisible();
   await expect(box.getByRole('heading', { name: 'Why sign in?' })).toBeVisible();
   await expect(box.getByRole('link', { name: 'Register for free' })).toHaveAttribute('href', '/register');
@@ -61,6 +72,7 @@ test("a new member's firmographics help box on the home page: 'Why we ask' opens
   await registerAccount(page.request, 'firmographics');
   await page.goto('/');
   const box = helpBox(page, 'firmographics');
+  await firstMove(page);
   await expect(box).toBeVisible();
   await expect(box.getByRole('link', { name: 'Update your profile' })).toHaveAttribute('href', '/my-account');
   await box.getByRole('button', { name: 'Why we ask' }).click();
@@ -81,6 +93,7 @@ test("My Library: the help box at the folder list, 'Stop following all' and the 
   await page.goto('/my-library');
   await expectSlot(page, 'library/App', 'ready');
   const box = helpBox(page, 'my-library');
+  await firstMove(page);
   await expect(box).toBeVisible();
   await box.getByRole('button', { name: 'Dismiss tip' }).click();
   await expect(box).toHaveCount(0);

@@ -266,6 +266,17 @@ describe('search overlay', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says which term the suggestions shown answer (data-suggestions-for), the newest answer only', async () => {
+    const { s, user } = await suggestionsForLea();
+    const shown = () => screen.getByRole('list', { name: 'Suggested articles' }).parentElement;
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lea');
+    await user.keyboard('d');
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lea');
+    await advance(350);
+    await s.answer('lead');
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lead');
+  });
+
   it('gives focus back to the field when a new answer replaces the suggestion the reader was on', async () => {
     const { s, user, input } = await suggestionsForLea();
     await user.keyboard('{ArrowDown}');

@@ -213,7 +213,7 @@ describe('user menu', () => {
     geolocation(country);
     renderHeader(sampleUser());
     await userEvent.click(menuButton());
-    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/store/case-studies');
+    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/case-selections');
   });
 
   it('hides the case-selection link elsewhere, and looks the country up once per visit', async () => {

@@ -184,8 +184,8 @@ export function UserMenu({ user }: { user: User }) {
         )}
         {domestic && (
           <li>
-            {/* The spec names the case-selection link but not its target; it opens the store's case studies. */}
-            <Link to="/store/case-studies" onClick={() => setOpen(false)}>
+            {/* The spec names the case-selection link but not its target: the Case Selections collection (SITE-06.2). */}
+            <Link to="/case-selections" onClick={() => setOpen(false)}>
               Case selections
             </Link>
           </li>

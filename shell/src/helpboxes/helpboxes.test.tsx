@@ -143,15 +143,36 @@ describe('the help-box slot', () => {
   afterEach(() => {
     HTMLElement.prototype.getBoundingClientRect = realRect;
   });
+  /** The page at `path`, and the reader's first scroll on it (a box waits for it). */
   function page(path: string, audience: 'guest' | 'member', header: React.ReactNode) {
-    return render(
+    const view = render(
       <MemoryRouter initialEntries={[path]}>
         <header className="site-header">{header}</header>
         <HelpBoxSlot audience={audience} />
         <FlyoutHost />
       </MemoryRouter>,
     );
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    return view;
   }
+
+  it("waits for the reader's first scroll, press or key before it shows (it would cover the page's heading on a phone)", async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <header className="site-header">
+          <button type="button">Sign in</button>
+        </header>
+        <HelpBoxSlot audience="guest" />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(localStorage.getItem(KEY('sign-in-benefits'))).toBeNull();
+    await userEvent.keyboard('{Tab}');
+    expect(await screen.findByRole('complementary', { name: 'Why sign in?' })).toBeInTheDocument();
+  });
 
   it('shows sign-in-benefits to a guest on the home page once its anchor is there, once per browser', async () => {
     const { unmount } = page('/', 'guest', <button type="button">Sign in</button>);
