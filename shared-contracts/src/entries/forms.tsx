@@ -10,3 +10,4 @@ export * from '../profile-options';
 export * from '../captcha-actions';
 export * from '../account-screens';
 export * from '../names';
+export * from '../profile-settings-form';

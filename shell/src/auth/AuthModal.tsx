@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { REGISTRATION_SUCCESS_QUERY, bus, userStore, type AuthScreen, type EventMap, type User } from 'shared-contracts';
 import { AuthDialog } from './AuthDialog';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { ProfileSettingsForm } from './ProfileSettingsForm';
+import { ProfileSettingsForm } from 'shared-contracts/forms';
 import { RegistrationBanner } from './RegistrationBanner';
 import { RegistrationForm } from './RegistrationForm';
 import { SignInForm } from './SignInForm';

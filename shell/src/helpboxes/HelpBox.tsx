@@ -12,7 +12,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { HELP_BOX_REPOSITION_MS, throttle, type HelpBoxType } from './helpBoxes';
+import { throttle } from '../header/throttle';
+import { HELP_BOX_REPOSITION_MS, type HelpBoxType } from './helpBoxes';
 
 /** Gap between the anchor and the box, and the least margin to the window's edges, px. */
 const GAP_PX = 8;

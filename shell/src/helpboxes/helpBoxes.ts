@@ -76,28 +76,3 @@ export function claimHelpBox(type: HelpBoxType): boolean {
     return false;
   }
 }
-
-/**
- * Runs `fn` at most once every `ms` (SITE-09: the help-box reposition, 50 ms): the first call at
- * once, later calls in the window once at its end. `cancel` drops a pending call.
- */
-export function throttle(fn: () => void, ms: number): { (): void; cancel(): void } {
-  let last = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    timer = undefined;
-    last = Date.now();
-    fn();
-  };
-  const throttled = () => {
-    if (timer !== undefined) return;
-    const wait = last + ms - Date.now();
-    if (wait <= 0) run();
-    else timer = setTimeout(run, wait);
-  };
-  throttled.cancel = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-  };
-  return throttled;
-}

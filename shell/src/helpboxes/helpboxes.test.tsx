@@ -7,7 +7,8 @@ import { FlyoutHost } from '../flyouts/FlyoutHost';
 import { flyouts } from '../flyouts/flyouts';
 import { HelpBox, placeUnder } from './HelpBox';
 import { HelpBoxSlot } from './HelpBoxSlot';
-import { HELP_BOX_REPOSITION_MS, HELP_BOX_TYPES, claimHelpBox, helpBoxFor, throttle } from './helpBoxes';
+import { throttle } from '../header/throttle';
+import { HELP_BOX_REPOSITION_MS, HELP_BOX_TYPES, claimHelpBox, helpBoxFor } from './helpBoxes';
 
 const KEY = (type: string) => `tmr:help:${type}`;
 
@@ -56,10 +57,11 @@ describe('help-box rules', () => {
     expect(claimHelpBox('my-library')).toBe(false);
   });
 
-  it('throttles to one call per window, the first at once and the last at its end', () => {
+  it('repositions at most every 50 ms: the first call at once and the last at the window end', () => {
     jest.useFakeTimers();
     const fn = jest.fn();
-    const t = throttle(fn, 50);
+    expect(HELP_BOX_REPOSITION_MS).toBe(50);
+    const t = throttle(fn, HELP_BOX_REPOSITION_MS);
     t();
     expect(fn).toHaveBeenCalledTimes(1);
     t();

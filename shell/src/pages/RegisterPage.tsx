@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared-contracts/router';
 import { bus } from 'shared-contracts';
-import { ProfileSettingsForm } from '../auth/ProfileSettingsForm';
+import { ProfileSettingsForm } from 'shared-contracts/forms';
 import { RegistrationBanner } from '../auth/RegistrationBanner';
 import { RegistrationForm } from '../auth/RegistrationForm';
 
