@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const server = await startServer(settings);
   console.log(
-    `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
+    `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded || settings.seedArticles ? `, seed ${(server.seedMs / 1000).toFixed(1)} s` : ''}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
   console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
   console.log(

@@ -504,12 +504,6 @@ export interface ReadingListItemTable {
 }
 
 /** The search index (migration 0004): the summed field weights of a term in an article. */
-export interface SearchTermTable {
-  term: string;
-  article_id: string;
-  weight: number;
-}
-
 export interface TopicFollowTable {
   user_id: string;
   topic_id: string;
@@ -597,7 +591,6 @@ export interface Database {
   article_gifts: ArticleGiftTable;
   reading_lists: ReadingListTable;
   reading_list_items: ReadingListItemTable;
-  search_terms: SearchTermTable;
   topic_follows: TopicFollowTable;
   newsletters: NewsletterTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;

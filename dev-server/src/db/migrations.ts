@@ -19,6 +19,7 @@ import { emailVerificationMigration } from './migration-0011-email-verification'
 import { sessionsAndDevicesMigration } from './migration-0012-sessions-and-devices';
 import { voucherRedemptionsMigration } from './migration-0014-voucher-redemptions';
 import { mailQueueMigration } from './migration-0016-mail-queue';
+import { fullTextSearchMigration } from './migration-0018-full-text-search';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -229,6 +230,7 @@ export const migrations: Record<string, Migration> = {
   '0012_sessions_and_devices': sessionsAndDevicesMigration,
   '0014_voucher_redemptions': voucherRedemptionsMigration,
   '0016_mail_queue': mailQueueMigration,
+  '0018_full_text_search': fullTextSearchMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -2,9 +2,10 @@
  * Streams, search and auto-suggest (docs/decisions/012-discovery.md).
  *
  * One stream answer (StreamSchema) for every type; `number` counts from the stream's first page
- * (firstPageOf). Only content published by the clock's now is served. Search scores articles by
- * summed field weight times idf (ln(1 + N/df)) in one GROUP BY; articles matching more distinct
- * query terms come first, then the higher score, then the newest.
+ * (firstPageOf). Only content published by the clock's now is served. Search is the database's
+ * full-text index (repositories/search-index.ts, decision 033): articles holding more of the query's
+ * words come first, then the engine's relevance, then the newest. One query counts the matches per
+ * content type and topic (the facets and the filtered total), one more reads the page.
  */
 import {
   AUTO_SUGGEST,
@@ -21,13 +22,14 @@ import {
 } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
-import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';
+import type { ArticleScope, DiscoveryRepository } from '../repositories/discovery';
+import type { SearchIndex, SearchTally } from '../repositories/search-index';
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
 import { createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
-import { idf, queryTerms, suggestionQuery, topicNameMatches } from './search-text';
+import { queryWords, suggestionWords, topicNameMatches } from './search-text';
 import { articleEntry, chartEntry, videoEntry } from './stream-entries';
 
 /** A page of a stream: `number` in the stream's own base (firstPageOf), size 1..50. */
@@ -57,8 +59,6 @@ export interface SearchRequest {
 /** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
 export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
-/** How many index terms a typed prefix may stand for in auto-suggest. */
-const PREFIX_TERMS_LIMIT = 50;
 
 /** The trimmed search term, or the 400 of a blank or too long one. */
 export function searchTerm(query: string | undefined): string {
@@ -92,14 +92,30 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  */
 const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'big-ideas', 'topic']);
 
+/** Whether a tally row is in a search's filters (the same rules as the repository's ArticleScope). */
+function inFilters(row: SearchTally, contentType: string | undefined, topicId: string | null | undefined): boolean {
+  if (contentType !== undefined && row.contentType !== contentType) return false;
+  if (topicId === null) return false;
+  if (topicId !== undefined && row.topicId !== topicId && row.rootId !== topicId) return false;
+  return true;
+}
+
+/** Sums of a tally by a key, as facets' (value, count) pairs. */
+function countBy(rows: readonly SearchTally[], key: (row: SearchTally) => string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const row of rows) out.set(key(row), (out.get(key(row)) ?? 0) + row.count);
+  return out;
+}
+
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
+  searchIndex: SearchIndex;
   media: MediaRepository;
   follows: FollowRepository;
   clock: Clock;
   maintenance: boolean;
 }) {
-  const { discovery, media, follows, clock } = deps;
+  const { discovery, searchIndex, media, follows, clock } = deps;
   const now = () => clock.now().toISOString();
   const epochs = createPublicationEpochs(() => discovery.listPublicationTimes(), clock);
 
@@ -131,47 +147,39 @@ export function createStreamService(deps: {
     return answer(type, page, total, rows.map(articleEntry), viewer);
   }
 
-  /** The search's term query: the query's index terms found in the index, with their idf; null when none is. */
-  async function termQuery(query: string): Promise<TermQuery | null> {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return null;
-    const df = await discovery.documentFrequencies(terms);
-    const present = terms.filter((t) => (df.get(t) ?? 0) > 0);
-    if (present.length === 0) return null;
-    const n = await discovery.countIndexedArticles();
-    return { groups: present.map((t) => [t]), idf: new Map(present.map((t) => [t, idf(n, df.get(t) ?? 0)])), requireAll: false };
-  }
-
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
     if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
-    const q = await termQuery(term);
+    const words = queryWords(term);
     const empty = { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
-    if (!q) return empty;
-    const base: ArticleScope = { until: now() };
-    const scope: ArticleScope = { ...base };
+    if (words.length === 0) return empty;
+    const until = now();
+    const scope: ArticleScope = { until };
     if (request.contentType !== undefined) scope.contentType = request.contentType;
+    // An unknown topic filter matches nothing (the facets still show where the results are).
+    let topicId: string | null | undefined;
     if (request.topic !== undefined) {
       const topic = await discovery.findTopicBySlug(request.topic.toLowerCase());
-      // An unknown topic filter matches nothing (the facets still show where the results are).
+      topicId = topic ? topic.id : null;
       scope.anyTopicIds = topic ? [topic.id] : [];
     }
-    const total = await discovery.countSearch(q, scope);
-    const facets = await discovery.searchFacets(q, base);
-    const topics = await discovery.listTopics();
+    // The facets count the whole result; the total only the filtered part of it.
+    const tally = await searchIndex.tally(words, { until });
+    const total = tally.filter((row) => inFilters(row, request.contentType, topicId)).reduce((n, row) => n + row.count, 0);
     const { offset } = streamPageInfo('search', page, total);
     const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
-    const rows = total > offset ? await discovery.search(q, scope, order, offset, page.size) : [];
+    const rows = total > offset ? await searchIndex.page(words, scope, order, offset, page.size) : [];
+    const topics = tally.length > 0 ? await discovery.listTopics() : [];
     const byId = new Map(topics.map((t) => [t.id, t]));
     const byCount = <T extends { count: number; label: string }>(a: T, b: T) => b.count - a.count || a.label.localeCompare(b.label);
     return {
       ...answer('search', page, total, rows.map(articleEntry), viewer),
       facets: {
-        contentType: facets.contentType.map((f) => ({ value: f.value, label: f.value, count: f.count })).sort(byCount),
-        topic: facets.topic
-          .map((f) => {
-            const root = byId.get(f.rootId);
-            return { value: root?.slug ?? f.rootId, label: root?.name ?? f.rootId, count: f.count };
+        contentType: [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count })).sort(byCount),
+        topic: [...countBy(tally, (row) => row.rootId)]
+          .map(([rootId, count]) => {
+            const root = byId.get(rootId);
+            return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
           })
           .sort(byCount),
       },
@@ -285,29 +293,12 @@ export function createStreamService(deps: {
         .slice(0, SUGGESTION_LIMITS.subjects)
         .map((t) => ({ name: t.name, link: `/topic/${t.slug}` }));
 
-      const wanted = suggestionQuery(term);
-      let records: SearchSuggestion['records'] = [];
-      if (wanted) {
-        const prefixed = await discovery.termsWithPrefix(wanted.prefixes, PREFIX_TERMS_LIMIT);
-        const exact = await discovery.documentFrequencies(wanted.exact);
-        const allExactKnown = wanted.exact.every((t) => (exact.get(t) ?? 0) > 0);
-        if (prefixed.size > 0 && allExactKnown) {
-          const n = await discovery.countIndexedArticles();
-          const df = new Map([...exact, ...prefixed]);
-          // A term both typed whole and matching the prefix counts for the typed word ('team tea').
-          const prefixGroup = [...prefixed.keys()].filter((t) => !wanted.exact.includes(t));
-          const q: TermQuery = {
-            groups: [...wanted.exact.map((t) => [t]), ...(prefixGroup.length > 0 ? [prefixGroup] : [])],
-            idf: new Map([...df].map(([t, d]) => [t, idf(n, d)])),
-            requireAll: true,
-          };
-          const rows = await discovery.search(q, { until: now() }, { sort: 'relevance', order: 'desc' }, 0, SUGGESTION_LIMITS.records);
-          records = rows.map((r) => {
-            const entry = articleEntry(r);
-            return { title: entry.title, link: entry.url, contentType: entry.contentType };
-          });
-        }
-      }
+      const wanted = suggestionWords(term);
+      const found = wanted ? await searchIndex.suggest(wanted.exact, wanted.prefix, { until: now() }, SUGGESTION_LIMITS.records) : [];
+      const records: SearchSuggestion['records'] = found.map((r) => {
+        const entry = articleEntry(r);
+        return { title: entry.title, link: entry.url, contentType: entry.contentType };
+      });
       return { records, subjects };
     },
   };
