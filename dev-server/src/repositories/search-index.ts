@@ -26,11 +26,10 @@ export const SEARCH_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead
 /** A search result: the stream article, its relevance (higher is better) and how many query words it holds. */
 export type SearchHit = StreamArticle & { score: number; matched: number };
 
-/** How many articles of the scope match, per stream content type and per topic (with its root). */
+/** How many articles of the scope match, per stream content type and per topic. */
 export interface SearchTally {
   contentType: string;
   topicId: string;
-  rootId: string;
   count: number;
 }
 
@@ -63,24 +62,68 @@ function checked(words: readonly string[]): readonly string[] {
   return words;
 }
 
-function orderBy(order: SearchOrderBy): RawBuilder<unknown> {
+function orderBy(order: SearchOrderBy, from: 'matches' | 'picked' = 'matches'): RawBuilder<unknown> {
   const dir = sql.raw(order.order === 'asc' ? 'asc' : 'desc');
-  const byDate = sql`${ref('articles.published')} ${dir}, ${ref('articles.id')} ${dir}`;
-  return order.sort === 'relevance' ? sql`matched ${dir}, title_matched ${dir}, score ${dir}, ${byDate}` : byDate;
+  const f = (column: string) => ref(`${from}.${column}`);
+  const byDate =
+    from === 'picked' ? sql`${f('published')} ${dir}, ${f('article_id')} ${dir}` : sql`${ref('articles.published')} ${dir}, ${ref('articles.id')} ${dir}`;
+  return order.sort === 'relevance' ? sql`${f('matched')} ${dir}, ${f('title_matched')} ${dir}, ${f('score')} ${dir}, ${byDate}` : byDate;
 }
 
 interface TallyRow {
   content_type: string;
   topic_id: string;
-  root_id: string;
   n: number | string;
 }
 
-const toTally = (rows: readonly TallyRow[]): SearchTally[] =>
-  rows.map((r) => ({ contentType: r.content_type, topicId: r.topic_id, rootId: r.root_id, count: Number(r.n) }));
+const toTally = (rows: readonly TallyRow[]): SearchTally[] => rows.map((r) => ({ contentType: r.content_type, topicId: r.topic_id, count: Number(r.n) }));
+
+/**
+ * A page of matches in two steps: `picked` orders every match of the scope by what the order needs
+ * (the match's numbers, and the covering (id, published, ...) index's columns, never a text
+ * column) and keeps the page's ids; only then are the page's rows and topics read.
+ */
+function pageOf(
+  matches: RawBuilder<unknown>,
+  scope: ArticleScope,
+  order: SearchOrderBy,
+  offset: number,
+  limit: number,
+): RawBuilder<StreamArticle & { score: number; matched: number }> {
+  return sql<StreamArticle & { score: number; matched: number }>`
+    with matches as (${matches}),
+    picked as (
+      select matches.article_id, matches.score, matches.matched, matches.title_matched, ${ref('articles.published')} as published
+      from matches join articles on articles.id = matches.article_id
+      where ${scopeWhere(scope)}
+      order by ${orderBy(order)}
+      limit ${limit} offset ${offset}
+    )
+    select ${columns}, ${topicColumns}, picked.score as score, picked.matched as matched
+    from picked
+    join articles on articles.id = picked.article_id
+    join topics on topics.id = articles.topic_id
+    order by ${orderBy(order, 'picked')}`;
+}
 
 const toHits = (rows: readonly (StreamArticle & { score: unknown; matched: unknown })[]): SearchHit[] =>
   rows.map((r) => ({ ...r, score: Number(r.score), matched: Number(r.matched) }));
+
+/**
+ * Auto-suggest's order: articles whose title holds every word (what a suggestion shows), then, when
+ * there are fewer than `limit`, the others. The title query reads far fewer rows than the full one.
+ */
+async function titlesFirst(
+  limit: number,
+  inTitles: () => Promise<StreamArticle[]>,
+  anywhere: (count: number) => Promise<StreamArticle[]>,
+): Promise<StreamArticle[]> {
+  const first = await inTitles();
+  if (first.length >= limit) return first;
+  const seen = new Set(first.map((a) => a.id));
+  const more = (await anywhere(limit + first.length)).filter((a) => !seen.has(a.id));
+  return [...first, ...more].slice(0, limit);
+}
 
 /** An FTS5 string: the word in double quotes (a quote inside doubled), never an operator. */
 const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
@@ -111,56 +154,51 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
     async tally(words, scope) {
       if (words.length === 0) return [];
       const { rows } = await sql<TallyRow>`
-        select ${articleContentTypeSql} as content_type, ${ref('articles.topic_id')} as topic_id,
-               coalesce(${ref('topics.parent_id')}, ${ref('topics.id')}) as root_id, count(*) as n
+        select ${articleContentTypeSql} as content_type, ${ref('articles.topic_id')} as topic_id, count(*) as n
         from article_search
         join article_search_docs d on d.docid = article_search.rowid
         join articles on articles.id = d.article_id
-        join topics on topics.id = articles.topic_id
         where article_search match ${anyOf(words)} and ${scopeWhere(scope)}
-        group by 1, 2, 3`.execute(db);
+        group by 1, 2`.execute(db);
       return toTally(rows);
     },
 
     async page(words, scope, order, offset, limit) {
       if (words.length === 0) return [];
-      const { rows } = await sql<StreamArticle & { score: number; matched: number }>`
-        with matches as (
-          select d.article_id as article_id, -${bm25} as score, ${matchedSql(words)} as matched, ${titleMatchedSql(words)} as title_matched
-          from article_search join article_search_docs d on d.docid = article_search.rowid
-          where article_search match ${anyOf(words)}
-        )
-        select ${columns}, ${topicColumns}, matches.score as score, matches.matched as matched
-        from matches
-        join articles on articles.id = matches.article_id
-        join topics on topics.id = articles.topic_id
-        where ${scopeWhere(scope)}
-        order by ${orderBy(order)}
-        limit ${limit} offset ${offset}`.execute(db);
+      const matches = sql`
+        select d.article_id as article_id, -${bm25} as score, ${matchedSql(words)} as matched, ${titleMatchedSql(words)} as title_matched
+        from article_search join article_search_docs d on d.docid = article_search.rowid
+        where article_search match ${anyOf(words)}`;
+      const { rows } = await pageOf(matches, scope, order, offset, limit).execute(db);
       return toHits(rows);
     },
 
     async suggest(exact, prefix, scope, limit) {
       const strings = [...checked(exact).map(ftsString), `${ftsString(checked([prefix])[0] ?? '')}*`];
-      // Titles are what a suggestion shows: those holding more of the typed words come first.
-      const inTitle = sql.join(
-        strings.map((s) => sql`(article_search.rowid in (select rowid from article_search where article_search match ${`title : ${s}`}))`),
-        sql` + `,
+      const run = async (match: string, count: number) => {
+        const { rows } = await sql<StreamArticle>`
+          with matches as (
+            select d.article_id as article_id, ${bm25} as rank
+            from article_search join article_search_docs d on d.docid = article_search.rowid
+            where article_search match ${match}
+          ),
+          picked as (
+            select matches.article_id, matches.rank, ${ref('articles.published')} as published
+            from matches join articles on articles.id = matches.article_id
+            where ${scopeWhere(scope)}
+            order by matches.rank, ${ref('articles.published')} desc, ${ref('articles.id')} desc
+            limit ${count}
+          )
+          select ${columns}, ${topicColumns}
+          from picked join articles on articles.id = picked.article_id join topics on topics.id = articles.topic_id
+          order by picked.rank, picked.published desc, picked.article_id desc`.execute(db);
+        return rows;
+      };
+      return titlesFirst(
+        limit,
+        () => run(`title : (${strings.join(' AND ')})`, limit),
+        (count) => run(strings.join(' AND '), count),
       );
-      const { rows } = await sql<StreamArticle>`
-        with matches as (
-          select d.article_id as article_id, ${bm25} as rank, ${inTitle} as title_matched
-          from article_search join article_search_docs d on d.docid = article_search.rowid
-          where article_search match ${strings.join(' ')}
-        )
-        select ${columns}, ${topicColumns}
-        from matches
-        join articles on articles.id = matches.article_id
-        join topics on topics.id = articles.topic_id
-        where ${scopeWhere(scope)}
-        order by matches.title_matched desc, matches.rank, ${ref('articles.published')} desc, ${ref('articles.id')} desc
-        limit ${limit}`.execute(db);
-      return rows;
     },
 
     async size() {
@@ -200,33 +238,22 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
     async tally(words, scope) {
       if (words.length === 0) return [];
       const { rows } = await sql<TallyRow>`
-        select ${articleContentTypeSql} as content_type, ${ref('articles.topic_id')} as topic_id,
-               coalesce(${ref('topics.parent_id')}, ${ref('topics.id')}) as root_id, count(*) as n
+        select ${articleContentTypeSql} as content_type, ${ref('articles.topic_id')} as topic_id, count(*) as n
         from article_search s
         join articles on articles.id = s.article_id
-        join topics on topics.id = articles.topic_id
         where s.document @@ ${anyOf(words)} and ${scopeWhere(scope)}
-        group by 1, 2, 3`.execute(db);
+        group by 1, 2`.execute(db);
       return toTally(rows);
     },
 
     async page(words, scope, order, offset, limit) {
       if (words.length === 0) return [];
-      const { rows } = await sql<StreamArticle & { score: number; matched: number }>`
-        with q as (select ${anyOf(words)} as query),
-        matches as (
-          select s.article_id, ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query) as score, ${matchedSql(words)} as matched,
-                 ${titleMatchedSql(words)} as title_matched
-          from article_search s, q
-          where s.document @@ q.query
-        )
-        select ${columns}, ${topicColumns}, matches.score as score, matches.matched as matched
-        from matches
-        join articles on articles.id = matches.article_id
-        join topics on topics.id = articles.topic_id
-        where ${scopeWhere(scope)}
-        order by ${orderBy(order)}
-        limit ${limit} offset ${offset}`.execute(db);
+      const matches = sql`
+        select s.article_id, ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query) as score, ${matchedSql(words)} as matched,
+               ${titleMatchedSql(words)} as title_matched
+        from article_search s, (select ${anyOf(words)} as query) q
+        where s.document @@ q.query`;
+      const { rows } = await pageOf(matches, scope, order, offset, limit).execute(db);
       return toHits(rows);
     },
 
@@ -234,27 +261,33 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
       const typed = checked([prefix])[0] ?? '';
       // The prefix as typed ('strat' -> strategy) and as the stemmer reads it ('strategies' -> strategi).
       const prefixQuery = (weight: string) => sql`(to_tsquery('simple', ${`${typed}:*${weight}`}) || to_tsquery('english', ${`${typed}:*${weight}`}))`;
-      const query = sql.join([...checked(exact).map(wordQuery), prefixQuery('')], sql` && `);
-      // Titles are what a suggestion shows: those holding more of the typed words come first.
-      const inTitle = sql.join(
-        [...exact.map((word) => sql`(s.document @@ to_tsquery('english', ${`${word}:A`}))::int`), sql`(s.document @@ ${prefixQuery('A')})::int`],
-        sql` + `,
+      const everywhere = sql.join([...checked(exact).map(wordQuery), prefixQuery('')], sql` && `);
+      // Class A only: the title (each word is letters and digits, so 'word:A' is one lexeme's query).
+      const inTitle = sql.join([...exact.map((word) => sql`to_tsquery('english', ${`${word}:A`})`), prefixQuery('A')], sql` && `);
+      const run = async (query: RawBuilder<unknown>, count: number) => {
+        const { rows } = await sql<StreamArticle>`
+          with matches as (
+            select s.article_id, ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query) as score
+            from article_search s, (select ${query} as query) q
+            where s.document @@ q.query
+          ),
+          picked as (
+            select matches.article_id, matches.score, ${ref('articles.published')} as published
+            from matches join articles on articles.id = matches.article_id
+            where ${scopeWhere(scope)}
+            order by matches.score desc, ${ref('articles.published')} desc, ${ref('articles.id')} desc
+            limit ${count}
+          )
+          select ${columns}, ${topicColumns}
+          from picked join articles on articles.id = picked.article_id join topics on topics.id = articles.topic_id
+          order by picked.score desc, picked.published desc, picked.article_id desc`.execute(db);
+        return rows;
+      };
+      return titlesFirst(
+        limit,
+        () => run(inTitle, limit),
+        (count) => run(everywhere, count),
       );
-      const { rows } = await sql<StreamArticle>`
-        with q as (select ${query} as query),
-        matches as (
-          select s.article_id, ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query) as score, ${inTitle} as title_matched
-          from article_search s, q
-          where s.document @@ q.query
-        )
-        select ${columns}, ${topicColumns}
-        from matches
-        join articles on articles.id = matches.article_id
-        join topics on topics.id = articles.topic_id
-        where ${scopeWhere(scope)}
-        order by matches.title_matched desc, matches.score desc, ${ref('articles.published')} desc, ${ref('articles.id')} desc
-        limit ${limit}`.execute(db);
-      return rows;
     },
 
     async size() {

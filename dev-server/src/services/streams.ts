@@ -22,12 +22,12 @@ import {
 } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { TopicRow } from '../db/database';
-import type { ArticleScope, DiscoveryRepository } from '../repositories/discovery';
+import type { ArticleScope, DiscoveryRepository, SearchOrderBy } from '../repositories/discovery';
 import type { SearchIndex, SearchTally } from '../repositories/search-index';
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
-import { createPublicationEpochs } from './content-cache';
+import { createLruCache, createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
 import { queryWords, suggestionWords, topicNameMatches } from './search-text';
 import { articleEntry, chartEntry, videoEntry } from './stream-entries';
@@ -92,17 +92,12 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  */
 const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'big-ideas', 'topic']);
 
-/** Whether a tally row is in a search's filters (the same rules as the repository's ArticleScope). */
-function inFilters(row: SearchTally, contentType: string | undefined, topicId: string | null | undefined): boolean {
-  if (contentType !== undefined && row.contentType !== contentType) return false;
-  if (topicId === null) return false;
-  if (topicId !== undefined && row.topicId !== topicId && row.rootId !== topicId) return false;
-  return true;
-}
+/** Search answers kept by the stream service (all but the viewer's isPaywallEnabled). */
+export const SEARCH_CACHE_ENTRIES = 1000;
 
 /** Sums of a tally by a key, as facets' (value, count) pairs. */
-function countBy(rows: readonly SearchTally[], key: (row: SearchTally) => string): Map<string, number> {
-  const out = new Map<string, number>();
+function countBy<K>(rows: readonly SearchTally[], key: (row: SearchTally) => K): Map<K, number> {
+  const out = new Map<K, number>();
   for (const row of rows) out.set(key(row), (out.get(key(row)) ?? 0) + row.count);
   return out;
 }
@@ -147,36 +142,69 @@ export function createStreamService(deps: {
     return answer(type, page, total, rows.map(articleEntry), viewer);
   }
 
+  /**
+   * Search answers by their words (what reaches the index: 'Strategies!' and 'strategies' are one
+   * key), filters, order, page and the publication epoch, as the cacheable streams' pages are kept
+   * (decision 019): the index changes only with the articles, which do not change while the API runs,
+   * and an article whose time comes makes new keys. A popular query is answered from memory.
+   */
+  const searchAnswers = createLruCache<Omit<Stream, 'isPaywallEnabled'>>(SEARCH_CACHE_ENTRIES);
+
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
     if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
     const words = queryWords(term);
-    const empty = { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
-    if (words.length === 0) return empty;
+    if (words.length === 0) return { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
+    const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
+    const key = JSON.stringify([
+      words,
+      request.contentType ?? null,
+      request.topic?.toLowerCase() ?? null,
+      order.sort,
+      order.order,
+      page.number,
+      page.size,
+      await epochs.current(),
+    ]);
+    let found = searchAnswers.get(key);
+    if (!found) {
+      found = await searchAnswer(words, request, order, page);
+      searchAnswers.set(key, found);
+    }
+    return { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) };
+  }
+
+  /** The answer of a search (see searchStream): one tally query for the facets and the total, one for the page. */
+  async function searchAnswer(words: string[], request: SearchRequest, order: SearchOrderBy, page: StreamPage): Promise<Omit<Stream, 'isPaywallEnabled'>> {
     const until = now();
     const scope: ArticleScope = { until };
     if (request.contentType !== undefined) scope.contentType = request.contentType;
+    const topics = await discovery.listTopics();
+    const rootOf = new Map(topics.map((t) => [t.id, t.parent_id ?? t.id]));
     // An unknown topic filter matches nothing (the facets still show where the results are).
     let topicId: string | null | undefined;
     if (request.topic !== undefined) {
-      const topic = await discovery.findTopicBySlug(request.topic.toLowerCase());
-      topicId = topic ? topic.id : null;
-      scope.anyTopicIds = topic ? [topic.id] : [];
+      const slug = request.topic.toLowerCase();
+      topicId = topics.find((t) => t.slug === slug)?.id ?? null;
+      scope.anyTopicIds = topicId === null ? [] : [topicId];
     }
+    const inFilters = (row: SearchTally) =>
+      (request.contentType === undefined || row.contentType === request.contentType) &&
+      topicId !== null &&
+      (topicId === undefined || row.topicId === topicId || rootOf.get(row.topicId) === topicId);
     // The facets count the whole result; the total only the filtered part of it.
     const tally = await searchIndex.tally(words, { until });
-    const total = tally.filter((row) => inFilters(row, request.contentType, topicId)).reduce((n, row) => n + row.count, 0);
+    const total = tally.filter(inFilters).reduce((n, row) => n + row.count, 0);
     const { offset } = streamPageInfo('search', page, total);
-    const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
     const rows = total > offset ? await searchIndex.page(words, scope, order, offset, page.size) : [];
-    const topics = tally.length > 0 ? await discovery.listTopics() : [];
     const byId = new Map(topics.map((t) => [t.id, t]));
     const byCount = <T extends { count: number; label: string }>(a: T, b: T) => b.count - a.count || a.label.localeCompare(b.label);
+    const { isPaywallEnabled: _viewers, ...stream } = answer('search', page, total, rows.map(articleEntry), null);
     return {
-      ...answer('search', page, total, rows.map(articleEntry), viewer),
+      ...stream,
       facets: {
         contentType: [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count })).sort(byCount),
-        topic: [...countBy(tally, (row) => row.rootId)]
+        topic: [...countBy(tally, (row) => rootOf.get(row.topicId) ?? row.topicId)]
           .map(([rootId, count]) => {
             const root = byId.get(rootId);
             return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
