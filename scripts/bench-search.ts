@@ -65,10 +65,10 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-function sizeMb(file: string): number {
-  let bytes = 0;
-  for (const f of [file, `${file}-wal`]) if (fs.existsSync(f)) bytes += fs.statSync(f).size;
-  return Math.round(bytes / 1e6);
+/** The database file's size, and its write-ahead log's (SQLite keeps the log at its largest until a checkpoint truncates it). */
+function sizes_(file: string): string {
+  const mb = (f: string) => (fs.existsSync(f) ? Math.round(fs.statSync(f).size / 1e6) : 0);
+  return `${mb(file)} MB (write-ahead log ${mb(`${file}-wal`)} MB)`;
 }
 
 /** The first answer's time of each path (nothing cached yet in the process for it). */
@@ -114,7 +114,7 @@ async function scenario(articles: number, port: number, bare: LoadRow): Promise<
       rows.push(`| ${label} | ${name} | \`${p}\` | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} | ${ratio} | ${met} |`);
     }
     const rss = child.pid === undefined ? 0 : rssMb(child.pid);
-    const notes = `- ${label}: seed ${seedSeconds.toFixed(1)} s, database ${sizeMb(file)} MB, API process ${rss} MB resident after the load; first answers: ${cold}.`;
+    const notes = `- ${label}: seed ${seedSeconds.toFixed(1)} s, database ${sizes_(file)}, API process ${rss} MB resident after the load; first answers: ${cold}.`;
     return { rows, notes };
   } finally {
     child.kill('SIGTERM');
@@ -158,7 +158,7 @@ export async function searchFigures(port = Number(process.env.BENCH_SEARCH_PORT 
     '|---|---|---|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
-  const intro = `The API alone (\`dev-server/src/main.ts\`) on a fresh SQLite file per catalogue size, autocannon ${CONNECTIONS} connections (2 s warm-up, 8 s measured) on ${machine}. A repeated search or suggestion is answered from the API's caches (the search answer cache, decision 033; auto-suggest is also \`Cache-Control: public, max-age=60\` for a CDN); the first answers below are the database's own cost.`;
+  const intro = `The API alone (\`dev-server/src/main.ts\`) on a fresh SQLite file per catalogue size, autocannon ${CONNECTIONS} connections (2 s warm-up, 8 s measured) on ${machine}. A repeated search or suggestion is answered from the API's caches (the search and suggestion answer caches, decision 033; auto-suggest is also \`Cache-Control: public, max-age=60\` for a CDN); the first answers below are the database's own cost.`;
   return {
     console: `\nsearch (autocannon, ${CONNECTIONS} connections; ${machine})\n${table}\n${notes.join('\n')}`,
     markdown: `## Search at scale (autocannon, ${CONNECTIONS} connections)\n\n${intro}\n\n${table}\n\n${notes.join('\n')}`,

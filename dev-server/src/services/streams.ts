@@ -149,6 +149,8 @@ export function createStreamService(deps: {
    * and an article whose time comes makes new keys. A popular query is answered from memory.
    */
   const searchAnswers = createLruCache<Omit<Stream, 'isPaywallEnabled'>>(SEARCH_CACHE_ENTRIES);
+  /** Auto-suggest's answers, kept the same way (a reader's typing repeats every prefix of a word). */
+  const suggestions = createLruCache<SearchSuggestion>(SEARCH_CACHE_ENTRIES);
 
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
@@ -312,6 +314,10 @@ export function createStreamService(deps: {
       if (term.length > SEARCH_TERM_MAX_LENGTH) {
         throw new InvalidInputError(SEARCH_TERM_TOO_LONG, [{ field: 'term', errorMessage: SEARCH_TERM_TOO_LONG }]);
       }
+      // Kept as search answers are (the same rules, keyed by what was typed, lower-cased).
+      const key = JSON.stringify([term.toLowerCase(), await epochs.current()]);
+      const cached = suggestions.get(key);
+      if (cached) return cached;
       const topics = await discovery.listTopics();
       // Names that start with what was typed first, then the taxonomy's order (roots first).
       const startsWithTerm = (t: TopicRow) => (t.name.toLowerCase().startsWith(term.toLowerCase()) ? 0 : 1);
@@ -327,7 +333,9 @@ export function createStreamService(deps: {
         const entry = articleEntry(r);
         return { title: entry.title, link: entry.url, contentType: entry.contentType };
       });
-      return { records, subjects };
+      const answer = { records, subjects };
+      suggestions.set(key, answer);
+      return answer;
     },
   };
 }
