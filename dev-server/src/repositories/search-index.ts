@@ -23,7 +23,7 @@ import { articleContentTypeSql, scopeWhere, STREAM_ARTICLE_COLUMNS, type Article
 /** Field weights of the relevance: a title match outweighs a match anywhere else. */
 export const SEARCH_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead: 2, body: 1 } as const;
 
-/** A search result: the stream article, its relevance (higher is better) and how many query words it holds. */
+/** A search result: the stream article, its relevance (higher is better) and how many query words it holds (both 0 when sorted by date). */
 export type SearchHit = StreamArticle & { score: number; matched: number };
 
 /** How many articles of the scope match, per stream content type and per topic. */
@@ -165,8 +165,13 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
 
     async page(words, scope, order, offset, limit) {
       if (words.length === 0) return [];
+      // By date, no match is ranked: the relevance keys are left at 0 (they cost most of the query).
+      const ranked = order.sort === 'relevance';
       const matches = sql`
-        select d.article_id as article_id, -${bm25} as score, ${matchedSql(words)} as matched, ${titleMatchedSql(words)} as title_matched
+        select d.article_id as article_id,
+               ${ranked ? sql`-${bm25}` : sql`0`} as score,
+               ${ranked ? matchedSql(words) : sql`0`} as matched,
+               ${ranked ? titleMatchedSql(words) : sql`0`} as title_matched
         from article_search join article_search_docs d on d.docid = article_search.rowid
         where article_search match ${anyOf(words)}`;
       const { rows } = await pageOf(matches, scope, order, offset, limit).execute(db);
@@ -248,9 +253,13 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
 
     async page(words, scope, order, offset, limit) {
       if (words.length === 0) return [];
+      // By date, no match is ranked: the relevance keys are left at 0 (they cost most of the query).
+      const ranked = order.sort === 'relevance';
       const matches = sql`
-        select s.article_id, ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query) as score, ${matchedSql(words)} as matched,
-               ${titleMatchedSql(words)} as title_matched
+        select s.article_id,
+               ${ranked ? sql`ts_rank(${PG_RANK_WEIGHTS}::float4[], s.document, q.query)` : sql`0`} as score,
+               ${ranked ? matchedSql(words) : sql`0`} as matched,
+               ${ranked ? titleMatchedSql(words) : sql`0`} as title_matched
         from article_search s, (select ${anyOf(words)} as query) q
         where s.document @@ q.query`;
       const { rows } = await pageOf(matches, scope, order, offset, limit).execute(db);
