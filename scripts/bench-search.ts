@@ -158,7 +158,7 @@ export async function searchFigures(port = Number(process.env.BENCH_SEARCH_PORT 
     '|---|---|---|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
-  const intro = `The API alone (\`dev-server/src/main.ts\`) on a fresh SQLite file per catalogue size, autocannon ${CONNECTIONS} connections (2 s warm-up, 8 s measured) on ${machine}. A repeated search or suggestion is answered from the API's caches (the search and suggestion answer caches, decision 033; auto-suggest is also \`Cache-Control: public, max-age=60\` for a CDN); the first answers below are the database's own cost.`;
+  const intro = `The API alone (\`dev-server/src/main.ts\`) on a fresh SQLite file per catalogue size, autocannon ${CONNECTIONS} connections (2 s warm-up, 8 s measured) on ${machine}. A repeated search or suggestion is answered from the API's caches (the search and suggestion answer caches, decision 034; auto-suggest is also \`Cache-Control: public, max-age=60\` for a CDN); the first answers below are the database's own cost.`;
   return {
     console: `\nsearch (autocannon, ${CONNECTIONS} connections; ${machine})\n${table}\n${notes.join('\n')}`,
     markdown: `## Search at scale (autocannon, ${CONNECTIONS} connections)\n\n${intro}\n\n${table}\n\n${notes.join('\n')}`,

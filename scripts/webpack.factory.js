@@ -74,6 +74,22 @@ const CRITICAL_MODULES = [
 /** The shell's first script: starts main.js after the first paint (decision 023). */
 const BOOT_SCRIPT = path.join(ROOT, 'shell/src/boot.js');
 
+/** Writes chunk-names.json: each named chunk's JavaScript file ({"page-home": "8390.e88276c9.js"}). */
+class ChunkNamesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkNamesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ChunkNamesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const names = {};
+        for (const chunk of [...compilation.chunks].sort((a, b) => String(a.name).localeCompare(String(b.name)))) {
+          const file = [...chunk.files].find((f) => f.endsWith('.js'));
+          if (chunk.name && file) names[chunk.name] = file;
+        }
+        compilation.emitAsset('chunk-names.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(names, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 class PreloadCriticalChunksPlugin {
   apply(compiler) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -189,6 +205,7 @@ function typeScriptRule(dir) {
 function createConfig({ dir, name, exposes = {}, host = false }) {
   const pkg = require(path.join(dir, 'package.json'));
   const plugins = [
+    new ChunkNamesPlugin(),
     new ModuleFederationPlugin({
       name,
       filename: host ? undefined : 'remoteEntry.js',
@@ -252,7 +269,10 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
         path: path.join(dir, 'dist'),
         // A federated build cannot hash its entry file name (docs/architecture.md, Module Federation pitfall 7); chunks are hashed.
         filename: '[name].js',
-        chunkFilename: '[name].[contenthash:8].js',
+        // Chunk files are named by id and hash only: a name in the file name costs every first view
+        // its entry in the runtime's map of names. chunk-names.json (ChunkNamesPlugin) tells which
+        // file a named chunk is, for the server (home's preload) and for tests.
+        chunkFilename: '[id].[contenthash:8].js',
         publicPath: host ? '/' : 'auto',
         uniqueName: name,
         // A remote's server build (dist/server, decision 032) is written by its own compiler.

@@ -27,6 +27,7 @@ import { createLimiter } from './http/rate-limit';
 import { DatabaseRateLimitStore } from './http/rate-limit-store';
 import { devRoutes } from './routes/dev';
 import { discoveryRoutes } from './routes/discovery';
+import { downloadRoutes } from './routes/downloads';
 import { issueRoutes } from './routes/issues';
 import { libraryRoutes } from './routes/library';
 import { newsletterRoutes } from './routes/newsletters';
@@ -61,7 +62,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(renderedFor(renderKey));
   // First: every answer, refusals included, has a request id, a log line and the security headers.
   app.use(requestLog(logger));
-  app.use(securityHeaders(deps.config));
+  app.use(securityHeaders({ ...deps.config, captchaScriptUrl: deps.captcha.browser?.scriptUrl }));
   // A malformed path (bad encoding, NUL, dot segments) is refused before any route or file lookup.
   app.use(rejectMalformedPathsJson);
   // gzip for text answers (JSON, HTML, the shell's scripts, SVG); media and small answers stay as they are.
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(paywallRoutes(ctx));
   app.use(storeRoutes(ctx));
   app.use(commerceRoutes(ctx));
+  app.use(downloadRoutes(ctx));
   app.use(mediaRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));

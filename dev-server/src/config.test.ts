@@ -3,7 +3,7 @@ import request from 'supertest';
 import { assertProductionSettings, PRODUCTION_SECRETS, settingsFromEnv } from './config';
 import { startServer } from './server';
 
-const SECRETS = { DIGEST_SECRET: 'd'.repeat(40), SHARE_LINK_SECRET: 's'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40) };
+const SECRETS = { DIGEST_SECRET: 'd'.repeat(40), SHARE_LINK_SECRET: 's'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40), CAPTCHA_SITE_KEY: 'site-key' };
 
 describe('production settings', () => {
   it('refuses to start in production without its secrets, naming each missing setting', () => {

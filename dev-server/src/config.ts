@@ -38,6 +38,8 @@ export interface EnvSettings {
   exposeOutbox: boolean;
   /** CAPTCHA_SECRET: verify captcha tokens with Google reCAPTCHA; unset = the local verifier. */
   captchaSecret: string | undefined;
+  /** The browser side and the checks of the real captcha (CAPTCHA_SITE_KEY...); only with CAPTCHA_SECRET. */
+  captchaSettings: CaptchaSettings | undefined;
   /** GEO_COUNTRY: the country of visitors without a dev_country cookie (local geolocation); default 'US'. */
   geoCountry: string;
   /** DIGEST_SECRET: key of the subscriber digest HMAC. */
@@ -62,6 +64,57 @@ export function parseSeedArticles(value: string | undefined): number | undefined
   const n = Number(value.replace(/_/g, ''));
   if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error(`SEED_ARTICLES must be a whole number up to 1000000, got '${value}'`);
   return n;
+}
+
+/** The real captcha's settings besides its secret (README 'Production settings'). */
+export interface CaptchaSettings {
+  /** CAPTCHA_SITE_KEY: the public key the browser gets tokens with; required with CAPTCHA_SECRET. */
+  siteKey: string;
+  /** CAPTCHA_SCRIPT_URL: the provider's browser script; default Google's api.js. The CSP allows its origin. */
+  scriptUrl: string;
+  /** CAPTCHA_VERIFY_URL: where the server checks tokens; default Google's siteverify. */
+  verifyUrl: string;
+  /** CAPTCHA_MIN_SCORE: the lowest score accepted, 0 to 1; default 0.5. */
+  minScore: number;
+}
+
+export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
+export const DEFAULT_CAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/** An https URL (http only for this machine), else an error naming the setting. */
+function parseServiceUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got '${value}'`);
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
+    throw new Error(`${name} must be an https URL (http only for localhost), got '${value}'`);
+  if (url.username || url.password) throw new Error(`${name} must not carry credentials`);
+  return url.href;
+}
+
+function parseCaptcha(env: NodeJS.ProcessEnv): CaptchaSettings | undefined {
+  const others = ['CAPTCHA_SITE_KEY', 'CAPTCHA_SCRIPT_URL', 'CAPTCHA_VERIFY_URL', 'CAPTCHA_MIN_SCORE'].filter((name) => env[name]);
+  if (!env.CAPTCHA_SECRET) {
+    if (others.length > 0) throw new Error(`${others.join(', ')} need CAPTCHA_SECRET (without it the local captcha is used)`);
+    return undefined;
+  }
+  const siteKey = env.CAPTCHA_SITE_KEY?.trim() ?? '';
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(siteKey)) {
+    throw new Error('CAPTCHA_SITE_KEY must be set with CAPTCHA_SECRET (the site key the browser gets tokens with: letters, digits, - and _)');
+  }
+  const score = env.CAPTCHA_MIN_SCORE === undefined || env.CAPTCHA_MIN_SCORE === '' ? 0.5 : Number(env.CAPTCHA_MIN_SCORE);
+  if (!Number.isFinite(score) || score < 0 || score > 1) throw new Error(`CAPTCHA_MIN_SCORE must be a number from 0 to 1, got '${env.CAPTCHA_MIN_SCORE}'`);
+  return {
+    siteKey,
+    scriptUrl: parseServiceUrl('CAPTCHA_SCRIPT_URL', env.CAPTCHA_SCRIPT_URL, DEFAULT_CAPTCHA_SCRIPT_URL),
+    verifyUrl: parseServiceUrl('CAPTCHA_VERIFY_URL', env.CAPTCHA_VERIFY_URL, DEFAULT_CAPTCHA_VERIFY_URL),
+    minScore: score,
+  };
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -157,6 +210,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     rateLimits: multiplier === undefined ? undefined : scaleRateLimits(DEFAULT_RATE_LIMITS, multiplier),
     exposeOutbox: truthy(env.DEV_OUTBOX),
     captchaSecret: env.CAPTCHA_SECRET || undefined,
+    captchaSettings: parseCaptcha(env),
     geoCountry: parseCountry(env.GEO_COUNTRY),
     digestSecret: env.DIGEST_SECRET || undefined,
     shareLinkSecret: env.SHARE_LINK_SECRET || undefined,

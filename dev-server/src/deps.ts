@@ -80,9 +80,18 @@ export type CaptchaAction = 'sign_in' | 'register' | 'forgot_pass';
 
 export type CaptchaProvider = 'local' | 'recaptcha';
 
+/** What the browser needs to get tokens from a real provider (CAPTCHA_SITE_KEY, CAPTCHA_SCRIPT_URL). */
+export interface CaptchaBrowserClient {
+  siteKey: string;
+  /** The provider's script; the browser loads it with `?render={siteKey}`, and the CSP allows its origin. */
+  scriptUrl: string;
+}
+
 export interface CaptchaVerifier {
   /** Which implementation this is (GET /api/recaptcha/enabled tells the browser). */
   readonly provider: CaptchaProvider;
+  /** The browser side of a real provider (none for the local verifier). */
+  readonly browser?: CaptchaBrowserClient | undefined;
   /**
    * True when the token proves a person for this action. Throws UnavailableError when the
    * captcha service cannot be asked (the request then fails with 503, never passes).

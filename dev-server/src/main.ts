@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   console.log(
     `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded || settings.seedArticles ? `, seed ${(server.seedMs / 1000).toFixed(1)} s` : ''}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
-  console.log(`captcha: ${settings.captchaSecret ? 'Google reCAPTCHA' : 'local (any non-empty token)'}`);
+  console.log(
+    `captcha: ${settings.captchaSettings ? `reCAPTCHA v3 (script ${settings.captchaSettings.scriptUrl}, verified at ${settings.captchaSettings.verifyUrl}, lowest score ${settings.captchaSettings.minScore})` : 'local (any non-empty token)'}`,
+  );
   console.log(
     `mail: ${settings.smtpUrl ? `delivered through ${describeSmtpUrl(settings.smtpUrl)} from ${settings.mailFrom}` : 'kept in the outbox table (set SMTP_URL to send it)'}`,
   );

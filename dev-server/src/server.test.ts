@@ -59,12 +59,17 @@ describe('startServer', () => {
   });
 
   it('applies the environment: DEV_OUTBOX serves the outbox, CAPTCHA_SECRET picks reCAPTCHA, GEO_COUNTRY the country', async () => {
-    const settings = settingsFromEnv({ DEV_OUTBOX: '1', CAPTCHA_SECRET: 'secret', GEO_COUNTRY: 'FR', SHELL_DIST: '' });
+    const settings = settingsFromEnv({ DEV_OUTBOX: '1', CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', GEO_COUNTRY: 'FR', SHELL_DIST: '' });
     const server = await startServer({ ...settings, logLevel: 'silent', port: 0, host: '127.0.0.1', databaseFile: ':memory:' });
     try {
       const base = `http://127.0.0.1:${server.port}`;
       expect(await (await fetch(`${base}/dev/outbox`)).json()).toEqual([]);
-      expect(await (await fetch(`${base}/api/recaptcha/enabled`)).json()).toEqual({ enabled: true, provider: 'recaptcha' });
+      expect(await (await fetch(`${base}/api/recaptcha/enabled`)).json()).toEqual({
+        enabled: true,
+        provider: 'recaptcha',
+        siteKey: 'site-key',
+        scriptUrl: 'https://www.google.com/recaptcha/api.js',
+      });
       expect(await (await fetch(`${base}/api/geolocation`)).json()).toEqual({ country: 'FR' });
     } finally {
       await server.close();

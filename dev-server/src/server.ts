@@ -8,7 +8,7 @@ import type express from 'express';
 import type { Kysely } from 'kysely';
 import { type RemoteName } from 'shared-contracts/server';
 import { createApp } from './app';
-import { DEFAULT_MAIL_FROM, REMOTE_ENV } from './config';
+import { type CaptchaSettings, DEFAULT_MAIL_FROM, REMOTE_ENV } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createJsonLogger, errorFields, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
@@ -56,6 +56,8 @@ export interface StartServerOptions {
   exposeOutbox?: boolean;
   /** Google reCAPTCHA secret; without it (and without `captcha`) the local verifier is used. */
   captchaSecret?: string;
+  /** With captchaSecret: the site key, script and verify URLs and the lowest score (config.ts). */
+  captchaSettings?: CaptchaSettings;
   /** Country of the local geolocation when no dev_country cookie is sent; default 'US'. */
   geoCountry?: string;
   digestSecret?: string;
@@ -92,6 +94,18 @@ export interface RunningServer {
   /** How long the seed (or the check that there was nothing to seed) took, in milliseconds. */
   seedMs: number;
   close(): Promise<void>;
+}
+
+/** The real captcha when a secret is set (with its settings), else the local verifier. */
+function captchaVerifierOf(options: Pick<StartServerOptions, 'captchaSecret' | 'captchaSettings'>): CaptchaVerifier {
+  if (!options.captchaSecret) return localCaptchaVerifier;
+  const settings = options.captchaSettings;
+  if (!settings) return new RecaptchaVerifier(options.captchaSecret);
+  return new RecaptchaVerifier(options.captchaSecret, {
+    verifyUrl: settings.verifyUrl,
+    minScore: settings.minScore,
+    browser: { siteKey: settings.siteKey, scriptUrl: settings.scriptUrl },
+  });
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -135,7 +149,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       clock,
       config,
       mailer: options.mailer ?? createOutboxMailer(db, clock),
-      captcha: options.captcha ?? (options.captchaSecret ? new RecaptchaVerifier(options.captchaSecret) : localCaptchaVerifier),
+      captcha: options.captcha ?? captchaVerifierOf(options),
       geolocation: options.geolocation ?? createLocalGeolocator(options.geoCountry ?? 'US'),
       logger,
     });

@@ -266,3 +266,83 @@ test('the modal in a frame posts OnClose and OnGoBack to its parent at the site 
       { data: { type: 'OnClose' }, origin },
     ]);
 });
+
+test("the reader's own browser, locked by its wrong passwords, offers the reset that lifts its lock", async ({ page, request }) => {
+  const account = await registerAccount(request, 'device-lock');
+  // The reader signed in in this browser before (its device cookie), then signed out.
+  const first = await page.request.post('/authenticate', {
+    headers: { 'X-Requested-With': 'magazine-site' },
+    data: { username: account.email, password: account.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
+  });
+  expect(first.ok()).toBe(true);
+  await page.request.post('/service/user/logout', { headers: { 'X-Requested-With': 'magazine-site' } });
+
+  await page.goto('/#signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email', { exact: true }).fill(account.email);
+  const alert = dialog.getByRole('alert').filter({ hasText: /./ });
+  for (let left = 4; left >= 0; left--) {
+    await dialog.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(alert).toContainText(left > 0 ? `You have ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Your account is blocked');
+  }
+  await expect(alert).toHaveText(
+    'Your account is blocked, please wait 24 hours to unlock and try again. For immediate assistance, please contact Customer Service or reset your password.',
+  );
+  await expect(alert.getByRole('link', { name: 'Customer Service' })).toHaveAttribute('href', '/subscriber-help#contact-customer-service');
+
+  // 'reset your password' opens the forgot-password screen; the mailed link sets a new password...
+  await alert.getByRole('button', { name: 'reset your password' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+  await forgot.getByLabel('Email', { exact: true }).fill(account.email);
+  await forgot.getByRole('button', { name: 'Send link' }).click();
+  await expect(forgot).toContainText('If your email is registered with us, you will receive an email with a link to reset your password.');
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec((await newestMail(request, account.email)).body)?.[0] ?? '';
+  const newPassword = 'Renewed#Pass2026';
+  await page.goto(link);
+  const main = page.getByRole('main');
+  await main.getByLabel('New password', { exact: true }).fill(newPassword);
+  await main.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await main.getByRole('button', { name: 'Reset password' }).click();
+  await expect(main.getByRole('status')).toContainText(/./);
+
+  // ...and this browser signs in with it: the reset lifted its lock.
+  await main.getByRole('button', { name: 'Sign in' }).click();
+  const again = page.getByRole('dialog', { name: 'Sign In' });
+  await again.getByLabel('Email', { exact: true }).fill(account.email);
+  await again.getByLabel('Password', { exact: true }).fill(newPassword);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: `Account menu for ${account.firstName}` })).toBeVisible();
+});
+
+test('with a real captcha provider the forms load its script and send its token for their action', async ({ page }) => {
+  // A stand-in of the provider, same-origin so the site's CSP allows it (the e2e server keeps its
+  // local verifier, which takes any token): the status names it, the script defines grecaptcha.
+  await page.route('**/api/recaptcha/enabled', (route) =>
+    route.fulfill({ json: { enabled: true, provider: 'recaptcha', siteKey: 'e2e-site-key', scriptUrl: '/e2e-captcha/api.js' } }),
+  );
+  const scripts: string[] = [];
+  await page.route('**/e2e-captcha/api.js*', (route) => {
+    scripts.push(route.request().url());
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.grecaptcha = {
+        ready: function (cb) { setTimeout(cb, 0); },
+        execute: function (key, options) { return Promise.resolve('stand-in:' + key + ':' + options.action); },
+      };`,
+    });
+  });
+  const tokens: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/authenticate') && req.method() === 'POST') tokens.push((req.postDataJSON() as { reCaptchaToken?: unknown }).reCaptchaToken);
+  });
+
+  await page.goto('/#signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email', { exact: true }).fill('reader@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('Reader#2025pass');
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  expect(tokens).toEqual(['stand-in:e2e-site-key:sign_in_modal']);
+  expect(scripts.map((u) => new URL(u).search)).toEqual(['?render=e2e-site-key']);
+});

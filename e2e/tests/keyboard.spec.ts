@@ -27,10 +27,10 @@ test('ArrowDown and ArrowUp move through the search suggestions and back to the 
   const overlay = page.getByRole('dialog', { name: 'Search' });
   const field = overlay.getByRole('searchbox', { name: 'Search' });
   await expect(field).toBeFocused();
-  // The answer for the whole word (earlier answers, for 'str' and so on, are replaced by it).
-  const answered = page.waitForResponse((r) => r.url().includes('/auto-suggest') && new URL(r.url()).searchParams.get('term') === 'strategy');
   await page.keyboard.type('strategy');
-  await answered;
+  // The answer for the whole word shown (an earlier one, for 'strat', would be replaced under the
+  // reader's keys by it).
+  await expect(overlay.locator('[data-suggestions-for="strategy"]')).toBeVisible();
   const records = overlay.getByRole('list', { name: 'Suggested articles' }).getByRole('link');
   await expect(records.first()).toBeVisible();
   expect(await records.count()).toBeGreaterThan(1);

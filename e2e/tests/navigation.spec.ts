@@ -93,7 +93,9 @@ test('Back returns to where the reader was on home even when they clicked before
   // it arrives after the reader's click.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/page-arrival\.[0-9a-f]+\.js$/, async (route) => {
+  const names = (await (await page.request.get('/chunk-names.json')).json()) as Record<string, string>;
+  expect(names['page-arrival']).toMatch(/^\d+\.[0-9a-f]{8}\.js$/);
+  await page.route(`**/${names['page-arrival']}`, async (route) => {
     await held;
     await route.continue();
   });

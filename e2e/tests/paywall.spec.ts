@@ -51,13 +51,15 @@ test('a guest reads four articles; the fifth is walled by the registration wall;
   const panel = slot(page, 'paywall/ArticleGate');
   await expect(panel.getByRole('link', { name: 'Subscribe now' })).toHaveAttribute('href', /^\/subscriptions\?ab=/);
 
-  // Register from the panel: the page reloads with registration=success and shows the article.
+  // Register from the panel, then profile settings ('Maybe later'): the page reloads with
+  // registration=success and shows the article.
   const email = uniqueEmail('panel');
   await panel.getByLabel('First name').fill('Ines');
   await panel.getByLabel('Last name').fill('Moreau');
   await panel.getByLabel('Email', { exact: true }).fill(email);
   await panel.getByLabel('Password', { exact: true }).fill('Strong#Pass2026');
   await panel.getByRole('button', { name: 'Create account' }).click();
+  await panel.getByRole('button', { name: 'Maybe later' }).click();
   await expect(page).toHaveURL(/registration=success/);
   await expectSlot(page, 'paywall/ArticleGate', 'ready');
   await expect(gate(page)).toHaveAttribute('data-gate-state', 'full-content');

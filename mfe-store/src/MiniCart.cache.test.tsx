@@ -1,10 +1,20 @@
+/**
+ * The header count's freshness (shared-contracts cart.ts, run by the shell's cart link since decision
+ * 021; the store's MiniCart used to run it): a probe shows the count the way the header does.
+ */
+import { useEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { bus, userStore } from 'shared-contracts';
+import { bus, cartLinkName, useUserStore, userStore, watchCartCount } from 'shared-contracts';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
-import MiniCart from './MiniCart';
 import { readCartCache, sameModified, writeCartCache } from './components/cart/cartCache';
 import { cart } from './testing/fixtures';
+
+function CountProbe() {
+  const count = useUserStore((s) => s.cartCount);
+  useEffect(() => watchCartCount(), []);
+  return <a href="/shopping-cart">{cartLinkName(count)}</a>;
+}
 
 const HEAD = 'HEAD /api/commerce/shopping-cart';
 const GET = 'GET /api/shopping-cart';
@@ -13,7 +23,7 @@ const STAMP = 'Mon, 05 Jan 2026 10:00:00 GMT';
 function renderMiniCart() {
   return render(
     <MemoryRouter>
-      <MiniCart />
+      <CountProbe />
     </MemoryRouter>,
   );
 }
@@ -23,7 +33,7 @@ beforeEach(() => {
   act(() => userStore.getState().setCartCount(0));
 });
 
-describe('MiniCart cart freshness', () => {
+describe('cart count freshness', () => {
   it('uses the cached count when the HEAD Last-Modified equals the cache (no GET)', async () => {
     writeCartCache({ lastModified: STAMP, itemCount: 5 });
     const api = mockApiRoutes({ [HEAD]: { body: null, headers: { 'Last-Modified': STAMP } }, [GET]: { body: cart({ itemCount: 9 }) } });

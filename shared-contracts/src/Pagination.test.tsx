@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Pagination, type PaginationLinkProps } from './Pagination';
@@ -92,5 +92,46 @@ describe('Pagination', () => {
     render(<Pagination current={1} totalPages={2} hrefFor={hrefFor} label="Articles pages" linkComponent={RouterLink} />);
     expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '#router/magazine?page=2');
     expect(seen).toContain('/magazine?page=1');
+  });
+
+  describe('under 768 px (the phone layout)', () => {
+    let listeners: (() => void)[] = [];
+    let width = 390;
+    beforeEach(() => {
+      listeners = [];
+      width = 390;
+      window.matchMedia = ((query: string) => ({
+        get matches() {
+          const max = /max-width: (\d+)px/.exec(query);
+          return max ? width <= Number(max[1]) : false;
+        },
+        media: query,
+        addEventListener: (_: string, l: () => void) => listeners.push(l),
+        removeEventListener: (_: string, l: () => void) => (listeners = listeners.filter((x) => x !== l)),
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    });
+
+    it('shows at most 5 numbers and ellipses between Previous and Next', () => {
+      render(<Pagination current={10} totalPages={20} hrefFor={hrefFor} label="Articles pages" />);
+      expect(items()).toEqual(['Previous', '1', '…', '10', '…', '20', 'Next']);
+      expect(screen.getByRole('navigation', { name: 'Articles pages' })).toHaveAttribute('data-pagination-layout', 'phone');
+      expect(screen.getByRole('link', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('near the ends keeps three pages beside one ellipsis', () => {
+      render(<Pagination current={1} totalPages={20} hrefFor={hrefFor} label="Articles pages" />);
+      expect(items()).toEqual(['1', '2', '3', '…', '20', 'Next']);
+    });
+
+    it('goes back to the desktop layout when the window grows to 768 px', () => {
+      render(<Pagination current={10} totalPages={20} hrefFor={hrefFor} label="Articles pages" />);
+      width = 768;
+      act(() => listeners.forEach((l) => l()));
+      expect(items()).toEqual(['Previous', '1', '…', '9', '10', '11', '…', '20', 'Next']);
+      expect(screen.getByRole('navigation', { name: 'Articles pages' })).toHaveAttribute('data-pagination-layout', 'desktop');
+    });
   });
 });

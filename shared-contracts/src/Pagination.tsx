@@ -8,10 +8,36 @@
  * lands on the page), buttons when only `onPage` is; with both, a click calls `onPage` instead of
  * following the link. shared-contracts does not depend on a router: pass the router's link
  * component (react-router's `Link`) as `linkComponent` for client-side navigation.
+ *
+ * Phone layout (PAY-09 "mobile layout under 768 px"; SITE-09 mobile breakpoint 767 px): under
+ * 768 px the numbers shrink to at most 5 items (first, current, last and the ellipses between:
+ * `PAGINATION_PHONE_MAX_ITEMS`), so Previous, the numbers and Next stay on one row of a phone; the
+ * nav carries data-pagination-layout="phone|desktop". The server renders the desktop layout.
  */
-import type { ComponentType, MouseEvent, ReactNode } from 'react';
-import { paginationItems } from 'shared-contracts/contracts';
+import { useSyncExternalStore, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import { MOBILE_BREAKPOINT_PX, paginationItems } from 'shared-contracts/contracts';
 import { paginationControls } from './discovery';
+
+/** Most items (pages and ellipses) of the phone layout, under 768 px. NOT IN SPEC: the count (the spec gives 7 for desktop). */
+export const PAGINATION_PHONE_MAX_ITEMS = 5;
+
+const PHONE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+
+function subscribePhone(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+  const list = window.matchMedia(PHONE_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** True under 768 px wide (false on the server and where matchMedia is missing). */
+function usePhoneLayout(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
 
 export interface PaginationLinkProps {
   to: string;
@@ -54,6 +80,7 @@ export function Pagination({
   linkComponent: LinkComponent = PlainLink,
   className = 'pagination',
 }: PaginationProps) {
+  const phone = usePhoneLayout();
   if (totalPages <= 1) return null;
   const page = Math.min(Math.max(1, current), totalPages);
   const controls = paginationControls(page, totalPages);
@@ -89,10 +116,10 @@ export function Pagination({
   }
 
   return (
-    <nav className={className} aria-label={label}>
+    <nav className={phone ? `${className} pagination--phone` : className} aria-label={label} data-pagination-layout={phone ? 'phone' : 'desktop'}>
       <ul className="pagination-list">
         {controls.previous && <li className="pagination-previous">{control(page - 1, 'Previous', { className: 'pagination-link', rel: 'prev' })}</li>}
-        {paginationItems(page, totalPages).map((item, index) =>
+        {paginationItems(page, totalPages, phone ? PAGINATION_PHONE_MAX_ITEMS : undefined).map((item, index) =>
           item === 'ellipsis' ? (
             <li key={`ellipsis-${index}`} className="pagination-ellipsis">
               <span>…</span>

@@ -7,10 +7,24 @@
  *
  * Shared rules: validation on blur, on change once a field shows an error, and on submit; a submit
  * with invalid fields focuses the first of them; a second submit while one is pending does nothing;
- * a captcha that cannot load shows its own message; other failures show the generic message.
+ * a captcha failure (no token, a refused or an unavailable captcha) shows the captcha error element
+ * (CaptchaError, `data-captcha-error`); other failures show the generic message.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { api, ApiError, DEVICE_TYPE, MESSAGES, pushDataLayer, registrationOptIn, UI_TEXT, userStore, type DataLayerEvent, type User } from 'shared-contracts';
+import {
+  api,
+  ApiError,
+  CUSTOMER_SERVICE_EMAIL,
+  CustomerServicePhones,
+  DEVICE_TYPE,
+  MESSAGES,
+  pushDataLayer,
+  registrationOptIn,
+  UI_TEXT,
+  userStore,
+  type DataLayerEvent,
+  type User,
+} from 'shared-contracts';
 import { captchaToken, CaptchaUnavailableError } from './captcha';
 import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from './account-screens';
 import { captchaAction } from './captcha-actions';
@@ -18,6 +32,102 @@ import { registrationId } from './requests';
 import { forgotPasswordMessage, registrationErrorOutcome, signInErrorMessage, type ServerErrorBody, type SignInFailure } from './server-errors';
 import { validateEmail, validateFirstName, validateLastName, validateRegistrationPassword, validateSignInEmail, validateSignInPassword } from './validators';
 import { FormMessage, TextField, useField, type FieldState } from './forms';
+
+/* ------------------------------------------------------------------ failures every form shows alike */
+
+/** Where 'Customer Service' in a message leads (the site's customer service help, SITE-01). */
+export const CUSTOMER_SERVICE_HREF = '/subscriber-help#contact-customer-service';
+
+/**
+ * The captcha's message when a failure is the captcha's (SITE-08 "A captcha failure shows a
+ * captcha error element"): no token could be had (the provider's script failed), the server
+ * refused the token (400 on reCaptchaToken: 'reCAPTCHA is required.') or could not check it (503).
+ * Null for any other failure.
+ */
+export function captchaFailureOf(err: unknown): string | null {
+  if (err instanceof CaptchaUnavailableError) return MESSAGES.captcha.unavailable;
+  if (!(err instanceof ApiError)) return null;
+  const body = (err.body ?? {}) as ServerErrorBody;
+  if (err.status === 503 && body.message === MESSAGES.captcha.unavailable) return MESSAGES.captcha.unavailable;
+  if (err.status !== 400) return null;
+  const refused = body.errors?.find((e) => e.field === 'reCaptchaToken');
+  return refused ? refused.errorMessage || MESSAGES.captcha.required : null;
+}
+
+/**
+ * The captcha error element: the captcha's own message, apart from the form's other messages.
+ * `inline` when it sits in a live region of its own (a span, not announced twice).
+ */
+export function CaptchaError({ message, inline }: { message: string; inline?: boolean }) {
+  return inline ? (
+    <span className="captcha-error" data-captcha-error="">
+      {message}
+    </span>
+  ) : (
+    <p className="form-error captcha-error" role="alert" data-captcha-error="">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * The generic failure (SITE-08): 'We are sorry. We are unable to process your request at this
+ * time.' with the 24/7 customer-service phones and mail, as on unsubscribe failures.
+ */
+export function GenericFailure() {
+  return (
+    <div role="alert" className="generic-failure">
+      <p className="form-error">{MESSAGES.generic}</p>
+      {/* NOT IN SPEC: the wording around the lines; the spec says "a 24/7 customer-service phone and email". */}
+      <p>Customer Service is available 24/7:</p>
+      <CustomerServicePhones className="customer-service-lines">
+        <li>
+          Email: <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
+        </li>
+      </CustomerServicePhones>
+    </div>
+  );
+}
+
+const SERVICE = 'Customer Service';
+const INLINE = { display: 'inline' } as const;
+const NOWRAP = { display: 'inline', whiteSpace: 'nowrap' } as const;
+const RESET = 'reset your password';
+
+/**
+ * A lockout message (PAY-08; SITE-08 "with a service link") with 'Customer Service' as the link to
+ * customer service and, in the code 401 case, 'reset your password' as the control that opens the
+ * forgot-password screen. The words are the message's own: only the two phrases become controls.
+ */
+export function LockoutMessage({ text, onResetPassword }: { text: string; onResetPassword?(): void }) {
+  const at = text.indexOf(SERVICE);
+  if (at < 0) return <>{text}</>;
+  const rest = text.slice(at + SERVICE.length);
+  const resetAt = onResetPassword ? rest.indexOf(RESET) : -1;
+  return (
+    <>
+      {text.slice(0, at)}
+      {/* Inline, as the words around them: the message is one sentence, also as the email field's description. */}
+      <a href={CUSTOMER_SERVICE_HREF} style={INLINE}>
+        {SERVICE}
+      </a>
+      {resetAt < 0 ? (
+        rest
+      ) : (
+        <>
+          {rest.slice(0, resetAt)}
+          {/* The full stop stays on the control's line. */}
+          <span style={NOWRAP}>
+            <button type="button" className="button-link" style={INLINE} onClick={onResetPassword}>
+              {RESET}
+            </button>
+            {rest.slice(resetAt + RESET.length)}
+          </span>
+        </>
+      )}
+    </>
+  );
+}
 
 /** Which captcha action a form asks for: the modal's or the paywall's. */
 export type AuthVariant = 'modal' | 'paywall';
@@ -77,8 +187,11 @@ export interface SignInFormState {
   password: FieldState;
   emailRef: RefObject<HTMLInputElement | null>;
   passwordRef: RefObject<HTMLInputElement | null>;
-  /** The server's answer; `email` marks the email field invalid (every 401 does). */
-  serverError: { text: string; email: boolean } | null;
+  /**
+   * The server's answer; `email` marks the email field invalid (every 401 does); `lockout` when it
+   * is a lockout (its Customer Service link); `captcha` when the captcha failed (the captcha error element).
+   */
+  serverError: { text: string; email: boolean; lockout?: boolean; captcha?: boolean } | null;
   serverErrorId: string;
   pending: boolean;
   valid: boolean;
@@ -105,8 +218,8 @@ export function useSignInForm({ variant, method, wall, onSignedIn }: SignInOptio
   const [serverError, setServerError] = useState<SignInFormState['serverError']>(null);
   const { pending, submit } = useSubmission();
 
-  function fail(text: string, reason: FailureReason, markEmail: boolean) {
-    setServerError({ text, email: markEmail });
+  function fail(text: string, reason: FailureReason, markEmail: boolean, kind: { lockout?: boolean; captcha?: boolean } = {}) {
+    setServerError({ text, email: markEmail, ...kind });
     pushDataLayer({ event: 'login_failure', reason });
   }
 
@@ -130,12 +243,13 @@ export function useSignInForm({ variant, method, wall, onSignedIn }: SignInOptio
         if (err instanceof ApiError && err.status === 401) {
           const body = (err.body ?? {}) as SignInFailure & { message?: string };
           const text = body.code === undefined && body.message ? body.message : signInErrorMessage(body);
-          fail(text, failureReason(body), true);
+          const reason = failureReason(body);
+          fail(text, reason, true, { lockout: reason === 'account_locked' });
           if (text === MESSAGES.signIn.invalidCombination) passwordRef.current?.focus();
         } else if (err instanceof ApiError && err.status === 429) {
           fail(err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic, 'error', false);
-        } else if (err instanceof CaptchaUnavailableError) {
-          fail(MESSAGES.captcha.unavailable, 'error', false);
+        } else if (captchaFailureOf(err) !== null) {
+          fail(captchaFailureOf(err) ?? '', 'error', false, { captcha: true });
         } else {
           fail(MESSAGES.generic, 'error', false);
         }
@@ -190,10 +304,14 @@ export function SignInFields({
           inputRef={form.passwordRef}
           revealable
         />
-        {serverError && (
-          <FormMessage id={serverErrorId} kind="error">
-            {serverError.text}
-          </FormMessage>
+        {serverError?.captcha ? (
+          <CaptchaError message={serverError.text} />
+        ) : (
+          serverError && (
+            <FormMessage id={serverErrorId} kind="error">
+              {serverError.lockout ? <LockoutMessage text={serverError.text} onResetPassword={onForgotPassword} /> : serverError.text}
+            </FormMessage>
+          )
         )}
         <p>
           <button type="button" className="button-link" onClick={onForgotPassword}>
@@ -250,6 +368,8 @@ export interface RegistrationFormState {
   conflict: boolean;
   optIn: { ready: boolean; text: string; checked: boolean; privacyLink: boolean; set(checked: boolean): void };
   formError: string | null;
+  /** The captcha's message when the captcha failed (shown as the captcha error element). */
+  captchaError: string | null;
   pending: boolean;
   valid: boolean;
   onSubmit(event: FormEvent): Promise<void>;
@@ -282,6 +402,7 @@ export function useRegistrationForm(options: RegistrationOptions): RegistrationF
   const optInCopy = registrationOptIn(visitor.country);
   const [optIn, setOptIn] = useState<boolean | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [serverField, setServerField] = useState<RegistrationField | null>(null);
   const { pending, submit } = useSubmission();
   const checked = optIn ?? optInCopy.defaultChecked;
@@ -303,6 +424,7 @@ export function useRegistrationForm(options: RegistrationOptions): RegistrationF
   const onSubmit = (e: FormEvent) =>
     submit(e, checks, async () => {
       setFormError(null);
+      setCaptchaError(null);
       setServerField(null);
       const emailAddress = raw.email.value.trim();
       try {
@@ -326,13 +448,14 @@ export function useRegistrationForm(options: RegistrationOptions): RegistrationF
         userStore.getState().setUser(result.user);
         options.onCreated(result.user, { email: emailAddress, flagged });
       } catch (err) {
-        if (err instanceof ApiError) {
+        const captcha = captchaFailureOf(err);
+        if (captcha !== null) {
+          setCaptchaError(captcha);
+        } else if (err instanceof ApiError) {
           const outcome = registrationErrorOutcome(err.status, err.body as ServerErrorBody | null, messages);
           if (outcome.kind === 'field') showOn(outcome.field, outcome.message);
           else if (outcome.kind === 'redirect') options.assign(outcome.to);
           else setFormError(outcome.message);
-        } else if (err instanceof CaptchaUnavailableError) {
-          setFormError(MESSAGES.captcha.unavailable);
         } else {
           setFormError(MESSAGES.generic);
         }
@@ -366,6 +489,7 @@ export function useRegistrationForm(options: RegistrationOptions): RegistrationF
       set: setOptIn,
     },
     formError,
+    captchaError,
     pending,
     valid: REGISTRATION_FIELDS.every((name) => raw[name].valid),
     onSubmit,
@@ -435,6 +559,7 @@ export function RegistrationFields({
           </div>
         )}
         {messagePlacement === 'above-submit' && message}
+        {form.captchaError && <CaptchaError message={form.captchaError} />}
         <button type="submit" className="button-primary" disabled={!form.valid}>
           {submitText}
         </button>
@@ -457,7 +582,10 @@ export interface ForgotPasswordFormState {
   /** 'On to sign in', focused when the acknowledgement shows. */
   onToSignInRef: RefObject<HTMLButtonElement | null>;
   sent: boolean;
+  /** The failure's message; the generic one shows with the customer-service lines (GenericFailure). */
   error: string | null;
+  /** The captcha's message when the captcha failed (shown as the captcha error element). */
+  captchaError: string | null;
   pending: boolean;
   onSubmit(event: FormEvent): Promise<void>;
 }
@@ -469,6 +597,7 @@ export function useForgotPasswordForm({ variant, onAutoClose }: ForgotPasswordOp
   const onToSignInRef = useRef<HTMLButtonElement>(null);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const { pending, submit } = useSubmission();
   const autoClose = useRef(onAutoClose);
   autoClose.current = onAutoClose;
@@ -490,17 +619,19 @@ export function useForgotPasswordForm({ variant, onAutoClose }: ForgotPasswordOp
   const onSubmit = (e: FormEvent) =>
     submit(e, checks, async () => {
       setError(null);
+      setCaptchaError(null);
       try {
         const reCaptchaToken = await captchaToken(captchaAction('forgot_pass', variant));
         await api.forgotPassword({ emailAddress: email.value.trim(), reCaptchaToken });
         setSent(true);
       } catch (err) {
-        if (err instanceof CaptchaUnavailableError) setError(MESSAGES.captcha.unavailable);
+        const captcha = captchaFailureOf(err);
+        if (captcha !== null) setCaptchaError(captcha);
         else setError(forgotPasswordMessage(err instanceof ApiError ? err.status : 0));
       }
     });
 
-  return { email, emailRef, onToSignInRef, sent, error, pending, onSubmit };
+  return { email, emailRef, onToSignInRef, sent, error, captchaError, pending, onSubmit };
 }
 
 /** The acknowledgement of a sent link and the 'On to sign in' button (focused). */
@@ -529,7 +660,16 @@ export function ForgotPasswordFields({
   return (
     <form noValidate onSubmit={form.onSubmit} aria-busy={(busyMark && form.pending) || undefined}>
       <TextField label="Email" name="emailAddress" type="email" autoComplete="email" field={form.email} inputRef={form.emailRef} />
-      {form.error && <FormMessage kind="error">{form.error}</FormMessage>}
+      {form.error === MESSAGES.generic ? (
+        <GenericFailure />
+      ) : (
+        form.error && (
+          <FormMessage kind="error">
+            <LockoutMessage text={form.error} />
+          </FormMessage>
+        )
+      )}
+      {form.captchaError && <CaptchaError message={form.captchaError} />}
       <button type="submit" className="button-primary" disabled={!form.email.valid}>
         {UI_TEXT.sendLink}
       </button>

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts/contracts';
 import { personNameText, withoutHiddenCharacters } from './names';
+import { DownloadLinkSchema } from './downloads';
 
 /** Currency of cart totals (SITE-09). */
 export const CURRENCY = 'USD';
@@ -302,6 +303,16 @@ export const CartLineSchema = z.object({
   unitPriceCents: z.int().check(z.nonnegative()),
   lineTotalCents: z.int().check(z.nonnegative()),
   referral: z.nullable(z.string()),
+  /** The product's major subject: a reprinted article's topic, else its store category (SITE-03). */
+  productMajorSubject: z.nullable(z.string()),
+  /** ISO date: when the reprinted article was published; null for products without one (SITE-03). */
+  publicationDate: z.nullable(z.string()),
+  /** The product can also be licensed (copyright permissions offered, SITE-03). */
+  permissionsAvailable: z.boolean(),
+  /** Bulk quantities are priced on request (shipped copies and permissions; NOT IN SPEC: which products) (SITE-03). */
+  isVolumePricingAvailable: z.boolean(),
+  /** ACTIVE, or UNAVAILABLE when the product cannot be ordered now (it became 'coming soon') (SITE-03). */
+  status: z.enum(['ACTIVE', 'UNAVAILABLE']),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 
@@ -445,6 +456,10 @@ export const OrderDetailLineSchema = z.object({
   unitPriceCents: z.int(),
   lineTotalCents: z.int(),
   productUrl: z.nullable(z.string()),
+  /** The line's id within its order (its position), as download links name it (issue 22). */
+  lineId: z.optional(z.string()),
+  /** The files of a digital line, one per format (issue 22; SITE-03 `downloads`); [] for the rest. */
+  downloads: z.optional(z.array(DownloadLinkSchema)),
 });
 export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;
 

@@ -84,16 +84,33 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 /* ------------------------------------------------------------------ streams (SITE-03, SITE-07, SITE-09) */
 
 /** Every stream the API serves at GET /service/stream/{type}/{number}/{size}. */
-export const STREAM_TYPES = ['latest', 'magazine', 'search', 'topic', 'following', 'webinars', 'visual-library', 'analytics', 'ascend', 'big-ideas'] as const;
+export const STREAM_TYPES = [
+  'latest',
+  'magazine',
+  'search',
+  'topic',
+  'following',
+  'webinars',
+  'visual-library',
+  'analytics',
+  'ascend',
+  'big-ideas',
+  'case-selections',
+  'top-50-articles',
+] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** A facet value of the search answer, with how many results carry it. */
 export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
 export type FacetValue = z.infer<typeof FacetValueSchema>;
 
+/** An entry as streams and search send it: a video's also carries its length in seconds (search results show it). */
+export const StreamItemSchema = z.extend(StreamEntrySchema, { duration: z.optional(z.number()) });
+export type StreamItem = z.infer<typeof StreamItemSchema>;
+
 /** Stream response (SITE-03): entry list, page (with last), type, isPaywallEnabled, maintenanceStatus. */
 export const StreamSchema = z.object({
-  entry: z.array(StreamEntrySchema),
+  entry: z.array(StreamItemSchema),
   page: PageInfoSchema,
   type: z.enum(STREAM_TYPES),
   isPaywallEnabled: z.boolean(),

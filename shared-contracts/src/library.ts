@@ -17,6 +17,7 @@ import {
   StreamEntrySchema,
   type ShareProvider,
 } from 'shared-contracts/contracts';
+import { DownloadLinkSchema } from './downloads';
 
 /**
  * Share email text truncated with an ellipsis (PAY-05). The result is at most maxLength
@@ -88,6 +89,8 @@ export const OrderLineSchema = z.object({
   title: z.string(),
   contentType: z.string(),
   authors: z.array(z.string()),
+  /** The line's files (issue 22; SITE-03 content block `downloads`: link and format); [] when it has none. */
+  downloads: z.optional(z.array(DownloadLinkSchema)),
 });
 
 /** Order entry (SITE-03: adds orderStatus and lineItems to the stream entry). */
@@ -105,6 +108,8 @@ export const OrderEntrySchema = z.object({
   accountNumber: z.nullable(z.string()),
   /** ISO date a case study bought in this order stops being accessible (six months on), or null. */
   caseStudyAccessEndsAt: z.nullable(z.string()),
+  /** Some line has files to download (SITE-03 content block `hasDownloads`; issue 22). */
+  hasDownloads: z.optional(z.boolean()),
 });
 export type OrderEntry = z.infer<typeof OrderEntrySchema>;
 

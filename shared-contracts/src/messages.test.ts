@@ -25,10 +25,6 @@ describe('MESSAGES: exact spec strings', () => {
     [MESSAGES.email.invalidPaywall, 'This email address is not valid.'],
     [MESSAGES.email.invalidShared, 'Please enter a valid email address.'],
     [MESSAGES.password.registrationHint, 'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.'],
-    [
-      MESSAGES.password.validatedCriteria,
-      'Passwords must meet the following criteria: must have at least one number, one lower case letter, one upper case letter, and one special character (@ ! # $ % ^ & + =), no spaces, and be at least 8 characters long',
-    ],
     [MESSAGES.changePassword.currentRequired, 'Current Password is required'],
     [MESSAGES.changePassword.newRequired, 'New Password is required'],
     [MESSAGES.changePassword.mismatch, 'New Password and Confirm Password do not match'],

@@ -21,9 +21,8 @@ export const MESSAGES = {
   password: {
     /** Registration password hint and message (PAY-05). */
     registrationHint: 'Passwords must have at least 10 characters, one number, one upper and lower case letter, and one special character.',
-    /** The validated-password rule (PAY-05). */
-    validatedCriteria:
-      'Passwords must meet the following criteria: must have at least one number, one lower case letter, one upper case letter, and one special character (@ ! # $ % ^ & + =), no spaces, and be at least 8 characters long',
+    // PAY-05's validated-password rule ('Passwords must meet the following criteria: ... at least 8
+    // characters long') is not applied: its minimum contradicts the registration's 10 (docs/requirements.md PAY-05.7).
     /**
      * NOT IN SPEC: SITE-05 gives the site-shell password pattern but no message for it; this
      * wording describes the pattern.

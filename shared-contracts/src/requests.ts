@@ -48,6 +48,9 @@ export const SubscribeRequestSchema = z.object({
   accountNumber: z.string(),
   password: z.string(),
   optIn: z.optional(z.boolean()),
+  /** The captcha token of the subscriber registration page (action 'register_sync_sub', PAY-09). */
+  reCaptchaToken: z.optional(z.string()),
+  deviceType: z.optional(z.literal('WEB_SITE')),
 });
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 /** POST /api/user/forgotpassword (PAY-07). Always 200 with the success message for any email. */

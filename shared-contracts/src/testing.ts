@@ -5,11 +5,14 @@
 import { userStore } from 'shared-contracts';
 import { resetVisitorCountry } from 'shared-contracts/commerce';
 import { resetCaptcha } from 'shared-contracts/forms';
+import { resetRecaptchaLoader } from './recaptcha-client';
 import type { Article, User } from './schemas';
 import type { Playlist, Video } from './video';
 import type { StreamEntry } from './discovery';
 
 export type MockAnswer = { status?: number; body: unknown };
+/** The real captcha provider's global, for tests that stand in for its script. */
+export type { Grecaptcha } from './recaptcha-client';
 
 /**
  * Replaces globalThis.fetch: `route` gets the requested path with its query (as the API client
@@ -178,12 +181,13 @@ export function samplePlaylist(count: number, over: Partial<Playlist> = {}): Pla
 }
 
 /**
- * Fresh module caches (captcha, visitor country), a guest store, an empty data layer and no real
+ * Fresh module caches (captcha and its provider's script, visitor country), a guest store, an empty data layer and no real
  * navigation: the start of every account-screen test (the shell's modal and pages, the paywall panel).
  * `nav` is the package's navigation module; its reload and assign are stubbed and answered.
  */
 export function resetAccountTestState(nav: { reload(): void; assign(url: string): void }) {
   resetCaptcha();
+  resetRecaptchaLoader();
   resetVisitorCountry();
   window.dataLayer = [];
   userStore.setState({ status: 'guest', user: null, quota: null });

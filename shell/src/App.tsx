@@ -47,6 +47,8 @@ const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
 const BigIdeasPage = lazyPage(() => import(/* webpackChunkName: "page-big-ideas" */ './pages/BigIdeasPage'), 'BigIdeasPage');
+// The gated collections (issue 22): one page for both, an unnamed chunk (a name costs the article's first view bytes).
+const GatedCollectionsPage = lazyPage(() => import('./pages/GatedCollectionPage'), 'GatedCollectionsPage');
 // Help and policy pages (issue 22): linked from the footer, the auth forms and the error messages.
 const SubscriberHelpPage = lazyPage(() => import(/* webpackChunkName: "page-subscriber-help" */ './pages/SubscriberHelpPage'), 'SubscriberHelpPage');
 const PrivacyPolicyPage = lazyPage(() => import(/* webpackChunkName: "page-privacy-policy" */ './pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
@@ -54,6 +56,8 @@ const RegistrationCompletePage = lazyPage(
   () => import(/* webpackChunkName: "page-registration-complete" */ './pages/RegistrationCompletePage'),
   'RegistrationCompletePage',
 );
+// The reader's account (issue 22), from the user menu; an unnamed chunk: a name costs the article's first view bytes.
+const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 
 /**
  * The shell's pages with code of their own, by route (`/the-latest` is home without its carousel).
@@ -69,9 +73,12 @@ const LAZY_PAGES: ReadonlyArray<readonly [string, LazyComponent<{ carousel?: boo
   ['/topic/subject/:slug', TopicPage],
   ['/magazine', Magazine],
   ['/big-ideas', BigIdeasPage],
+  ['/case-selections', GatedCollectionsPage],
+  ['/top-50-articles', GatedCollectionsPage],
   ['/subscriber-help', SubscriberHelpPage],
   ['/privacy-policy', PrivacyPolicyPage],
   ['/registration-complete', RegistrationCompletePage],
+  ['/my-account', AccountPage],
   ['/archive-toc/:issueCode', ArchiveTocPage],
   ['/ascend', AscendPage],
   ['/hbr-analytic-services', AnalyticServicesPage],

@@ -503,7 +503,13 @@ export interface ReadingListItemTable {
   position: number;
 }
 
-/** The search index (migration 0004): the summed field weights of a term in an article. */
+/** An article of a gated collection (migration 0017; shared-contracts entitlements.ts GATED_COLLECTIONS). */
+export interface CollectionItemTable {
+  collection: string;
+  article_id: string;
+  position: number;
+}
+
 export interface TopicFollowTable {
   user_id: string;
   topic_id: string;
@@ -591,6 +597,7 @@ export interface Database {
   article_gifts: ArticleGiftTable;
   reading_lists: ReadingListTable;
   reading_list_items: ReadingListItemTable;
+  collection_items: CollectionItemTable;
   topic_follows: TopicFollowTable;
   newsletters: NewsletterTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;

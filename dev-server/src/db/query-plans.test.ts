@@ -7,7 +7,6 @@
 import { CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import type { Database } from './database';
 import { isPostgres } from './locks';
-import { createContentRepository } from '../repositories/content';
 import { createDiscoveryRepository } from '../repositories/discovery';
 import { createSearchIndex } from '../repositories/search-index';
 import { closeDatabase, seededDatabase } from '../test/harness';

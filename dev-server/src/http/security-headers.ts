@@ -3,7 +3,8 @@
  * - Content-Security-Policy: scripts, fetches and images only from this site and the configured
  *   remote origins (the origins of config.remotes' manifest URLs); inline styles allowed (the shell's
  *   index.html has a <style> block and components use style attributes); no plugins; frames only
- *   from this site. Pages under /video/embed/ may be framed by any site (frame-ancestors *, no
+ *   from this site. With the real captcha (CAPTCHA_SECRET and CAPTCHA_SCRIPT_URL), its script's
+ *   origin may also serve scripts and frames (captchaSources); never otherwise. Pages under /video/embed/ may be framed by any site (frame-ancestors *, no
  *   X-Frame-Options); every other response only by this site.
  * - Strict-Transport-Security (a year, subdomains) and upgrade-insecure-requests only behind HTTPS
  *   (config.cookieSecure): npm start and the e2e run on http://localhost.
@@ -38,7 +39,35 @@ export function remoteOrigins(remotes: AppConfig['remotes']): string[] {
   return [...origins].sort();
 }
 
-type HeaderConfig = Pick<AppConfig, 'remotes' | 'cookieSecure' | 'publicOrigin'>;
+type HeaderConfig = Pick<AppConfig, 'remotes' | 'cookieSecure' | 'publicOrigin'> & {
+  /** The real captcha's script (CAPTCHA_SCRIPT_URL): set only in that mode, when its origin is allowed. */
+  captchaScriptUrl?: string | undefined;
+};
+
+/** Where Google's reCAPTCHA, once its api.js has loaded, takes its code and its frame from. */
+const GOOGLE_CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.recaptcha.net'];
+const GOOGLE_CAPTCHA_SCRIPTS = ['https://www.gstatic.com/recaptcha/'];
+const GOOGLE_CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * What the real captcha needs (none without CAPTCHA_SCRIPT_URL's mode): its script's origin for
+ * scripts and frames, and for Google's own script the code and frame origins it loads in turn.
+ */
+export function captchaSources(scriptUrl: string | undefined): { scripts: string[]; frames: string[] } {
+  if (!scriptUrl) return { scripts: [], frames: [] };
+  let origin: string;
+  try {
+    origin = new URL(scriptUrl).origin;
+  } catch {
+    return { scripts: [], frames: [] };
+  }
+  if (origin === 'null') return { scripts: [], frames: [] };
+  const google = GOOGLE_CAPTCHA_ORIGINS.includes(origin);
+  return {
+    scripts: [origin, ...(google ? GOOGLE_CAPTCHA_SCRIPTS : [])],
+    frames: [origin, ...(google ? GOOGLE_CAPTCHA_FRAMES : [])],
+  };
+}
 
 /** The CSP directives of a page; `embed` for pages under /video/embed/. */
 export function cspDirectives(config: HeaderConfig, options: { embed?: boolean } = {}): CspDirectives {
@@ -46,9 +75,10 @@ export function cspDirectives(config: HeaderConfig, options: { embed?: boolean }
   const own = new URL(config.publicOrigin).origin;
   // The site's own origin is 'self' already.
   const remotes = remoteOrigins(config.remotes).filter((origin) => origin !== own);
+  const captcha = captchaSources(config.captchaScriptUrl);
   const directives: CspDirectives = {
     'default-src': [self],
-    'script-src': [self, ...remotes],
+    'script-src': [self, ...remotes, ...captcha.scripts],
     'connect-src': [self, ...remotes],
     'img-src': [self, 'data:', ...remotes],
     'style-src': [self, "'unsafe-inline'"],
@@ -57,7 +87,7 @@ export function cspDirectives(config: HeaderConfig, options: { embed?: boolean }
     'object-src': ["'none'"],
     'base-uri': [self],
     'form-action': [self],
-    'frame-src': [self],
+    'frame-src': [self, ...captcha.frames],
     'frame-ancestors': options.embed ? ['*'] : [self],
   };
   if (config.cookieSecure) directives['upgrade-insecure-requests'] = [];

@@ -20,6 +20,12 @@ import type {
 export interface CartLineWithProduct {
   line: { id: string; cart_id: string; product_id: string; quantity: number; referral: string | null; position: number; added_at: string };
   product: ProductRow;
+  /**
+   * What the cart item shows about its product (SITE-03 cart item): the reprinted article's topic,
+   * else the store category's name (the major subject); the reprinted article's publication date;
+   * whether the product can also be licensed (a 'perm' availability in its group). Read by `lines`.
+   */
+  about?: { majorSubject: string | null; publicationDate: string | null; permissionsAvailable: boolean };
 }
 
 export function createCartRepository(db: Kysely<Database>) {
@@ -153,8 +159,17 @@ export function createCartQueries(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('cart_lines')
         .innerJoin('products', 'products.id', 'cart_lines.product_id')
+        .leftJoin('product_categories', 'product_categories.slug', 'products.category_slug')
+        .leftJoin('articles', 'articles.id', 'products.article_id')
+        .leftJoin('topics', 'topics.id', 'articles.topic_id')
         .selectAll('products')
-        .select([
+        .select((eb) => [
+          'product_categories.name as about_category',
+          'topics.name as about_topic',
+          'articles.published as about_published',
+          eb
+            .exists(eb.selectFrom('products as perms').select('perms.id').whereRef('perms.group_id', '=', 'products.group_id').where('perms.kind', '=', 'perm'))
+            .as('about_perms'),
           'cart_lines.id as line_id',
           'cart_lines.cart_id as line_cart_id',
           'cart_lines.product_id as line_product_id',
@@ -167,18 +182,39 @@ export function createCartQueries(db: Kysely<Database>) {
         .orderBy('cart_lines.position')
         .orderBy('cart_lines.id')
         .execute();
-      return rows.map(({ line_id, line_cart_id, line_product_id, line_quantity, line_referral, line_position, line_added_at, ...product }) => ({
-        line: {
-          id: line_id,
-          cart_id: line_cart_id,
-          product_id: line_product_id,
-          quantity: line_quantity,
-          referral: line_referral,
-          position: line_position,
-          added_at: line_added_at,
-        },
-        product,
-      }));
+      return rows.map(
+        ({
+          about_category,
+          about_topic,
+          about_published,
+          about_perms,
+          line_id,
+          line_cart_id,
+          line_product_id,
+          line_quantity,
+          line_referral,
+          line_position,
+          line_added_at,
+          ...product
+        }) => ({
+          line: {
+            id: line_id,
+            cart_id: line_cart_id,
+            product_id: line_product_id,
+            quantity: line_quantity,
+            referral: line_referral,
+            position: line_position,
+            added_at: line_added_at,
+          },
+          product,
+          about: {
+            majorSubject: about_topic ?? about_category ?? null,
+            publicationDate: about_published ?? null,
+            // SQLite answers 0/1, PostgreSQL true/false.
+            permissionsAvailable: Boolean(Number(about_perms)) || about_perms === true,
+          },
+        }),
+      );
     },
 
     async insertLine(row: CartLineTable): Promise<void> {

@@ -6,7 +6,7 @@
  * Portable SQL only (SQLite and PostgreSQL): the scope is a conjunction of plain comparisons.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database, MagazineIssueRow, TopicRow } from '../db/database';
+import type { Database, MagazineIssueRow, ProductRow, TopicRow } from '../db/database';
 import type { ArticleWithTopic } from './content';
 
 /** An article of a stream page: every column but the text (lead and body), which no stream entry shows. */
@@ -50,6 +50,8 @@ export interface ArticleScope {
   topicId?: string;
   /** Articles in any of these topics (roots include their subtopics); the following stream. */
   anyTopicIds?: readonly string[];
+  /** Articles of this gated collection (migration 0017: case-selections, top-50-articles). */
+  collection?: string;
 }
 
 export type SearchOrderBy = { sort: 'relevance' | 'date'; order: 'asc' | 'desc' };
@@ -73,6 +75,9 @@ export function scopeWhere(scope: ArticleScope): Expression<SqlBool> {
   if (scope.kind === 'sponsored') parts.push(sql`${ref('articles.sponsor')} is not null`);
   if (scope.kind === 'ascend') parts.push(sql`${ref('articles.ascend')} = 1`);
   if (scope.kind === 'big-idea') parts.push(sql`${ref('articles.big_idea')} = 1`);
+  if (scope.collection !== undefined) {
+    parts.push(sql`${ref('articles.id')} in (select ${ref('article_id')} from ${ref('collection_items')} where ${ref('collection')} = ${scope.collection})`);
+  }
   if (scope.contentType !== undefined) {
     if (scope.contentType === SPONSORED_REPORT) parts.push(sql`${ref('articles.sponsor')} is not null`);
     else parts.push(sql`(${ref('articles.content_type')} = ${scope.contentType} and ${ref('articles.sponsor')} is null)`);
@@ -167,6 +172,29 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
 
     async listTopics(): Promise<TopicRow[]> {
       return db.selectFrom('topics').selectAll().orderBy('position').execute();
+    },
+
+    /** The store's listed products (not permissions, subscriptions or reprints), in catalogue order: the streams' product entries. */
+    async listListedProducts(): Promise<ProductRow[]> {
+      return db.selectFrom('products').selectAll().where('listed', '=', 1).where('kind', '=', 'product').orderBy('position').orderBy('id').execute();
+    },
+
+    /** The PDF reprint of each of these articles that has one (what ContentRepository.findArticleWithReprint finds), by article id. */
+    async reprintsOf(articleIds: readonly string[]): Promise<Map<string, Pick<ProductRow, 'slug' | 'availability_id'>>> {
+      if (articleIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('products')
+        .select(['article_id', 'slug', 'availability_id', 'id'])
+        .where('article_id', 'in', [...articleIds])
+        .where('kind', '=', 'product')
+        .where('format', '=', 'PDF')
+        .orderBy('id')
+        .execute();
+      const byArticle = new Map<string, Pick<ProductRow, 'slug' | 'availability_id'>>();
+      for (const r of rows) {
+        if (r.article_id !== null && !byArticle.has(r.article_id)) byArticle.set(r.article_id, { slug: r.slug, availability_id: r.availability_id });
+      }
+      return byArticle;
     },
 
     async findIssue(code: string): Promise<MagazineIssueRow | undefined> {

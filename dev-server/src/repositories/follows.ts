@@ -36,6 +36,11 @@ export function createFollowRepository(db: Kysely<Database>) {
       await db.deleteFrom('topic_follows').where('user_id', '=', userId).where('topic_id', '=', topicId).execute();
     },
 
+    /** Stops following every topic (the topic deleteAll, SITE-07). */
+    async unfollowAll(userId: string): Promise<void> {
+      await db.deleteFrom('topic_follows').where('user_id', '=', userId).execute();
+    },
+
     async seenAt(userId: string): Promise<string | null> {
       const row = await db.selectFrom('users').select('following_seen_at').where('id', '=', userId).executeTakeFirst();
       return row?.following_seen_at ?? null;

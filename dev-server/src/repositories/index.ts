@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { createAccountRepository } from './accounts';
 import { createActivityRepository } from './activity';
 import { createCartRepository } from './cart';
+import { createCollectionRepository } from './collections';
 import { createLibraryRepository } from './library';
 import { createContentRepository } from './content';
 import { createDiscoveryRepository } from './discovery';
@@ -27,6 +28,7 @@ export function createRepositories(db: Kysely<Database>) {
     content: createContentRepository(db),
     store: createStoreRepository(db),
     carts: createCartRepository(db),
+    collections: createCollectionRepository(db),
     media: createMediaRepository(db),
     accounts: createAccountRepository(db),
     outbox: createOutboxRepository(db),

@@ -1,5 +1,5 @@
 /**
- * The article search index (decision 033): one interface, one implementation per database engine,
+ * The article search index (decision 034): one interface, one implementation per database engine,
  * chosen by the engine (`createSearchIndex`). Migration 0018 creates the engine's index and the
  * triggers that keep it in step with `articles`; nothing here writes to it.
  *
@@ -13,7 +13,7 @@
  * syntax. Both engines stem (Porter, the 'english' Snowball stemmer): 'strategies' finds 'strategy'.
  *
  * An external engine (OpenSearch, Meilisearch) would be a third implementation of SearchIndex, fed
- * from an outbox of article changes instead of triggers (decision 033).
+ * from an outbox of article changes instead of triggers (decision 034).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
@@ -23,8 +23,11 @@ import { articleContentTypeSql, scopeWhere, STREAM_ARTICLE_COLUMNS, type Article
 /** Field weights of the relevance: a title match outweighs a match anywhere else. */
 export const SEARCH_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead: 2, body: 1 } as const;
 
-/** A search result: the stream article, its relevance (higher is better) and how many query words it holds (both 0 when sorted by date). */
-export type SearchHit = StreamArticle & { score: number; matched: number };
+/**
+ * A search result: the stream article, its relevance (higher is better), how many query words it
+ * holds and how many of them its title holds (all 0 when sorted by date).
+ */
+export type SearchHit = StreamArticle & { score: number; matched: number; titleMatched: number };
 
 /** How many articles of the scope match, per stream content type and per topic. */
 export interface SearchTally {
@@ -89,8 +92,8 @@ function pageOf(
   order: SearchOrderBy,
   offset: number,
   limit: number,
-): RawBuilder<StreamArticle & { score: number; matched: number }> {
-  return sql<StreamArticle & { score: number; matched: number }>`
+): RawBuilder<StreamArticle & { score: number; matched: number; title_matched: number }> {
+  return sql<StreamArticle & { score: number; matched: number; title_matched: number }>`
     with matches as (${matches}),
     picked as (
       select matches.article_id, matches.score, matches.matched, matches.title_matched, ${ref('articles.published')} as published
@@ -99,15 +102,15 @@ function pageOf(
       order by ${orderBy(order)}
       limit ${limit} offset ${offset}
     )
-    select ${columns}, ${topicColumns}, picked.score as score, picked.matched as matched
+    select ${columns}, ${topicColumns}, picked.score as score, picked.matched as matched, picked.title_matched as title_matched
     from picked
     join articles on articles.id = picked.article_id
     join topics on topics.id = articles.topic_id
     order by ${orderBy(order, 'picked')}`;
 }
 
-const toHits = (rows: readonly (StreamArticle & { score: unknown; matched: unknown })[]): SearchHit[] =>
-  rows.map((r) => ({ ...r, score: Number(r.score), matched: Number(r.matched) }));
+const toHits = (rows: readonly (StreamArticle & { score: unknown; matched: unknown; title_matched: unknown })[]): SearchHit[] =>
+  rows.map(({ title_matched, ...r }) => ({ ...r, score: Number(r.score), matched: Number(r.matched), titleMatched: Number(title_matched) }));
 
 /**
  * Auto-suggest's order: articles whose title holds every word (what a suggestion shows), then, when
@@ -215,7 +218,7 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
 
 /**
  * ts_rank's weights of the classes {D, C, B, A}. ts_rank (not ts_rank_cd) because its frequency
- * saturates: however often a body repeats a word, it stays under one title match (decision 033).
+ * saturates: however often a body repeats a word, it stays under one title match (decision 034).
  */
 const PG_RANK_WEIGHTS = '{0.1, 0.3, 0.5, 1.0}';
 

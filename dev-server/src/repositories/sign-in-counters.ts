@@ -98,6 +98,11 @@ export function createSignInCounterRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Lifts the locks and counts of every browser bound to the user (a completed password reset). */
+    async unlockDevices(userId: string): Promise<void> {
+      await db.updateTable('known_devices').set({ failures: 0, locked_until: null }).where('user_id', '=', userId).execute();
+    },
+
     /** Unbinds one browser from the user (its token is being replaced). */
     async forgetDevice(tokenHash: string, userId: string): Promise<void> {
       await db.deleteFrom('known_devices').where('token_hash', '=', tokenHash).where('user_id', '=', userId).execute();

@@ -60,7 +60,8 @@ export function accountRoutes({ config, services, viewers, logger, limit }: Rout
   const subscribe: RequestHandler = async (req, res) => {
     const body = withBlankFields(req.body, ['emailAddress', 'accountNumber', 'password']);
     const form = parseInput(SubscribeRequestSchema, body, 'Invalid subscriber registration');
-    const started = await services.subscribers.subscribe(form, readCookie(req, SESSION_COOKIE));
+    const visitor = await services.platform.geolocation({ cookie: (name) => readCookie(req, name), header: (name) => req.get(name), ip: req.ip });
+    const started = await services.subscribers.subscribe(form, readCookie(req, SESSION_COOKIE), visitor);
     await mergeGuestCartAtSignIn({ services, logger }, req, res, started.viewer.user.id);
     setSessionCookie(res, started.sessionToken, started.expiresAt, config.cookieSecure);
     res.status(201).set('Cache-Control', 'no-store').json(toUserAnswer(started.viewer));

@@ -17,6 +17,8 @@ function failureMessage(failure: SignInFailure): string {
       return MESSAGES.signIn.restricted;
     case 'account_locked':
       return lockoutMessage(failure.lockoutSeconds ?? 0);
+    case '401':
+      return lockoutMessage(failure.lockoutSeconds ?? 0, { code401: true });
     default:
       return failure.triesLeft === undefined ? MESSAGES.signIn.invalidCombination : signInTriesLeft(failure.triesLeft);
   }

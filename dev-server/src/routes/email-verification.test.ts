@@ -56,6 +56,7 @@ describe('the attack: claiming a print subscription by typing its email address'
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
       password: STRONG_PASSWORD,
+      reCaptchaToken: 'token',
     }).expect(201);
     await followVerificationLink(t, DEMO_PRINT_SUBSCRIBER.email);
     const realUser = await profile(sidFrom(real) ?? '');
@@ -71,6 +72,7 @@ describe('the attack: claiming a print subscription by typing its email address'
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
       password: STRONG_PASSWORD,
+      reCaptchaToken: 'token',
     }).expect(201);
     const res = await verify(changeToken).expect(409);
     expect(res.body.message).toBe(MESSAGES.registration.usernameUnavailable);
@@ -82,6 +84,7 @@ describe('the attack: claiming a print subscription by typing its email address'
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
       password: STRONG_PASSWORD,
+      reCaptchaToken: 'token',
     }).expect(201);
     expect(UserSchema.parse(res.body)).toMatchObject({ status: 'registered', tiers: [], emailVerified: false });
     const sid = sidFrom(res) ?? '';

@@ -1,7 +1,8 @@
 /**
  * The signed-in user's profile (GET/HEAD with Last-Modified, POST settings), quotas and folders,
- * and the email-confirmation links (follow one; ask for a new one). Guests get 401 JSON (HEAD: 401,
- * no body); following a link needs no session (the token is the proof).
+ * and the email-confirmation links (follow one; ask for a new one), and the account page's order
+ * history (issue 22). Guests get 401 JSON (HEAD: 401, no body); following a link needs no session
+ * (the token is the proof).
  */
 import { Router, type RequestHandler } from 'express';
 import { ProfileUpdateRequestSchema, VerifyEmailRequestSchema } from 'shared-contracts/server';
@@ -74,6 +75,13 @@ export function profileRoutes({ services, viewers, limit }: RouteContext): Route
 
   router.get('/service/user/ascend-quota', async (req, res) => {
     res.set('Cache-Control', noStore).json(ascendQuotaOf(await viewers.requireViewer(req)));
+  });
+
+  // The account page's order history (issue 22): only the session's own orders; no id is taken
+  // from the request, so no one else's order can be asked for.
+  router.get('/service/user/orders', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set('Cache-Control', noStore).json(await services.profile.orders(viewer));
   });
 
   router.get('/service/user/lists', async (req, res) => {

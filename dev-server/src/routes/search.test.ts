@@ -1,7 +1,7 @@
 /** Search (the 'search' stream and POST /service/search) and auto-suggest. */
 import request from 'supertest';
 import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, DISCOVERY_MESSAGES, SearchSuggestionSchema, type Stream, StreamSchema } from 'shared-contracts/server';
-import { words } from '../services/search-text';
+import { queryWords, words } from '../services/search-text';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -112,11 +112,12 @@ describe('search filters, sort and facets', () => {
     all = await search('pricing', '', 1, 50);
   });
 
-  it('counts content types and root topics over the whole result', () => {
+  it('counts content types and root topics over the whole result (videos have no topic)', () => {
     const total = all.page.totalElements;
+    const videos = all.facets!.contentType.find((f) => f.value === 'Video')!.count;
     expect(all.facets!.contentType.reduce((n, f) => n + f.count, 0)).toBe(total);
-    expect(all.facets!.topic.reduce((n, f) => n + f.count, 0)).toBe(total);
-    expect(all.facets!.contentType.map((f) => f.value).sort()).toEqual(['Digital Article', 'Magazine Article', 'Sponsored Report']);
+    expect(all.facets!.topic.reduce((n, f) => n + f.count, 0)).toBe(total - videos);
+    expect(all.facets!.contentType.map((f) => f.value).sort()).toEqual(['Digital Article', 'Magazine Article', 'Sponsored Report', 'Video']);
     const counts = all.facets!.topic.map((f) => f.count);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     expect(all.facets!.topic.every((f) => f.value !== f.label)).toBe(true);
@@ -163,6 +164,103 @@ describe('search filters, sort and facets', () => {
     const ids = new Set(one.entry.map((e) => e.id));
     expect(two.entry.some((e) => ids.has(e.id))).toBe(false);
     expect(one.entry).toEqual(all.entry.slice(0, 8));
+  });
+});
+
+describe('videos in search', () => {
+  const published = () => t.db.selectFrom('videos').selectAll().where('pubdate', '<=', new Date().toISOString()).orderBy('id').execute();
+
+  it('finds a video by its name, linking to its page with its poster and length', async () => {
+    const video = (await published())[0]!;
+    const stream = await search(video.name, '', 1, 50);
+    const hit = stream.entry.find((e) => e.id === video.id);
+    expect(hit).toMatchObject({
+      title: video.name,
+      url: `/video/${video.id}/${video.slug}`,
+      contentType: 'Video',
+      image: video.thumbnail,
+      duration: video.duration,
+      published: video.pubdate,
+    });
+  });
+
+  it('ranks videos and articles by one set of rules: a video whose name holds the word ranks with the title matches, above articles holding it elsewhere', async () => {
+    // The whole result of a one-word query (every result holds the word: the first key ties).
+    const everything = async (word: string) => {
+      const entries: Stream['entry'] = [];
+      for (let number = 1; ; number++) {
+        const page = await search(word, '', number, 50);
+        entries.push(...page.entry);
+        if (page.page.last) return entries;
+      }
+    };
+    // Articles whose title holds the word as typed, and those whose title holds no word sharing its
+    // first four letters (so no stemmer could have matched it there).
+    const titled = (e: Stream['entry'][number], word: string) => e.contentType !== 'Video' && words(e.title).includes(word);
+    const untitled = (e: Stream['entry'][number], word: string) => e.contentType !== 'Video' && !words(e.title).some((x) => x.startsWith(word.slice(0, 4)));
+    let checked = 0;
+    for (const video of (await published()).slice(0, 6)) {
+      for (const word of queryWords(video.name).filter((w) => w.length >= 4)) {
+        const entries = await everything(word);
+        const at = entries.findIndex((e) => e.id === video.id);
+        expect(at).toBeGreaterThanOrEqual(0);
+        // Before it: only videos (their names hold the word too); after it, title matches before the others.
+        expect(entries.slice(0, at).every((e) => e.contentType === 'Video')).toBe(true);
+        const lastTitled = entries.map((e, i) => (titled(e, word) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+        const firstUntitled = entries.findIndex((e) => untitled(e, word));
+        if (lastTitled >= 0 && firstUntitled >= 0) {
+          expect(lastTitled).toBeLessThan(firstUntitled);
+          expect(at).toBeLessThan(firstUntitled);
+          checked++;
+        }
+      }
+      if (checked >= 2) break;
+    }
+    // Some word had articles on both sides, or the checks above say little.
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('narrows to videos, or to articles, with the content-type filter', async () => {
+    const every = await search('guide explained', '', 1, 50);
+    const videoFacet = every.facets!.contentType.find((f) => f.value === 'Video');
+    expect(videoFacet?.count).toBeGreaterThan(0);
+    const videos = await search('guide explained', '&contentType=Video', 1, 50);
+    expect(videos.page.totalElements).toBe(videoFacet!.count);
+    expect(videos.entry.length).toBe(videoFacet!.count);
+    expect(videos.entry.every((e) => e.contentType === 'Video' && e.url.startsWith('/video/'))).toBe(true);
+    expect(videos.facets).toEqual(every.facets);
+    const articles = await search('guide explained', '&contentType=Digital%20Article', 1, 50);
+    expect(articles.page.totalElements).toBeGreaterThan(0);
+    expect(articles.entry.every((e) => e.contentType === 'Digital Article')).toBe(true);
+    // Videos have no topic: a topic filter leaves them out.
+    const topic = every.facets!.topic[0]!;
+    const inTopic = await search('guide explained', `&topic=${topic.value}`, 1, 50);
+    expect(inTopic.page.totalElements).toBe(topic.count);
+    expect(inTopic.entry.some((e) => e.contentType === 'Video')).toBe(false);
+  });
+
+  it.each([
+    ['relevance', ''],
+    ['newest first', '&sort=date&order=desc'],
+    ['oldest first', '&sort=date&order=asc'],
+  ])('pages articles and videos together without gap or overlap (%s)', async (_name, sort) => {
+    // 177 results, a dozen of them videos, which each order places elsewhere.
+    const query = 'roadmaps loyalty explained';
+    const pages = async (size: number) => {
+      const entries: Stream['entry'] = [];
+      for (let number = 1; ; number++) {
+        const stream = await search(query, sort, number, size);
+        entries.push(...stream.entry);
+        if (stream.page.last) return { entries, total: stream.page.totalElements };
+      }
+    };
+    const whole = await pages(50);
+    expect(whole.total).toBeGreaterThan(150);
+    expect(whole.entries).toHaveLength(whole.total);
+    expect(new Set(whole.entries.map((e) => e.id)).size).toBe(whole.total);
+    expect(whole.entries.filter((e) => e.contentType === 'Video').length).toBeGreaterThan(5);
+    const paged = await pages(13);
+    expect(paged.entries.map((e) => e.id)).toEqual(whole.entries.map((e) => e.id));
   });
 });
 

@@ -12,7 +12,7 @@ import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from '../server-rules';
 import { DEMO_LOCKING, DEMO_READER } from '../seed/demo-users';
 import { KNOWN_DEVICE_COOKIE } from '../http/known-device';
 import { hashSessionToken, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from '../services/auth';
-import { get, post, registerFresh, WRONG_PASSWORD } from '../test/accounts';
+import { get, post, registerFresh, resetTokenFor, WRONG_PASSWORD } from '../test/accounts';
 import { createTestApp, setCookies, sidFrom, signIn, TEST_NOW, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -47,6 +47,8 @@ async function lockUnknownBucket(email: string, cookie?: string) {
 }
 
 const lockedAnswer = { code: 'account_locked', lockout_duration: ACCOUNT_LOCKOUT_SECONDS, message: lockoutMessage(ACCOUNT_LOCKOUT_SECONDS) };
+/** A recognised browser's own lock: code 401, whose message adds 'or reset your password.' (PAY-08). */
+const deviceLockedAnswer = { code: '401', lockout_duration: ACCOUNT_LOCKOUT_SECONDS, message: lockoutMessage(ACCOUNT_LOCKOUT_SECONDS, { code401: true }) };
 
 describe('the device cookie', () => {
   it('is set at sign-in: random, HttpOnly, SameSite=Lax, sent only to sign-in, for a year', async () => {
@@ -117,13 +119,41 @@ describe("a stranger's wrong passwords", () => {
     for (let left = SIGN_IN_MAX_TRIES - 1; left >= 1; left--) {
       expect((await signIn(t.app, owner.email, WRONG_PASSWORD, mine).expect(401)).body).toMatchObject({ tries_left: left });
     }
-    expect((await signIn(t.app, owner.email, WRONG_PASSWORD, mine).expect(401)).body).toEqual(lockedAnswer);
-    expect((await signIn(t.app, owner.email, owner.password, mine).expect(401)).body).toMatchObject({ code: 'account_locked' });
+    expect((await signIn(t.app, owner.email, WRONG_PASSWORD, mine).expect(401)).body).toEqual(deviceLockedAnswer);
+    expect((await signIn(t.app, owner.email, owner.password, mine).expect(401)).body).toMatchObject({ code: '401' });
     // The unknown bucket went on from its own two failures.
     expect((await signIn(t.app, owner.email, WRONG_PASSWORD).expect(401)).body).toMatchObject({ tries_left: SIGN_IN_MAX_TRIES - 3 });
     // The device lock runs out after 24 hours like any other.
     t.clock.advance(DAY);
     await signIn(t.app, owner.email, owner.password, mine).expect(200);
+  });
+
+  it("lock the owner's browser with code 401, offering the reset that lifts only that browser's lock", async () => {
+    const owner = await ownerWithBrowser();
+    const mine = withDevice(owner.device);
+    for (let i = 0; i < SIGN_IN_MAX_TRIES; i++) await signIn(t.app, owner.email, WRONG_PASSWORD, mine).expect(401);
+    const locked = (await signIn(t.app, owner.email, owner.password, mine).expect(401)).body as { code: string; message: string };
+    expect(locked).toMatchObject({ code: '401', lockout_duration: ACCOUNT_LOCKOUT_SECONDS });
+    expect(locked.message).toBe(
+      'Your account is blocked, please wait 24 hours to unlock and try again. For immediate assistance, please contact Customer Service or reset your password.',
+    );
+    // The reset it offers is open (the unknown bucket is not locked), and once done the browser signs in.
+    await post(t.app, '/api/user/forgotpassword', { emailAddress: owner.email, deviceType: 'WEB_SITE', reCaptchaToken: 'x' }).expect(200);
+    const renewed = 'Renewed#Pass2026';
+    await post(t.app, '/service/user/reset-password', { token: resetTokenFor(t, owner.email), password: renewed }).expect(200);
+    await signIn(t.app, owner.email, renewed, mine).expect(200);
+  });
+
+  it('keep the unknown-browser lock through a password reset (no reset offered: forgot-password answers 423)', async () => {
+    const owner = await ownerWithBrowser();
+    await post(t.app, '/api/user/forgotpassword', { emailAddress: owner.email, deviceType: 'WEB_SITE', reCaptchaToken: 'x' }).expect(200);
+    const token = resetTokenFor(t, owner.email);
+    await lockUnknownBucket(owner.email);
+    const renewed = 'Renewed#Pass2026';
+    await post(t.app, '/service/user/reset-password', { token, password: renewed }).expect(200);
+    const res = await signIn(t.app, owner.email, renewed).expect(401);
+    expect(res.body).toEqual(lockedAnswer);
+    expect(res.body.message).not.toContain('reset your password');
   });
 
   it('gain nothing from a forged, malformed or outdated device cookie', async () => {
@@ -188,7 +218,7 @@ describe("parallel wrong passwords from the owner's browser", () => {
         .map((b) => b.tries_left)
         .sort(),
     ).toEqual([1, 2, 3, 4]);
-    expect(bodies.filter((b) => b.code === 'account_locked')).toHaveLength(16);
+    expect(bodies.filter((b) => b.code === '401')).toHaveLength(16);
     // The unknown bucket is untouched.
     expect((await signIn(t.app, owner.email, WRONG_PASSWORD).expect(401)).body).toMatchObject({ tries_left: SIGN_IN_MAX_TRIES - 1 });
   });

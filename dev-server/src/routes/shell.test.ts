@@ -9,7 +9,7 @@ import { articlesOf } from '../test/paywall';
 import { sessionOf } from '../test/discovery';
 import { DEMO_USERS } from '../seed/demo-users';
 import { withArticleHead } from './article-html';
-import { PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
+import { findHomeChunk, PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
@@ -257,6 +257,25 @@ describe("server-rendered pages (a render module standing in for the shell's ser
     } finally {
       fs.writeFileSync(renderFile, RENDER_JS);
     }
+  });
+});
+
+describe("home's chunk, for its preload", () => {
+  const distWith = (names: unknown) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+    fs.writeFileSync(path.join(dir, 'chunk-names.json'), JSON.stringify(names));
+    return dir;
+  };
+
+  it("is the file the build's chunk-names.json gives for page-home", () => {
+    expect(findHomeChunk(distWith({ 'page-arrival': '8370.0d9a198a.js', 'page-home': '8390.e88276c9.js' }))).toBe('8390.e88276c9.js');
+  });
+
+  it('is none for a build without the file or the name, and never a path that is not a hashed file of its own', () => {
+    expect(findHomeChunk(fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-')))).toBeNull();
+    expect(findHomeChunk(distWith({ 'page-arrival': '8370.0d9a198a.js' }))).toBeNull();
+    expect(findHomeChunk(distWith({ 'page-home': '../../etc/passwd.0123abcd.js' }))).toBeNull();
+    expect(findHomeChunk(distWith({ 'page-home': 'main.js' }))).toBeNull();
   });
 });
 

@@ -30,10 +30,12 @@ const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
 const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
 
 /** Pages that show the latest stream first: home and The Latest. */
-/** The shell's home page chunk (`page-home.{hash}.js`, shell/src/routeChunks.ts), if the build has one. */
+/** The shell's home page chunk (named `page-home`, shell/src/routeChunks.ts), from the build's chunk-names.json, if the build has one. */
 export function findHomeChunk(shellDist: string): string | null {
   try {
-    return fs.readdirSync(shellDist).find((f) => /^page-home\.[0-9a-f]{8,}\.js$/.test(f)) ?? null;
+    const names = JSON.parse(fs.readFileSync(path.join(shellDist, 'chunk-names.json'), 'utf8')) as Record<string, unknown>;
+    const file = names['page-home'];
+    return typeof file === 'string' && HASHED_ASSET.test(file) && !file.includes('/') ? file : null;
   } catch {
     return null;
   }

@@ -142,12 +142,13 @@ describe('stream contents', () => {
   it('topic: a root topic includes its subtopics; a subtopic only itself', async () => {
     const detail = await request(t.app).get('/api/topic/strategy').expect(200);
     const names = new Set<string>([detail.body.topic.name, ...detail.body.children.map((c: { name: string }) => c.name)]);
-    const root = await loadAll(t, 'topic', 0, '?topic=strategy');
+    // Products listed under the topic (issue 22) have a price; the articles have none.
+    const root = (await loadAll(t, 'topic', 0, '?topic=strategy')).filter((e) => e.listPrice === null);
     expect(root.length).toBe(detail.body.articleCount);
     expect(root.every((e) => names.has(e.category.term))).toBe(true);
     expect(new Set(root.map((e) => e.category.term)).size).toBeGreaterThan(3);
 
-    const leaf = await loadAll(t, 'topic', 0, '?topic=growth-strategy');
+    const leaf = (await loadAll(t, 'topic', 0, '?topic=growth-strategy')).filter((e) => e.listPrice === null);
     expect(leaf.length).toBeGreaterThan(0);
     expect(leaf.every((e) => e.category.term === 'Growth strategy')).toBe(true);
   });

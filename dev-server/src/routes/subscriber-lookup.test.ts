@@ -94,6 +94,7 @@ describe('the attack of the leaked account number', () => {
       emailAddress: DEMO_PRINT_SUBSCRIBER.email,
       accountNumber: '800000202',
       password: STRONG_PASSWORD,
+      reCaptchaToken: 'token',
     }).expect(404);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', DEMO_PRINT_SUBSCRIBER.email).execute()).toEqual([]);
     // The legitimate flow: the lookup with the number answers.
@@ -177,7 +178,7 @@ describe('lookups are limited per client and per email', () => {
 
   it('guesses through the subscribe routes from rotating client addresses count against the same per-email limit', async () => {
     const subscribe = (from: string, path: string, accountNumber: string, emailAddress: string = DEMO_PRINT_SUBSCRIBER.email) =>
-      postFrom(server, from, path, { emailAddress, accountNumber, password: STRONG_PASSWORD });
+      postFrom(server, from, path, { emailAddress, accountNumber, password: STRONG_PASSWORD, reCaptchaToken: 'token' });
     // One guess each from three client addresses, through both subscribe routes and the search:
     // they share the email's count.
     expect(await subscribe('127.0.0.8', SUBSCRIBE, '800000301')).toEqual({ status: 404, body: NOT_FOUND });

@@ -65,6 +65,7 @@ const subscribeBody = (overrides: Record<string, unknown> = {}) => ({
   accountNumber: DEMO_PRINT_SUBSCRIBER.accountNumber,
   password: STRONG_PASSWORD,
   optIn: true,
+  reCaptchaToken: 'token',
   ...overrides,
 });
 

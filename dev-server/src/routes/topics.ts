@@ -27,6 +27,13 @@ export function topicRoutes({ services, viewers }: RouteContext): Router {
     res.set(PRIVATE).json(await services.topics.follow(viewer, name));
   });
 
+  // deleteAll (SITE-07): stop following every topic, at /all as newsletters' /unsubscribe/all
+  // ('all' is no topic's slug: the taxonomy is fixed, seed/topics.ts).
+  router.delete('/service/user/topics/all', async (req, res) => {
+    const viewer = await viewers.requireViewer(req);
+    res.set(PRIVATE).json(await services.topics.unfollowAll(viewer));
+  });
+
   router.delete('/service/user/topics/:slug', async (req, res) => {
     const viewer = await viewers.requireViewer(req);
     const { slug } = parseInput(SlugParams, req.params, 'Invalid topic');

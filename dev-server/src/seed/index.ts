@@ -17,6 +17,7 @@ import { buildCharts, buildCollections, buildExtraCharts, CHART_SUBJECTS } from 
 import { buildUsers } from './users';
 import { seedLibrary } from './library';
 import { buildReadingLists, pickAscendArticles, type SeedArticleRef } from './reading-lists';
+import { seedCollections, seedCollectionsIfMissing } from './collections';
 
 export * from './demo-users';
 export { articlePath } from './articles';
@@ -185,6 +186,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   await seedLibrary(db, seed);
   // After the library seed, whose picks come from the first charts only.
   await seedVisual(db, seed);
+  // Last: the gated collections leave out what the rest of the seed links to (seed/collections.ts).
+  await seedCollections(db, seed);
   // Last: the rest of the seed is the same whatever the catalogue's size.
   await seedCatalogue(db, options);
 }
@@ -434,6 +437,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await seedLibraryIfMissing(db, options);
     await seedVideosIfOutdated(db, options);
     await seedVisualIfMissing(db, options);
+    await seedCollectionsIfMissing(db, options.seed ?? DEFAULT_SEED);
     await seedCatalogue(db, options);
     return false;
   }

@@ -11,11 +11,16 @@
  * registered users the subscriber-only panel (piano:enable-paywall-creative).
  * Every full answer to a signed-in member goes into their read history (My Library's 'read',
  * table article_reads): free articles and subscribers' reads too, which the meter never counts.
+ * Before all of these, tiers (issue 22, services/entitlements.ts): an article of a gated collection
+ * (Case Selections, The Top 50 Articles, Executive only) is walled ('walled', content [], quota
+ * null, the tier wall) for a reader whose tier lacks the collection's grant, whatever the meter,
+ * a gift token or the free flag say.
  */
 import { type ArticleContent, type PaywallMessage, type Quota } from 'shared-contracts/server';
 import type { ArticleWithTopic } from '../repositories/content';
 import type { Viewer } from './auth';
 import { articleBody, type ContentService } from './content';
+import { tierWallMessage, type EntitlementService } from './entitlements';
 import type { GiftService } from './gifts';
 import { deviceGuid, deviceSubject, userSubject, type MeterKind, type MeterService } from './meter';
 import type { ReadingListService } from './reading-lists';
@@ -75,6 +80,7 @@ export function createArticleAccessService(deps: {
   meter: MeterService;
   gifts: GiftService;
   readingLists: ReadingListService;
+  entitlements: EntitlementService;
   reads?: ReadRecorder;
 }) {
   const { content, meter, gifts, readingLists } = deps;
@@ -96,6 +102,11 @@ export function createArticleAccessService(deps: {
         };
       };
 
+      // SITE-06.2, PAY-06.3: a gated article needs its collection's grant before anything else applies.
+      const lacking = await deps.entitlements.lackingCollection(article.id, reader.viewer);
+      if (lacking !== null) {
+        return { guid, content: [], quota: null, reason: 'walled', message: tierWallMessage(lacking, reader.viewer), giftExpiresAt: null };
+      }
       if (article.free === 1) return full('free', null);
       if (reader.viewer?.status === 'subscriber') return full('subscriber', null);
       const gift = await gifts.redeem(request.gift, article.id);

@@ -32,7 +32,12 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Why a sign-in failed, in the fields of the login error answer (PAY-03 and PAY-07). */
 export interface SignInFailure {
-  code: 'invalid_credentials' | 'account_locked' | 'user_restricted';
+  /**
+   * '401': the lock of a browser the account recognises (its own bucket), which the owner may lift
+   * by resetting the password; 'account_locked': the unknown-browser lock, which a reset does not
+   * lift (PAY-08: "Code 401 adds 'or reset your password.'").
+   */
+  code: 'invalid_credentials' | 'account_locked' | '401' | 'user_restricted';
   triesLeft?: number;
   lockoutSeconds?: number;
   userRestricted?: boolean;

@@ -3,7 +3,7 @@
  * totals from pricing.ts) into the Cart answer, making it when missing, and stamping each change.
  */
 import { randomBytes } from 'node:crypto';
-import { type Cart, type CartLine, isShippedType, lineTypeOf, SHIPPING_METHOD_CODES, type ShippingMethodCode } from 'shared-contracts/server';
+import { type Cart, type CartLine, isShippedType, type ItemType, lineTypeOf, SHIPPING_METHOD_CODES, type ShippingMethodCode } from 'shared-contracts/server';
 import type { CartRow, PromoCodeRow } from '../db/database';
 import type { Clock } from '../clock';
 import type { CartLineWithProduct, CartQueries } from '../repositories/cart';
@@ -41,8 +41,17 @@ export function subtotalOf(lines: readonly CartLineWithProduct[]): number {
   return lines.reduce((sum, l) => sum + l.product.price_cents * l.line.quantity, 0);
 }
 
-function toCartLine({ line, product }: CartLineWithProduct): CartLine {
+/**
+ * Whether a type's bulk quantities are priced on request (SITE-03 isVolumePricingAvailable). NOT IN
+ * SPEC: shipped copies and copyright permissions, the products bought by the copy.
+ */
+export function offersVolumePricing(type: ItemType): boolean {
+  return type === 'ship' || type === 'Perm';
+}
+
+function toCartLine({ line, product, about }: CartLineWithProduct): CartLine {
   const type = itemTypeOf(product);
+  const comingSoon = product.availability_status === 'COMING_SOON';
   return {
     itemId: line.id,
     productId: product.id,
@@ -51,7 +60,7 @@ function toCartLine({ line, product }: CartLineWithProduct): CartLine {
     productUrl: productUrl(product),
     productTitle: product.title,
     productContentType: product.content_type,
-    productAvailabilityStatus: product.availability_status === 'COMING_SOON' ? 'COMING_SOON' : 'AVAILABLE',
+    productAvailabilityStatus: comingSoon ? 'COMING_SOON' : 'AVAILABLE',
     format: product.format,
     language: product.language,
     type,
@@ -60,6 +69,11 @@ function toCartLine({ line, product }: CartLineWithProduct): CartLine {
     unitPriceCents: product.price_cents,
     lineTotalCents: product.price_cents * line.quantity,
     referral: line.referral,
+    productMajorSubject: about?.majorSubject ?? null,
+    publicationDate: about?.publicationDate ?? null,
+    permissionsAvailable: about?.permissionsAvailable ?? false,
+    isVolumePricingAvailable: offersVolumePricing(type),
+    status: comingSoon ? 'UNAVAILABLE' : 'ACTIVE',
   };
 }
 

@@ -5,7 +5,9 @@ import { createTestPaymentGateway } from '../integrations/payment-gateway';
 import { createArticleAccessService } from './article-access';
 import { createCartService } from './cart';
 import { createCheckoutService } from './checkout';
+import { createDownloadService } from './downloads';
 import { createEmailVerificationService } from './email-verification';
+import { createEntitlementService } from './entitlements';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
@@ -46,7 +48,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     clock,
     publicOrigin: deps.config.publicOrigin,
   });
-  const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock, verification: emailVerification });
+  const subscribers = createSubscriberService({ accounts, subscribers: repos.subscribers, lockout, auth, clock, captcha, verification: emailVerification });
   const content = createContentService({ content: repos.content, clock, reprints: repos.carts });
   const gifts = createGiftService({ gifts: repos.gifts, content, clock, publicOrigin: deps.config.publicOrigin });
   const readingLists = createReadingListService({ readingLists: repos.readingLists, content, clock });
@@ -60,6 +62,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       meter,
       gifts,
       readingLists,
+      entitlements: createEntitlementService({ collections: repos.collections }),
       reads: { record: (userId, articleId) => repos.activity.recordRead(userId, articleId, clock.now().toISOString()) },
     }),
     store: createStoreService({ store: repos.store }),
@@ -71,13 +74,21 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       payments: deps.payments ?? createTestPaymentGateway(clock),
       maintenance: deps.config.maintenance === true,
     }),
-    orders: createOrderService({ carts: repos.carts }),
+    orders: createOrderService({ carts: repos.carts, clock }),
+    downloads: createDownloadService({ carts: repos.carts, clock }),
     media: createMediaService({ media: repos.media }),
     videoAccess: createVideoAccessService({ media: repos.media, meter }),
     auth,
     lockout,
     users: createUserService({ accounts }),
-    profile: createProfileService({ accounts, auth, clock, verification: emailVerification }),
+    profile: createProfileService({
+      accounts,
+      auth,
+      clock,
+      verification: emailVerification,
+      orders: repos.activity,
+      maintenance: deps.config.maintenance === true,
+    }),
     emailVerification,
     subscribers,
     registration: createRegistrationService({ accounts, subscribers, lockout, auth, captcha, clock, verification: emailVerification }),

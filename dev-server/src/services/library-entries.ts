@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { OrderLineRow, OrderRow } from '../db/database';
 import type { LibraryKind, LibraryQueries } from '../repositories/library';
+import { lineDownloads } from './downloads';
 import { articleEntry, chartEntry, videoEntry } from './stream-entries';
 
 const StringList = z.array(z.string());
@@ -98,14 +99,23 @@ export function orderPath(orderId: string): string {
   return `/order/${encodeURIComponent(orderId)}`;
 }
 
-/** The order entry (SITE-03, SITE-04, SITE-09): every line (the card shows the first five), status, totals. */
-export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[]): OrderEntry {
+/**
+ * The order entry (SITE-03, SITE-04, SITE-09): every line (the card shows the first five), status,
+ * totals, and each line's downloads as of `now` (issue 22; a case study's expire after six months).
+ */
+export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[], now: Date = new Date(order.created_at)): OrderEntry {
   const cancelled = orderStatusLabel(order.status) === 'Cancelled';
   const hasCaseStudy = lines.some((l) => l.content_type.toLowerCase() === CASE_STUDY);
+  const lineItems = lines.map((l) => ({
+    title: l.title,
+    contentType: l.content_type,
+    authors: StringList.parse(JSON.parse(l.authors)),
+    downloads: lineDownloads(order, l, now),
+  }));
   return {
     orderId: order.id,
     orderStatus: order.status,
-    lineItems: lines.map((l) => ({ title: l.title, contentType: l.content_type, authors: StringList.parse(JSON.parse(l.authors)) })),
+    lineItems,
     grandTotalIncTax: order.grand_total_inc_tax,
     // Copies count (a line of 3 copies is 3 items); lines before migration 0006 have quantity 1.
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
@@ -113,11 +123,12 @@ export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[]): Ord
     accountNumber: isSubscriptionOrder(order.title) ? order.account_number : null,
     // A cancelled order grants no access, so it has no end of access either.
     caseStudyAccessEndsAt: hasCaseStudy && !cancelled ? caseStudyAccessEnds(order.created_at).toISOString() : null,
+    hasDownloads: lineItems.some((l) => l.downloads.length > 0),
   };
 }
 
 /** An order as a library item of the ordered history: read-only, its own link. */
-export function orderItem(order: OrderRow, lines: readonly OrderLineRow[]): LibraryItem {
+export function orderItem(order: OrderRow, lines: readonly OrderLineRow[], now?: Date): LibraryItem {
   const entry: StreamEntry = {
     id: order.id,
     title: order.title,
@@ -135,5 +146,8 @@ export function orderItem(order: OrderRow, lines: readonly OrderLineRow[]): Libr
     listPrice: null,
   };
   // LibraryContentSchema has no 'order' kind: an order entry says 'article' and carries `order`.
-  return { ...entry, content: contentBlock('article', { activity: 'ordered', activityAt: order.created_at, readOnly: true, order: orderEntry(order, lines) }) };
+  return {
+    ...entry,
+    content: contentBlock('article', { activity: 'ordered', activityAt: order.created_at, readOnly: true, order: orderEntry(order, lines, now) }),
+  };
 }

@@ -101,6 +101,6 @@ describe('order entries', () => {
     expect(item.content).toMatchObject({ activity: 'ordered', readOnly: true, selectable: false });
     expect(item.content.order).toMatchObject({ itemCount: 7, grandTotalIncTax: 11900, orderUrl: '/order/o-1' });
     expect(item.content.order!.lineItems).toHaveLength(7);
-    expect(item.content.order!.lineItems[0]).toEqual({ title: 'Line 0', contentType: 'Book', authors: ['A B'] });
+    expect(item.content.order!.lineItems[0]).toEqual({ title: 'Line 0', contentType: 'Book', authors: ['A B'], downloads: [] });
   });
 });

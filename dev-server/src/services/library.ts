@@ -311,6 +311,7 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
             orderItem(
               o,
               lines.filter((l) => l.order_id === o.id),
+              clock.now(),
             ),
           );
           return libraryStream('user/history/ordered', page, total, items, subscriber);

@@ -11,6 +11,11 @@
  * unknown-browser bucket, kept by normalized email whether or not the account exists, so an unknown
  * email answers exactly like a known one. A stranger who locks the unknown bucket does not lock out
  * the owner's recognised browsers. The device token is replaced at every successful sign-in.
+ *
+ * The two locks answer apart (PAY-08 "Code 401 adds 'or reset your password.'"): a recognised
+ * browser's lock answers code '401', since a completed password reset lifts it (unlockDevices: the
+ * reader proved they read the account's mail); the unknown-browser lock answers 'account_locked'
+ * and no reset lifts it (forgot-password answers 423 meanwhile).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_LOCKOUT_SECONDS, SIGN_IN_MAX_TRIES } from '../server-rules';
@@ -38,6 +43,8 @@ export interface SignInLockout extends SignInGuard {
   lockedFor(email: string, now: Date): Promise<number>;
   /** Forgets the unknown-browser tries of an email (a new account starts clean). */
   clear(email: string): Promise<void>;
+  /** Lifts the locks and counts of the user's recognised browsers (after a completed password reset). */
+  unlockDevices(userId: string): Promise<void>;
 }
 
 export function createSignInLockout(deps: { counters: SignInCounterRepository; maxTries?: number; lockoutSeconds?: number }): SignInLockout {
@@ -48,16 +55,17 @@ export function createSignInLockout(deps: { counters: SignInCounterRepository; m
   /** Whole seconds from now until `untilIso`, counted up so a lock never shows 0 while it holds. */
   const secondsUntil = (untilIso: string, now: Date) => Math.max(0, Math.ceil((Date.parse(untilIso) - now.getTime()) / 1000));
   const locked = (seconds: number): SignInFailure => ({ code: 'account_locked', lockoutSeconds: seconds });
+  const deviceLocked = (seconds: number): SignInFailure => ({ code: '401', lockoutSeconds: seconds });
 
   async function lockedFor(email: string, now: Date): Promise<number> {
     const row = await counters.find(email);
     return row?.locked_until ? secondsUntil(row.locked_until, now) : 0;
   }
 
-  function attemptOf(reserved: ReservedTry, now: Date, clear: () => Promise<void>): SignInAttempt {
+  function attemptOf(reserved: ReservedTry, now: Date, clear: () => Promise<void>, lock: (seconds: number) => SignInFailure): SignInAttempt {
     return {
       async failed() {
-        if (reserved.lockedUntil !== null) return locked(secondsUntil(reserved.lockedUntil, now));
+        if (reserved.lockedUntil !== null) return lock(secondsUntil(reserved.lockedUntil, now));
         return { code: 'invalid_credentials', triesLeft: Math.max(0, maxTries - reserved.failures) };
       },
       succeeded: clear,
@@ -75,23 +83,24 @@ export function createSignInLockout(deps: { counters: SignInCounterRepository; m
     const nowIso = now.toISOString();
     const reserved = await counters.reserveDeviceTry(hash, device.user_id, nowIso, new Date(now.getTime() + lockoutMs).toISOString(), maxTries);
     if (reserved) {
-      return { ok: true, attempt: attemptOf(reserved, now, () => counters.bindDevice(hash, device.user_id, nowIso)) };
+      return { ok: true, attempt: attemptOf(reserved, now, () => counters.bindDevice(hash, device.user_id, nowIso), deviceLocked) };
     }
     const current = await counters.findDevice(hash, email);
     const seconds = current?.locked_until ? secondsUntil(current.locked_until, now) : 0;
-    return seconds > 0 ? { ok: false, failure: locked(seconds) } : undefined;
+    return seconds > 0 ? { ok: false, failure: deviceLocked(seconds) } : undefined;
   }
 
   return {
     lockedFor,
     clear: (email) => counters.clear(email),
+    unlockDevices: (userId) => counters.unlockDevices(userId),
 
     async beginTry(email, now, deviceToken) {
       const onDevice = await beginDeviceTry(email, now, deviceToken);
       if (onDevice) return onDevice;
       const reserved = await counters.reserveTry(email, now.toISOString(), new Date(now.getTime() + lockoutMs).toISOString(), maxTries);
       if (!reserved) return { ok: false, failure: locked(await lockedFor(email, now)) };
-      return { ok: true, attempt: attemptOf(reserved, now, () => counters.clear(email)) };
+      return { ok: true, attempt: attemptOf(reserved, now, () => counters.clear(email), locked) };
     },
 
     async rememberDevice(userId, previousToken, now) {

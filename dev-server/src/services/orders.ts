@@ -21,6 +21,7 @@ import type { Clock } from '../clock';
 import type { CartLineWithProduct, CartQueries, CartRepository } from '../repositories/cart';
 import { readAddress } from './addresses';
 import { methodCode } from './cart-model';
+import { lineDownloads } from './downloads';
 import { NotFoundError } from './errors';
 import type { Totals } from './pricing';
 import { itemTypeOf, productUrl } from './products';
@@ -56,7 +57,7 @@ export function orderTitle(lines: readonly { title: string; subscription: boolea
 
 const LineTypeSchema = z.enum(LINE_TYPES);
 
-function toOrderLine(row: OrderLineRow): OrderDetailLine {
+function toOrderLine(order: OrderRow, row: OrderLineRow, now: Date): OrderDetailLine {
   const lineType = LineTypeSchema.safeParse(row.line_type);
   return {
     title: row.title,
@@ -67,10 +68,13 @@ function toOrderLine(row: OrderLineRow): OrderDetailLine {
     unitPriceCents: row.unit_price_cents,
     lineTotalCents: row.line_total_cents,
     productUrl: row.product_url,
+    lineId: String(row.position),
+    downloads: lineDownloads(order, row, now),
   };
 }
 
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+/** The order as answered; `now` decides whether a case study's downloads have expired (issue 22). */
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], now: Date = new Date(row.created_at)): Order {
   const subscriptionLine = lines.find((l) => l.line_type === 'SUBSCRIPTION');
   const code = subscriptionLine?.sku?.replace(/^SUB-/, '') ?? '';
   const roleCode = `ROLE_HBRG_${code}`;
@@ -80,7 +84,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     status: row.status,
     title: row.title,
     createdAt: row.created_at,
-    lines: lines.map(toOrderLine),
+    lines: lines.map((l) => toOrderLine(row, l, now)),
     subTotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,
     taxCents: row.tax_cents,
@@ -223,14 +227,14 @@ export async function loadOrder(repo: CartQueries, orderId: string): Promise<Ord
   return row ? toOrder(row, await repo.orderLines(orderId)) : undefined;
 }
 
-export function createOrderService(deps: { carts: CartRepository }) {
-  const { carts } = deps;
+export function createOrderService(deps: { carts: CartRepository; clock: Clock }) {
+  const { carts, clock } = deps;
   return {
     /** GET /api/commerce/order/{id}: the owner's only. */
     async order(viewer: Viewer, id: string): Promise<Order> {
       const row = await carts.findOrder(id);
       if (!row || row.user_id !== viewer.user.id) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
-      return toOrder(row, await carts.orderLines(id));
+      return toOrder(row, await carts.orderLines(id), clock.now());
     },
   };
 }

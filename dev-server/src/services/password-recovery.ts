@@ -4,7 +4,8 @@
  * Forgot-password answers every email alike (200, the spec's success text) unless the account is
  * restricted (403) or locked by sign-in tries (423); only a known email gets a mail. The link holds
  * a random token whose SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and
- * a newer link retires older ones. Resetting never unlocks a locked account. The stored token and
+ * a newer link retires older ones. Resetting never lifts the account's lock (its unknown-browser
+ * bucket); it lifts only the locks of browsers the account recognises. The stored token and
  * its mail (plain text and HTML, mail/templates.ts) are one transaction.
  *
  * Following a reset link proves the reader receives mail at the account's address: a successful
@@ -101,6 +102,9 @@ export function createPasswordRecoveryService(deps: {
       if (!user) throw badToken(RESET_MESSAGES.unknown);
       if (user.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
       await accounts.updateUser(user.id, { password_hash: passwordHash });
+      // The reader proved they read the account's mail: their recognised browsers' locks lift (the
+      // sign-in answer told them so with code 401); the unknown-browser lock stays (PAY-08 423).
+      await lockout.unlockDevices(user.id);
       await verification.addressProven(user, clock.now().toISOString());
       await auth.endOtherSessions(user.id, currentToken);
       return { message: RESET_MESSAGES.success };

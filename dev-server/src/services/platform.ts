@@ -20,8 +20,10 @@ export interface OutboxMail {
 
 export function createPlatformService(deps: { captcha: CaptchaVerifier; geolocation: Geolocator; outbox: OutboxRepository }) {
   return {
-    captchaStatus(): CaptchaStatus {
-      return { enabled: true, provider: deps.captcha.provider };
+    /** The captcha in use; a real provider adds what the browser needs to get tokens (siteKey, scriptUrl). */
+    captchaStatus(): CaptchaStatus & { siteKey?: string; scriptUrl?: string } {
+      const browser = deps.captcha.browser;
+      return { enabled: true, provider: deps.captcha.provider, ...(browser ? { siteKey: browser.siteKey, scriptUrl: browser.scriptUrl } : {}) };
     },
 
     async geolocation(info: GeoRequestInfo): Promise<Geolocation> {

@@ -7,6 +7,10 @@
  * A different email address needs the current password and is not switched here: a link goes to
  * the new address and a notice to the current one (services/email-verification.ts); the address
  * changes when the link is followed.
+ *
+ * The account page's order history (issue 22): the member's own orders, newest first, each with its
+ * number, date, total, status ('Purchased' or 'Cancelled', SITE-04) and its own links (order page and
+ * receipt). Maintenance takes order history offline as in My Library (SITE-08).
  */
 import {
   COMPANY_SIZES,
@@ -15,13 +19,16 @@ import {
   maxLengthMessage,
   MESSAGES,
   type ProfileUpdateRequest,
+  orderPath,
+  orderStatusLabel,
   type Quota,
   validateEmail,
 } from 'shared-contracts/server';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../deps';
-import type { UserTable } from '../db/database';
+import type { OrderRow, UserTable } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
+import type { ActivityRepository } from '../repositories/activity';
 import type { AuthService, Viewer } from './auth';
 import type { EmailVerificationService } from './email-verification';
 import { InvalidInputError, invalidFields, type FieldError } from './errors';
@@ -29,6 +36,43 @@ import { emailTaken, normalizeEmail } from './field-rules';
 import { verifyPassword } from './passwords';
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+/** How many of the newest orders the account page lists (the rest are in My Library's Ordered tab). */
+export const ACCOUNT_ORDERS_LIMIT = 20;
+
+/** One order of GET /service/user/orders. */
+export interface AccountOrder {
+  id: string;
+  orderNumber: string;
+  title: string;
+  createdAt: string;
+  grandTotalCents: number;
+  itemCount: number;
+  status: 'Purchased' | 'Cancelled';
+  orderUrl: string;
+  receiptUrl: string;
+}
+
+/** GET /service/user/orders: the newest orders, how many there are, and whether history is offline. */
+export interface AccountOrders {
+  orders: AccountOrder[];
+  total: number;
+  maintenance: boolean;
+}
+
+export function accountOrder(row: OrderRow, itemCount: number): AccountOrder {
+  return {
+    id: row.id,
+    orderNumber: row.order_number ?? row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    grandTotalCents: row.grand_total_inc_tax,
+    itemCount,
+    status: orderStatusLabel(row.status),
+    orderUrl: orderPath(row.id),
+    receiptUrl: orderPath(row.id, { receipt: true }),
+  };
+}
 
 const SELECTS = {
   industry: { column: 'industry', choices: INDUSTRIES },
@@ -90,9 +134,22 @@ export function createProfileService(deps: {
   auth: AuthService;
   clock: Clock;
   verification: Pick<EmailVerificationService, 'requestEmailChange'>;
+  orders?: Pick<ActivityRepository, 'countOrders' | 'listOrders' | 'orderLines'>;
+  maintenance?: boolean;
 }) {
-  const { accounts, auth, clock, verification } = deps;
+  const { accounts, auth, clock, verification, orders: orderRows, maintenance = false } = deps;
   return {
+    /** The viewer's own orders only: the query is keyed by the session's user, never by a parameter. */
+    async orders(viewer: Viewer): Promise<AccountOrders> {
+      if (maintenance || !orderRows) return { orders: [], total: 0, maintenance };
+      const userId = viewer.user.id;
+      const total = await orderRows.countOrders(userId);
+      const rows = total === 0 ? [] : await orderRows.listOrders(userId, 0, ACCOUNT_ORDERS_LIMIT);
+      const lines = await orderRows.orderLines(rows.map((r) => r.id));
+      const items = (id: string) => lines.reduce((n, l) => (l.order_id === id ? n + l.quantity : n), 0);
+      return { orders: rows.map((r) => accountOrder(r, items(r.id))), total, maintenance: false };
+    },
+
     async update(viewer: Viewer, input: ProfileUpdateRequest): Promise<Viewer> {
       const { patch, errors } = profilePatch(input);
       if (errors.length > 0) throw invalidFields(errors);

@@ -1,4 +1,5 @@
-import { MAX_QUERY_WORDS, queryWords, suggestionWords, topicNameMatches, words } from './search-text';
+import { SEARCH_WEIGHTS } from '../repositories/search-index';
+import { FIELD_WEIGHTS, MAX_QUERY_WORDS, queryWords, stem, suggestionWords, tokenize, topicNameMatches, videoTerms, words } from './search-text';
 
 describe('words', () => {
   it('lower-cases, strips accents and splits on anything but letters and digits', () => {
@@ -41,5 +42,28 @@ describe('topicNameMatches', () => {
     expect(topicNameMatches('Leading teams', 'eading')).toBe(false);
     expect(topicNameMatches('Data science', 'data sci')).toBe(true);
     expect(topicNameMatches('Data science', '')).toBe(false);
+  });
+});
+
+describe("tokenize (the videos' words)", () => {
+  it('drops stop words and one-letter words, stems the rest, keeps repeats', () => {
+    expect(tokenize('How the Teams of a CEO lead teams')).toEqual(['team', 'ceo', 'lead', 'team']);
+    expect(stem('strategies')).toBe(stem('strategy'));
+    expect(stem('managing')).toBe(stem('managed'));
+  });
+});
+
+describe('videoTerms', () => {
+  it('weighs a video name as a title, its tags as a topic and its description as a summary', () => {
+    const terms = videoTerms({ name: 'Pricing Power, Explained', tags: ['explainer', 'finance'], description: 'Why pricing beats volume.' });
+    expect(terms.weights.get('pric')).toBe(FIELD_WEIGHTS.title + FIELD_WEIGHTS.summary);
+    expect(terms.weights.get('power')).toBe(FIELD_WEIGHTS.title);
+    expect(terms.weights.get('financ')).toBe(FIELD_WEIGHTS.topic);
+    expect(terms.weights.get('volum')).toBe(FIELD_WEIGHTS.summary);
+    expect([...terms.name].sort()).toEqual(['explain', 'power', 'pric']);
+  });
+
+  it("uses the article index's field weights", () => {
+    expect(FIELD_WEIGHTS).toEqual(SEARCH_WEIGHTS);
   });
 });

@@ -1,12 +1,13 @@
 /** Rows to the one stream entry shape (StreamEntrySchema): articles, sponsored reports, videos, charts. */
-import { type StreamEntry } from 'shared-contracts/server';
+import { type StreamEntry, type StreamItem } from 'shared-contracts/server';
 import { z } from 'zod';
-import type { VideoRow } from '../db/database';
+import type { ProductRow, VideoRow } from '../db/database';
 import type { ArticleWithTopic } from '../repositories/content';
 import { SPONSORED_REPORT, type StreamArticle } from '../repositories/discovery';
 import type { ChartWithSubject } from '../repositories/media';
 import { articleUrl } from './content';
 import { chartImagePath } from './media';
+import { productUrl } from './products';
 
 const StringList = z.array(z.string());
 
@@ -43,7 +44,35 @@ export function articleEntry(row: StreamArticle): StreamEntry {
   };
 }
 
-export function videoEntry(row: VideoRow): StreamEntry {
+/** productStatus of a coming-soon product (SITE-03: 'F' means coming soon); null when it can be bought. */
+export const COMING_SOON_STATUS = 'F';
+
+/**
+ * A store product as a stream entry (issue 22): its page as url and productLink, its price in cents
+ * as listPrice, 'F' as productStatus when it is coming soon. Products have no publication date
+ * (published ''); `term` is the root topic the product is listed under.
+ */
+export function productEntry(row: ProductRow, term: string): StreamEntry {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    url: productUrl(row),
+    published: '',
+    contentType: row.content_type,
+    category: { term },
+    author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
+    image: row.image,
+    sponsored: false,
+    sponsor: null,
+    productStatus: row.availability_status === 'COMING_SOON' ? COMING_SOON_STATUS : null,
+    productLink: productUrl(row),
+    listPrice: row.price_cents,
+  };
+}
+
+/** A video's entry carries its length (seconds): search results show it beside the poster. */
+export function videoEntry(row: VideoRow): StreamItem {
   const tag = StringList.parse(JSON.parse(row.tags))[0];
   return {
     id: row.id,
@@ -58,6 +87,7 @@ export function videoEntry(row: VideoRow): StreamEntry {
     sponsored: false,
     sponsor: null,
     ...notAProduct,
+    duration: row.duration,
   };
 }
 

@@ -2,10 +2,11 @@
  * Streams, search and auto-suggest (docs/decisions/012-discovery.md).
  *
  * One stream answer (StreamSchema) for every type; `number` counts from the stream's first page
- * (firstPageOf). Only content published by the clock's now is served. Search is the database's
- * full-text index (repositories/search-index.ts, decision 033): articles holding more of the query's
- * words come first, then the engine's relevance, then the newest. One query counts the matches per
- * content type and topic (the facets and the filtered total), one more reads the page.
+ * (firstPageOf). Only content published by the clock's now is served. Search is the search engine's
+ * (services/search.ts, decision 034): articles from the database's full-text index
+ * (repositories/search-index.ts, decision 034), videos matched in memory, ranked by one set of rules
+ * (more of the query's words, then more of them in the title, then the engine's relevance, then the
+ * newest). Its answers are kept per words, filters, order, page and publication epochs.
  */
 import {
   AUTO_SUGGEST,
@@ -21,16 +22,18 @@ import {
   SUGGESTION_LIMITS,
 } from 'shared-contracts/server';
 import type { Clock } from '../deps';
-import type { TopicRow } from '../db/database';
+import type { ProductRow, TopicRow } from '../db/database';
 import type { ArticleScope, DiscoveryRepository, SearchOrderBy } from '../repositories/discovery';
-import type { SearchIndex, SearchTally } from '../repositories/search-index';
+import type { SearchIndex } from '../repositories/search-index';
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
 import { createLruCache, createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
+import { productUrl } from './products';
 import { queryWords, suggestionWords, topicNameMatches } from './search-text';
-import { articleEntry, chartEntry, videoEntry } from './stream-entries';
+import { createSearchEngine, type SearchEngine } from './search';
+import { articleEntry, chartEntry, productEntry, videoEntry } from './stream-entries';
 
 /** A page of a stream: `number` in the stream's own base (firstPageOf), size 1..50. */
 export interface StreamPage {
@@ -56,6 +59,8 @@ export interface SearchRequest {
   order?: SearchOrder;
 }
 
+/** How many articles of a topic stream's first page come before its products (issue 22). */
+export const PRODUCTS_AFTER_ARTICLES = 4;
 /** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
 export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
@@ -90,17 +95,19 @@ export function isPaywallEnabledFor(viewer: Viewer | null): boolean {
  * cached, keyed by streamCacheKey. Not 'following' (the viewer's follows), 'search' (scores over the
  * index, many keys), 'webinars' and 'visual-library' (other tables, other publication times).
  */
-const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>(['latest', 'magazine', 'analytics', 'ascend', 'big-ideas', 'topic']);
+const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>([
+  'latest',
+  'magazine',
+  'analytics',
+  'ascend',
+  'big-ideas',
+  'topic',
+  'case-selections',
+  'top-50-articles',
+]);
 
 /** Search answers kept by the stream service (all but the viewer's isPaywallEnabled). */
 export const SEARCH_CACHE_ENTRIES = 1000;
-
-/** Sums of a tally by a key, as facets' (value, count) pairs. */
-function countBy<K>(rows: readonly SearchTally[], key: (row: SearchTally) => K): Map<K, number> {
-  const out = new Map<K, number>();
-  for (const row of rows) out.set(key(row), (out.get(key(row)) ?? 0) + row.count);
-  return out;
-}
 
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
@@ -109,10 +116,15 @@ export function createStreamService(deps: {
   follows: FollowRepository;
   clock: Clock;
   maintenance: boolean;
+  /** The search engine (services/search.ts by default). */
+  search?: SearchEngine;
 }) {
   const { discovery, searchIndex, media, follows, clock } = deps;
+  const search = deps.search ?? createSearchEngine({ discovery, searchIndex, media });
   const now = () => clock.now().toISOString();
   const epochs = createPublicationEpochs(() => discovery.listPublicationTimes(), clock);
+  /** The videos' publication epochs: a search answer also changes when a video's time comes. */
+  const videoEpochs = createPublicationEpochs(() => media.listVideoPublicationTimes(), clock);
 
   async function topicBySlug(slug: string): Promise<TopicRow> {
     const topic = await discovery.findTopicBySlug(slug.toLowerCase());
@@ -135,23 +147,53 @@ export function createStreamService(deps: {
     };
   }
 
-  async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
+  /** Articles as entries, each with its reprint's productLink when it has one (Buy Copies, SITE-05). */
+  async function articleEntries(rows: Parameters<typeof articleEntry>[0][]): Promise<StreamEntry[]> {
+    const reprints = await discovery.reprintsOf(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const reprint = reprints.get(r.id);
+      return reprint ? { ...articleEntry(r), productLink: productUrl(reprint) } : articleEntry(r);
+    });
+  }
+
+  /**
+   * The store's products in streams (issue 22; NOT IN SPEC how they are chosen: the catalogue has
+   * no topics): each listed product (the first format of its group, in catalogue order) is listed
+   * under one root topic of the taxonomy, in turn.
+   */
+  async function productsWithRoots(): Promise<{ row: ProductRow; root: TopicRow }[]> {
+    const roots = (await discovery.listTopics()).filter((t) => t.parent_id === null);
+    const seen = new Set<string>();
+    const firsts = (await discovery.listListedProducts()).filter((p) => !seen.has(p.group_id) && seen.add(p.group_id));
+    return roots.length === 0 ? [] : firsts.map((row, i) => ({ row, root: roots[i % roots.length] as TopicRow }));
+  }
+
+  async function articleStream(type: StreamType, scope: ArticleScope, page: StreamPage, viewer: Viewer | null, topic: TopicRow | null = null): Promise<Stream> {
     // The offset does not depend on the total: one query gives the page and the count.
     const { offset } = streamPageInfo(type, page, 0);
     const { total, rows } = await discovery.pageArticles(scope, offset, page.size);
-    return answer(type, page, total, rows.map(articleEntry), viewer);
+    const entries = await articleEntries(rows);
+    if (topic && offset === 0) {
+      // A topic's first page shows the products listed under its root topic after a few articles.
+      const rootId = topic.parent_id ?? topic.id;
+      const products = (await productsWithRoots()).filter((p) => p.root.id === rootId).map((p) => productEntry(p.row, p.root.name));
+      entries.splice(PRODUCTS_AFTER_ARTICLES, 0, ...products);
+    }
+    return answer(type, page, total, entries, viewer);
   }
 
   /**
    * Search answers by their words (what reaches the index: 'Strategies!' and 'strategies' are one
-   * key), filters, order, page and the publication epoch, as the cacheable streams' pages are kept
-   * (decision 019): the index changes only with the articles, which do not change while the API runs,
-   * and an article whose time comes makes new keys. A popular query is answered from memory.
+   * key), filters, order, page and the publication epochs of the articles and of the videos, as the
+   * cacheable streams' pages are kept (decision 019): the index changes only with the articles, which
+   * do not change while the API runs (nor do the videos), and an article or a video whose time comes
+   * makes new keys. A popular query is answered from memory.
    */
   const searchAnswers = createLruCache<Omit<Stream, 'isPaywallEnabled'>>(SEARCH_CACHE_ENTRIES);
   /** Auto-suggest's answers, kept the same way (a reader's typing repeats every prefix of a word). */
   const suggestions = createLruCache<SearchSuggestion>(SEARCH_CACHE_ENTRIES);
 
+  /** The search stream: the engine's hits as entries (articles with their reprint's link, videos with their length). */
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
     if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
@@ -167,53 +209,28 @@ export function createStreamService(deps: {
       page.number,
       page.size,
       await epochs.current(),
+      await videoEpochs.current(),
     ]);
     let found = searchAnswers.get(key);
     if (!found) {
-      found = await searchAnswer(words, request, order, page);
+      found = await searchAnswer(term, request, order, page);
       searchAnswers.set(key, found);
     }
     return { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) };
   }
 
-  /** The answer of a search (see searchStream): one tally query for the facets and the total, one for the page. */
-  async function searchAnswer(words: string[], request: SearchRequest, order: SearchOrderBy, page: StreamPage): Promise<Omit<Stream, 'isPaywallEnabled'>> {
-    const until = now();
-    const scope: ArticleScope = { until };
-    if (request.contentType !== undefined) scope.contentType = request.contentType;
-    const topics = await discovery.listTopics();
-    const rootOf = new Map(topics.map((t) => [t.id, t.parent_id ?? t.id]));
-    // An unknown topic filter matches nothing (the facets still show where the results are).
-    let topicId: string | null | undefined;
-    if (request.topic !== undefined) {
-      const slug = request.topic.toLowerCase();
-      topicId = topics.find((t) => t.slug === slug)?.id ?? null;
-      scope.anyTopicIds = topicId === null ? [] : [topicId];
-    }
-    const inFilters = (row: SearchTally) =>
-      (request.contentType === undefined || row.contentType === request.contentType) &&
-      topicId !== null &&
-      (topicId === undefined || row.topicId === topicId || rootOf.get(row.topicId) === topicId);
-    // The facets count the whole result; the total only the filtered part of it.
-    const tally = await searchIndex.tally(words, { until });
-    const total = tally.filter(inFilters).reduce((n, row) => n + row.count, 0);
-    const { offset } = streamPageInfo('search', page, total);
-    const rows = total > offset ? await searchIndex.page(words, scope, order, offset, page.size) : [];
-    const byId = new Map(topics.map((t) => [t.id, t]));
-    const byCount = <T extends { count: number; label: string }>(a: T, b: T) => b.count - a.count || a.label.localeCompare(b.label);
-    const { isPaywallEnabled: _viewers, ...stream } = answer('search', page, total, rows.map(articleEntry), null);
-    return {
-      ...stream,
-      facets: {
-        contentType: [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count })).sort(byCount),
-        topic: [...countBy(tally, (row) => rootOf.get(row.topicId) ?? row.topicId)]
-          .map(([rootId, count]) => {
-            const root = byId.get(rootId);
-            return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
-          })
-          .sort(byCount),
-      },
-    };
+  /** The answer of a search (see searchStream): the engine's hits as entries (articles with their reprint's link, videos with their length). */
+  async function searchAnswer(term: string, request: SearchRequest, order: SearchOrderBy, page: StreamPage): Promise<Omit<Stream, 'isPaywallEnabled'>> {
+    const { offset } = streamPageInfo('search', page, 0);
+    const found = await search.search(
+      { text: term, contentType: request.contentType, topic: request.topic, sort: order.sort, order: order.order, until: now() },
+      { offset, limit: page.size },
+    );
+    const articles = await articleEntries(found.hits.flatMap((h) => (h.kind === 'article' ? [h.row] : [])));
+    const byId = new Map(articles.map((e) => [e.id, e]));
+    const entries = found.hits.map((h) => (h.kind === 'video' ? videoEntry(h.row) : (byId.get(h.row.id) ?? articleEntry(h.row))));
+    const { isPaywallEnabled: _viewers, ...stream } = answer('search', page, found.total, entries, null);
+    return { ...stream, facets: found.facets };
   }
 
   return {
@@ -263,8 +280,12 @@ export function createStreamService(deps: {
           return articleStream(type, { until, kind: 'ascend' }, page, viewer);
         case 'big-ideas':
           return articleStream(type, { until, kind: 'big-idea' }, page, viewer);
+        // The gated collections' pages (issue 22; shared-contracts entitlements.ts): every reader sees the entries, the article API gates the bodies.
+        case 'case-selections':
+        case 'top-50-articles':
+          return articleStream(type, { until, collection: type }, page, viewer);
         case 'topic':
-          return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer);
+          return articleStream(type, { until, contentType, topicId: topic?.id }, page, viewer, contentType === undefined ? topic : null);
         case 'following': {
           const user = (viewer as Viewer).user;
           const followed = await follows.listFollowed(user.id);

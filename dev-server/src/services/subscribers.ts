@@ -9,14 +9,15 @@
  * account number is not enough.
  */
 import { MESSAGES, type SubscriberLookup, validateEmail, validateRegistrationPassword, validateRequired } from 'shared-contracts/server';
-import type { Clock } from '../deps';
+import type { CaptchaVerifier, Clock } from '../deps';
 import type { SubscriberRecordRow, SubscriptionRow } from '../db/database';
 import type { AccountRepository } from '../repositories/accounts';
 import type { SubscriberRepository } from '../repositories/subscribers';
 import type { AuthService, StartedSession, Viewer } from './auth';
 import type { EmailVerificationService } from './email-verification';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
-import { checkFields, emailTaken, normalizeEmail } from './field-rules';
+import { consentedOptIn } from './consent';
+import { checkFields, emailTaken, normalizeEmail, requireCaptcha } from './field-rules';
 import type { SignInLockout } from './lockout';
 import { insertNewAccount, newUserRow } from './new-users';
 import { hashPassword } from './passwords';
@@ -36,9 +37,10 @@ export function createSubscriberService(deps: {
   lockout: SignInLockout;
   auth: AuthService;
   clock: Clock;
+  captcha: CaptchaVerifier;
   verification: Pick<EmailVerificationService, 'sendVerificationLink'>;
 }) {
-  const { accounts, subscribers, lockout, auth, clock, verification } = deps;
+  const { accounts, subscribers, lockout, auth, clock, captcha, verification } = deps;
 
   /**
    * The eligible record of an email (optionally with this account number) that holds the latest
@@ -87,14 +89,17 @@ export function createSubscriberService(deps: {
      * subscriber) when the member follows the link mailed to the address.
      */
     async subscribe(
-      input: { emailAddress: string; accountNumber: string; password: string; optIn?: boolean },
+      input: { emailAddress: string; accountNumber: string; password: string; optIn?: boolean; reCaptchaToken?: string },
       previousToken: string | undefined,
+      visitor: { country: string | null } = { country: null },
     ): Promise<StartedSession> {
       checkFields([
         ['emailAddress', validateEmail(input.emailAddress, 'modal')],
         ['accountNumber', validateRequired(input.accountNumber)],
         ['password', validateRegistrationPassword(input.password)],
       ]);
+      // A registration (PAY-09: the subscriber page asks with 'register_sync_sub'): a person, before any record is looked at.
+      await requireCaptcha(captcha, input.reCaptchaToken, 'register');
       const email = normalizeEmail(input.emailAddress);
       const found = await findEligible(email, input.accountNumber.trim());
       if (!found) throw noActiveSubscription();
@@ -110,7 +115,8 @@ export function createSubscriberService(deps: {
         lastName: record.last_name,
         passwordHash: await hashPassword(input.password),
         status: 'registered',
-        optIn: input.optIn ?? record.opt_in === 1,
+        // EU readers are opted in only by their own tick (PAY-05, services/consent.ts).
+        optIn: consentedOptIn(input.optIn, visitor.country, record.opt_in === 1),
         now: clock.now(),
       });
       const created = await insertNewAccount({ accounts, lockout, verification }, user);

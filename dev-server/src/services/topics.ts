@@ -82,6 +82,11 @@ export function createTopicService(deps: { discovery: DiscoveryRepository; follo
       await follows.unfollow(viewer.user.id, topic.id);
       return following(viewer);
     },
+    /** deleteAll of followed topics (SITE-07 "Newsletter, topic, marketingCampaign: post, delete, deleteAll"). */
+    async unfollowAll(viewer: Viewer): Promise<Following> {
+      await follows.unfollowAll(viewer.user.id);
+      return following(viewer);
+    },
   };
 }
 

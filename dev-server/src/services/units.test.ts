@@ -143,7 +143,10 @@ describe('settingsFromEnv', () => {
   });
 
   it('reads RATE_LIMIT_MULTIPLIER, DEV_OUTBOX, CAPTCHA_SECRET, GEO_COUNTRY and DIGEST_SECRET', () => {
-    const s = settingsFromEnv({ RATE_LIMIT_MULTIPLIER: '20', DEV_OUTBOX: '1', CAPTCHA_SECRET: 'k', GEO_COUNTRY: 'gb', DIGEST_SECRET: 'd' }, '/repo');
+    const s = settingsFromEnv(
+      { RATE_LIMIT_MULTIPLIER: '20', DEV_OUTBOX: '1', CAPTCHA_SECRET: 'k', CAPTCHA_SITE_KEY: 'site', GEO_COUNTRY: 'gb', DIGEST_SECRET: 'd' },
+      '/repo',
+    );
     expect(s.rateLimits?.signIn.limit).toBe(30 * 20);
     expect(s.rateLimits?.forgotPassword.limit).toBe(10 * 20);
     expect(s).toMatchObject({ exposeOutbox: true, captchaSecret: 'k', geoCountry: 'GB', digestSecret: 'd' });

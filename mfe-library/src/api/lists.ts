@@ -32,3 +32,10 @@ export const loadFollowedTopics = (): Promise<Following> => api.following();
 
 /** The Topics tab's 'Stop following': answers the followed topics as they now are. */
 export const stopFollowingTopic = (slug: string): Promise<Following> => api.unfollow(slug);
+
+/**
+ * Stops following every topic (the topic deleteAll, SITE-07): DELETE /service/user/topics/all, as
+ * newsletters' DELETE /service/user/unsubscribe/all ('all' is no topic's slug). Through `unfollow`,
+ * so the core client (on every first view) carries no method of its own for it.
+ */
+export const stopFollowingAllTopics = (): Promise<Following> => api.unfollow('all');

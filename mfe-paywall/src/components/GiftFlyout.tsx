@@ -3,9 +3,13 @@
  * small non-modal dialog with the gifts left this month; 'Create gift link' asks the server for a
  * link, shows it read-only with a copy button and the new count. A 409 (no gifts left, or not
  * allowed) shows the server's message.
+ *
+ * Gift mode (PAY-02 "'On to recipient' in gift mode"): when the session has ended (401), the
+ * flyout asks for sign-in with `auth:open` reason 'gift', whose submit reads 'On to recipient';
+ * once signed in as a subscriber, the flyout creates the link it was asked for (the intent).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, MESSAGES, pushDataLayer, type ArticleGift } from 'shared-contracts';
+import { ApiError, MESSAGES, bus, pushDataLayer, useMounted, type ArticleGift, type User } from 'shared-contracts';
 import { FormMessage } from 'shared-contracts/forms';
 import { giveGift, loadGiftsLeft } from '../api/gifts';
 
@@ -18,6 +22,7 @@ const TEXT = {
   copied: 'Link copied.',
   create: 'Create gift link',
   close: 'Close',
+  signInAgain: 'Your session has ended. Sign in to create the gift link.',
 };
 
 /** A subscriber's gifts left. */
@@ -35,6 +40,8 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [pending, setPending] = useState(false);
+  const pendingRef = useRef(false);
+  const mounted = useMounted();
   const opener = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -63,8 +70,16 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
     opener.current?.focus();
   }
 
+  /** After the sign-in asked for on a 401: a subscriber gets the link they asked for. */
+  function afterSignIn(user: User) {
+    if (!mounted.current || user.status !== 'subscriber') return;
+    setOpen(true);
+    void create();
+  }
+
   async function create() {
-    if (pending) return;
+    if (pendingRef.current) return;
+    pendingRef.current = true;
     setPending(true);
     setError(null);
     setCopied(false);
@@ -74,9 +89,15 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
       setAllowance({ status: 'ready', left: answer.articleGiftsLeft });
       pushDataLayer({ event: 'gift_given', giftsLeft: answer.articleGiftsLeft });
     } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        setError(TEXT.signInAgain);
+        bus.emit('auth:open', { screen: 'signin', reason: 'gift', intent: afterSignIn });
+        return;
+      }
       setError(err instanceof ApiError && err.status === 409 && err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic);
     } finally {
-      setPending(false);
+      pendingRef.current = false;
+      if (mounted.current) setPending(false);
     }
   }
 

@@ -212,6 +212,51 @@ describe('gift flyout', () => {
     expect(window.dataLayer).toEqual([]);
   });
 
+  it("a session that ended asks for sign-in in gift mode ('On to recipient'); signed in again, the link is created", async () => {
+    let signedIn = false;
+    const api = asSubscriber({
+      'POST /api/article-gift/give-gift': () =>
+        signedIn ? { body: { articleGiftURL: GIFT_URL, articleGiftsLeft: 2 } } : { status: 401, body: { message: 'Sign in first.' } },
+    });
+    const asked: EventMap['auth:open'][] = [];
+    const off = bus.on('auth:open', (p) => asked.push(p));
+    try {
+      const { container } = renderGate();
+      await ready(container, 'full-content');
+      await userEvent.click(screen.getByRole('button', { name: 'Gift this article' }));
+      await screen.findByText('You have 3 gifts left this month.');
+      await userEvent.click(screen.getByRole('button', { name: 'Create gift link' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Sign in to create the gift link.');
+      expect(asked).toEqual([{ screen: 'signin', reason: 'gift', intent: expect.any(Function) }]);
+      // The modal's sign-in (reason 'gift': its submit reads 'On to recipient') calls the intent.
+      signedIn = true;
+      await act(async () => asked[0]!.intent!(sampleUser({ status: 'subscriber' })));
+      const dialog = screen.getByRole('dialog', { name: 'Gift this article' });
+      expect(await within(dialog).findByRole('textbox', { name: 'Gift link' })).toHaveValue(GIFT_URL);
+      expect(api.sent('POST /api/article-gift/give-gift')).toHaveLength(2);
+    } finally {
+      off();
+    }
+  });
+
+  it('after a gift-mode sign-in as a non-subscriber, no link is asked for', async () => {
+    const api = asSubscriber({ 'POST /api/article-gift/give-gift': { status: 401, body: { message: 'Sign in first.' } } });
+    const asked: EventMap['auth:open'][] = [];
+    const off = bus.on('auth:open', (p) => asked.push(p));
+    try {
+      const { container } = renderGate();
+      await ready(container, 'full-content');
+      await userEvent.click(screen.getByRole('button', { name: 'Gift this article' }));
+      await screen.findByText('You have 3 gifts left this month.');
+      await userEvent.click(screen.getByRole('button', { name: 'Create gift link' }));
+      await screen.findByRole('alert');
+      await act(async () => asked[0]!.intent!(sampleUser({ status: 'registered' })));
+      expect(api.sent('POST /api/article-gift/give-gift')).toHaveLength(1);
+    } finally {
+      off();
+    }
+  });
+
   it('is only for subscribers on full content', async () => {
     userStore.getState().setUser(sampleUser());
     mockApi({ [CONTENT_KEY]: { body: content({ reason: 'metered', quota: { limit: 4, count: 1, remaining: 3 } }) } });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sampleUser } from 'shared-contracts/src/testing';
 import { userStore } from 'shared-contracts';
@@ -32,8 +32,8 @@ async function fillRegistration(email = 'ines@example.com') {
   await userEvent.type(screen.getByLabelText('Password'), 'Strong#Pass2026');
 }
 
-async function registerAnswered(answer: Answer) {
-  const api = mockApi({ 'POST /api/user/register': answer });
+async function registerAnswered(answer: Answer, more: Record<string, Answer> = {}) {
+  const api = mockApi({ 'POST /api/user/register': answer, ...more });
   render(<PaywallPanel />);
   await screen.findByRole('checkbox');
   await fillRegistration();
@@ -116,11 +116,12 @@ describe('paywall panel: registration (default screen)', () => {
     expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('creates the account, reports it, and reloads with registration=success', async () => {
+  it('creates the account, reports it, and goes on to profile settings (no reload yet)', async () => {
     const created = sampleUser({ firstName: 'Ines' });
     const api = await registerAnswered({ status: 201, body: { outcome: 'created', user: created } });
-    await waitFor(() => expect(nav.assign).toHaveBeenCalledTimes(1));
-    expect(nav.assign).toHaveBeenCalledWith('http://localhost/2025/03/why-strategy-fails-in-the-middle?utm=x&registration=success');
+    expect(await screen.findByRole('heading', { name: 'Tell us about yourself' })).toHaveFocus();
+    expect(document.querySelector('[data-panel-screen]')).toHaveAttribute('data-panel-screen', 'profile-settings');
+    expect(nav.assign).not.toHaveBeenCalled();
     const [sent] = api.sent('POST /api/user/register') as Record<string, unknown>[];
     expect(sent).toMatchObject({
       firstName: 'Ines',
@@ -137,6 +138,49 @@ describe('paywall panel: registration (default screen)', () => {
     ]);
     expect(userStore.getState().user?.firstName).toBe('Ines');
     expect(nav.reload).not.toHaveBeenCalled();
+  });
+
+  it('profile settings: Save sends the chosen settings, then reloads with registration=success', async () => {
+    const created = sampleUser({ firstName: 'Ines' });
+    const api = await registerAnswered(
+      { status: 201, body: { outcome: 'created', user: created } },
+      { 'POST /service/user/profile': { body: { ...created, industry: 'Education', companySize: '5 to 99' } } },
+    );
+    await screen.findByRole('heading', { name: 'Tell us about yourself' });
+    expect(screen.getByLabelText('Job title')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Industry'), 'Education');
+    await userEvent.selectOptions(screen.getByLabelText('Company size'), '5 to 99');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('http://localhost/2025/03/why-strategy-fails-in-the-middle?utm=x&registration=success'));
+    expect(api.sent('POST /service/user/profile')).toEqual([
+      {
+        attributes: [
+          { name: 'industry', value: 'Education' },
+          { name: 'companySize', value: '5 to 99' },
+        ],
+      },
+    ]);
+    expect(nav.reload).not.toHaveBeenCalled();
+  });
+
+  it("profile settings: 'Maybe later' reloads with registration=success and sends nothing", async () => {
+    const api = await registerAnswered({ status: 201, body: { outcome: 'created', user: sampleUser({ firstName: 'Ines' }) } });
+    await screen.findByRole('heading', { name: 'Tell us about yourself' });
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
+    expect(nav.assign).toHaveBeenCalledWith('http://localhost/2025/03/why-strategy-fails-in-the-middle?utm=x&registration=success');
+    expect(api.sent('POST /service/user/profile')).toEqual([]);
+  });
+
+  it('profile settings: a failed save shows the generic message and stays', async () => {
+    await registerAnswered(
+      { status: 201, body: { outcome: 'created', user: sampleUser({ firstName: 'Ines' }) } },
+      { 'POST /service/user/profile': { status: 500, body: { message: 'boom' } } },
+    );
+    await screen.findByRole('heading', { name: 'Tell us about yourself' });
+    await userEvent.selectOptions(screen.getByLabelText('Industry'), 'Education');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(GENERIC)).toBeInTheDocument();
+    expect(nav.assign).not.toHaveBeenCalled();
   });
 
   it("sends a subscriber's email to the subscriber registration page", async () => {
@@ -177,6 +221,40 @@ describe('paywall panel: registration (default screen)', () => {
     await registerAnswered({ status: 500, body: { message: 'boom' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(GENERIC);
     expect(nav.assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('paywall panel: moving between screens', () => {
+  it('scrolls a panel whose top went out of view back over 1000 ms, not in one jump', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockApi();
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1500 });
+    try {
+      render(<PaywallPanel />);
+      jest.spyOn(panel(), 'getBoundingClientRect').mockReturnValue({ top: -600 } as DOMRect);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(screen.getByRole('heading', { name: 'Sign In' })).toHaveFocus();
+      act(() => jest.advanceTimersByTime(500));
+      const midway = scrollTo.mock.calls.at(-1)![1] as number;
+      expect(midway).toBeLessThan(1500);
+      expect(midway).toBeGreaterThan(820);
+      act(() => jest.advanceTimersByTime(520));
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 1500 - 600 - 80);
+    } finally {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not scroll when the panel is in view', async () => {
+    mockApi();
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    render(<PaywallPanel />);
+    jest.spyOn(panel(), 'getBoundingClientRect').mockReturnValue({ top: 100 } as DOMRect);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 });
 

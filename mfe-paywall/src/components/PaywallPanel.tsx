@@ -1,7 +1,9 @@
 /**
  * The paywall panel of the registration wall: three screens,
- * registration (the default), sign in and forgot password. Registration reloads the page with
- * registration=success so the reload shows the content it earned; sign-in reloads.
+ * registration (the default), sign in and forgot password, and after a registration the
+ * profile-settings screen (PAY-02, PAY-04): its Save or 'Maybe later' reloads the page with
+ * registration=success so the reload shows the content the registration earned; sign-in reloads.
+ * Moving between screens brings a panel scrolled out of view back with a 1000 ms scroll (PAY-09).
  * Each screen is the shared account-form kit in its paywall variant (the paywall's email message
  * and server-error outcomes, paywall captcha actions, the registration-wall conversion events).
  */
@@ -21,6 +23,8 @@ import {
 } from 'shared-contracts/forms';
 import { AB_TAGS, subscribeHref } from './gate';
 import { nav, registrationSuccessUrl } from './navigation';
+import { PROFILE_SETTINGS_TEXT, ProfileSettingsScreen } from './ProfileSettings';
+import { animateWindowScroll, SCROLL_ANIMATION_MS, SCROLL_TOP_MARGIN_PX } from './scrolling';
 
 /** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */
 const TEXT = {
@@ -34,18 +38,26 @@ const TEXT = {
   customerService: 'Customer Service',
 };
 
-export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number];
+/** The panel's screens (data-panel-screen): the three of PAYWALL_PANEL_SCREENS, then profile settings after a registration. */
+export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number] | 'profile-settings';
 
 export function PaywallPanel() {
   const [screen, setScreen] = useState<PanelScreen>('registration');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
 
   useEffect(prefetchCaptcha, []);
-  // A screen change moves focus to the new screen's heading (not on first show: the reader is reading).
+  // A screen change moves focus to the new screen's heading (not on first show: the reader is
+  // reading). When the panel's top is out of view (a long screen swapped for a short one), the
+  // window scrolls it into view in one animation of 1000 ms (PAY-09), not a jump.
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
+    if (!moved.current) return;
+    headingRef.current?.focus({ preventScroll: true });
+    const top = sectionRef.current?.getBoundingClientRect().top;
+    if (top === undefined || (top >= 0 && top < window.innerHeight)) return;
+    return animateWindowScroll(window.scrollY, Math.max(0, window.scrollY + top - SCROLL_TOP_MARGIN_PX), SCROLL_ANIMATION_MS);
   }, [screen]);
   const go = (next: PanelScreen) => {
     moved.current = true;
@@ -53,13 +65,21 @@ export function PaywallPanel() {
   };
 
   return (
-    <section className="paywall-panel" aria-labelledby={headingId} data-panel-screen={screen}>
+    <section ref={sectionRef} className="paywall-panel" aria-labelledby={headingId} data-panel-screen={screen}>
       {screen === 'registration' && (
         <RegistrationScreen
           heading={<Heading id={headingId} ref={headingRef} text={TEXT.registrationHeading} />}
           onSignIn={() => go('sign-in')}
           onForgot={() => go('forgot-password')}
+          onCreated={() => go('profile-settings')}
         />
+      )}
+      {screen === 'profile-settings' && (
+        <>
+          <Heading id={headingId} ref={headingRef} text={PROFILE_SETTINGS_TEXT.heading} />
+          {/* Save or 'Maybe later': the reload with registration=success shows the content the registration earned. */}
+          <ProfileSettingsScreen onDone={() => nav.assign(registrationSuccessUrl(nav.href()))} />
+        </>
       )}
       {screen === 'sign-in' && (
         <SignInScreen
@@ -85,7 +105,7 @@ function Heading({ id, ref, text }: { id: string; ref: RefObject<HTMLHeadingElem
 
 /* ------------------------------------------------------------------ registration */
 
-function RegistrationScreen({ heading, onSignIn, onForgot }: { heading: ReactNode; onSignIn(): void; onForgot(): void }) {
+function RegistrationScreen({ heading, onSignIn, onForgot, onCreated }: { heading: ReactNode; onSignIn(): void; onForgot(): void; onCreated(): void }) {
   const form = useRegistrationForm({
     variant: 'paywall',
     messages: 'paywall',
@@ -94,8 +114,8 @@ function RegistrationScreen({ heading, onSignIn, onForgot }: { heading: ReactNod
     visitor: useVisitorCountry(),
     serverErrorsStay: true,
     assign: (url) => nav.assign(url),
-    // The reload with registration=success shows the content the registration earned.
-    onCreated: () => nav.assign(registrationSuccessUrl(nav.href())),
+    // The account exists and is stored: profile settings next (PAY-04), then the reload.
+    onCreated,
   });
   return (
     <>

@@ -36,6 +36,51 @@ describe('CartPage', () => {
     expect([...dl.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['$1,294.40', '-$5.00', '$7.00', '$12.34', '$1,318.74']);
   });
 
+  it("tells each line's major subject, publication date, permissions, volume pricing and an unavailable status", async () => {
+    mockApiRoutes({
+      [CART]: {
+        body: cart({
+          lineItems: {
+            physicalItems: [
+              line({
+                productMajorSubject: 'Leadership',
+                publicationDate: '2024-03-05T12:00:00.000Z',
+                permissionsAvailable: true,
+                isVolumePricingAvailable: true,
+              }),
+              line({ itemId: 'i3', productTitle: 'Old Print Run', productUrl: '/product/old/AV300', status: 'UNAVAILABLE', isVolumePricingAvailable: false }),
+            ],
+            digitalItems: [
+              line({
+                itemId: 'i2',
+                productTitle: 'Ebook Edition',
+                type: 'ebook',
+                lineType: 'EBOOK',
+                quantity: 1,
+                productMajorSubject: null,
+                isVolumePricingAvailable: false,
+              }),
+            ],
+          },
+        }),
+      },
+    });
+    renderAt('/shopping-cart', <StoreApp />);
+    const shipped = await screen.findByRole('region', { name: 'Shipped items' });
+    const [first, unavailable] = within(shipped).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Leadership · Published March 05, 2024');
+    expect(within(first!).getByRole('link', { name: 'Copyright permissions available' })).toHaveAttribute('href', '/product/the-strategy-playbook/AV100');
+    expect(first).toHaveTextContent('Volume pricing available: ask Customer Service');
+    expect(within(first!).getByRole('link', { name: 'ask Customer Service' })).toHaveAttribute('href', '/subscriber-help#contact-customer-service');
+    expect(first).toHaveAttribute('data-line-status', 'ACTIVE');
+    expect(unavailable).toHaveAttribute('data-line-status', 'UNAVAILABLE');
+    expect(unavailable).toHaveTextContent('This item cannot be ordered right now. Remove it to check out.');
+    expect(unavailable).not.toHaveTextContent('Volume pricing');
+    const digital = screen.getByRole('region', { name: 'Digital items' });
+    expect(digital).not.toHaveTextContent('Volume pricing');
+    expect(digital).not.toHaveTextContent('Published');
+  });
+
   it("says shipping and tax are 'Calculated at checkout' until a shipping method is chosen", async () => {
     mockApiRoutes({ [CART]: { body: cart({ shippingMethod: null, shippingCostCents: 0, taxCents: 0 }) } });
     renderAt('/shopping-cart', <StoreApp />);

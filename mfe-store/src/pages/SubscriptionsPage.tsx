@@ -1,8 +1,14 @@
-/** /subscriptions: the subscriber tiers on offer; Subscribe adds the tier to the cart and opens the cart. */
+/**
+ * /subscriptions: the subscriber tiers on offer; Subscribe adds the tier to the cart and opens the
+ * cart. Each tier lists what it includes from the table the server enforces (shared-contracts
+ * entitlements.ts TIER_GRANTS; issue 22, PAY-06.3): the gated collections and the visual library's
+ * downloads are refused to tiers without them. A subscriber's own tier is marked.
+ */
 import { Link } from 'shared-contracts/router';
 import { UI_TEXT, useLoad, useUserStore, type User } from 'shared-contracts';
 import { loadSubscriptionOffers } from '../api/subscriptions';
 import { COMMERCE_MESSAGES, formatCents, type SubscriptionOffer } from 'shared-contracts/commerce';
+import { tierIncludes } from 'shared-contracts/visual';
 import { Alert, Status } from '../components/common';
 import { useAddToCart } from '../components/cart/useAddToCart';
 import { SUBSCRIPTIONS_TITLE } from '../components/checkout/text';
@@ -11,20 +17,36 @@ export function isSubscriber(user: User | null): boolean {
   return user !== null && (user.status === 'subscriber' || user.tier !== null);
 }
 
-function OfferCard({ offer, subscriber, onSubscribe, busy }: { offer: SubscriptionOffer; subscriber: boolean; onSubscribe(): void; busy: boolean }) {
+function OfferCard({
+  offer,
+  subscriber,
+  yours,
+  onSubscribe,
+  busy,
+}: {
+  offer: SubscriptionOffer;
+  subscriber: boolean;
+  yours: boolean;
+  onSubscribe(): void;
+  busy: boolean;
+}) {
   const headingId = `offer-${offer.roleCode}`;
+  const includes = tierIncludes(offer.roleCode);
   return (
-    <li className="offer-card" aria-labelledby={headingId}>
+    <li className="offer-card" aria-labelledby={headingId} data-tier={offer.roleCode}>
       <h2 id={headingId}>{offer.label}</h2>
+      {yours && (
+        <p className="offer-yours" style={{ fontWeight: 'bold', color: '#a6192e' }}>
+          Your subscription
+        </p>
+      )}
       {offer.caption && <p className="offer-caption">{offer.caption}</p>}
       <p className="offer-price">{`${formatCents(offer.priceCents)} per ${offer.term}`}</p>
-      {offer.features.length > 0 && (
-        <ul className="offer-features">
-          {offer.features.map((f) => (
-            <li key={f}>{f}</li>
-          ))}
-        </ul>
-      )}
+      <ul className="offer-features" aria-label={`${offer.label} includes`}>
+        {includes.map((f) => (
+          <li key={f.label}>{f.href ? <Link to={f.href}>{f.label}</Link> : f.label}</li>
+        ))}
+      </ul>
       {!subscriber && (
         <button type="button" className="button-primary" aria-label={`Subscribe to ${offer.label}`} disabled={busy} onClick={onSubscribe}>
           Subscribe
@@ -42,7 +64,7 @@ export default function SubscriptionsPage() {
   return (
     <div className="subscriptions-page">
       <h1>{SUBSCRIPTIONS_TITLE}</h1>
-      <p>Subscribe for unlimited access to articles, the magazine archive and the visual library.</p>
+      <p>Every subscription reads every article and the magazine archive without a limit; each tier lists what else it includes.</p>
       {subscriber && <p className="already-subscriber">{COMMERCE_MESSAGES.alreadySubscriber}</p>}
       {load.status === 'loading' && <Status>Loading subscriptions…</Status>}
       {load.status === 'error' && <Alert>We could not load the subscriptions. Please try again.</Alert>}
@@ -53,6 +75,7 @@ export default function SubscriptionsPage() {
               key={o.roleCode}
               offer={o}
               subscriber={subscriber}
+              yours={subscriber && user?.tier?.roleCode === o.roleCode}
               busy={busy}
               onSubscribe={() => void add([{ availabilityId: o.availabilityId, quantity: 1 }], { thenNavigateTo: '/shopping-cart' })}
             />

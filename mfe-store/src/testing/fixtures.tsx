@@ -80,6 +80,11 @@ export function line(over: Partial<CartLine> = {}): CartLine {
     unitPriceCents: 2995,
     lineTotalCents: 5990,
     referral: '02749',
+    productMajorSubject: 'Books',
+    publicationDate: null,
+    permissionsAvailable: false,
+    isVolumePricingAvailable: true,
+    status: 'ACTIVE',
     ...over,
   };
 }

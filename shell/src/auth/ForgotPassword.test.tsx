@@ -82,7 +82,6 @@ describe('forgot password', () => {
       423,
       'You cannot unlock your account by resetting the password. Please wait 24 hours to unlock and try again. For immediate assistance, please contact Customer Service.',
     ],
-    [500, 'We are sorry. We are unable to process your request at this time.'],
   ])('%i shows its message and keeps the form', async (status, message) => {
     await sendLink({ status, body: { message: 'refused' } });
     expect((await screen.findByRole('alert')).textContent).toBe(message);

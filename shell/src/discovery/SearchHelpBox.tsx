@@ -1,25 +1,17 @@
 /**
  * The 'subscriber-search' help box (PAY-04; SITE-02 help boxes): on /search, a subscriber sees
  * search tips once per browser. The box marks localStorage (helpBoxStorageKey) when it shows, so it
- * never shows again in this browser, dismissed or not.
+ * never shows again in this browser, dismissed or not. It sits in the page's flow, above the
+ * results, and closes like every help box (helpboxes/HelpBox.tsx): 'Dismiss tip', Escape or a
+ * click outside it.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useUserStore } from 'shared-contracts';
-import { DISCOVERY_MESSAGES, helpBoxStorageKey } from 'shared-contracts/discovery';
+import { DISCOVERY_MESSAGES } from 'shared-contracts/discovery';
+import { HelpBox } from '../helpboxes/HelpBox';
+import { claimHelpBox } from '../helpboxes/helpBoxes';
 
 export const SUBSCRIBER_SEARCH_HELP_BOX = 'subscriber-search';
-
-/** True the first time it is asked in this browser (and marks the box as shown); false after. */
-export function claimHelpBox(type: string): boolean {
-  const key = helpBoxStorageKey(type);
-  try {
-    if (localStorage.getItem(key) !== null) return false;
-    localStorage.setItem(key, new Date().toISOString());
-    return true;
-  } catch {
-    return false; // storage blocked: showing it on every visit would nag
-  }
-}
 
 export function SearchHelpBox() {
   const status = useUserStore((s) => s.status);
@@ -27,13 +19,11 @@ export function SearchHelpBox() {
   useEffect(() => {
     if (status === 'subscriber' && claimHelpBox(SUBSCRIBER_SEARCH_HELP_BOX)) setShown(true);
   }, [status]);
+  const close = useCallback(() => setShown(false), []);
   if (!shown) return null;
   return (
-    <aside className="help-box" aria-label="Search tips" data-help-box={SUBSCRIBER_SEARCH_HELP_BOX}>
+    <HelpBox type={SUBSCRIBER_SEARCH_HELP_BOX} title="Search tips" onClose={close}>
       <p>{DISCOVERY_MESSAGES.subscriberSearchHelp}</p>
-      <button type="button" className="button-link help-box-close" onClick={() => setShown(false)}>
-        Dismiss tip
-      </button>
-    </aside>
+    </HelpBox>
   );
 }

@@ -2,10 +2,16 @@
  * One stream entry as a card (SITE-02, SITE-03): category eyebrow, title linking to the entry, summary,
  * authors and date ('MMMM DD, YYYY'), and the content type. Sponsored entries get their own style
  * (`stream-entry--sponsored`) and a visible 'Sponsored by {sponsor}' label.
+ *
+ * Issue 22: the entry's image when it has one (its box reserved by width and height; lazy below the
+ * first cards); the price and an 'Add to cart' quick add when listPrice > 0 and the entry is not an
+ * article (SITE-05.11); 'Coming soon' instead of the add for productStatus 'F' (SITE-03); 'Buy Copies'
+ * for an article with a reprint (its productLink, SITE-05.11). The quick add's code (the request, the
+ * referral code of the page and the confirmation) is loaded on the first press (QuickAdd.tsx).
  */
-import type { Ref } from 'react';
-import { SiteLink } from 'shared-contracts/router';
-import { formatLongDate } from 'shared-contracts';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { SiteLink, useLocation } from 'shared-contracts/router';
+import { formatLongDate, MESSAGES, showBuyCopies, showPriceBlock } from 'shared-contracts';
 import { searchHref, type StreamEntry } from 'shared-contracts/discovery';
 import { bylineText } from '../article/headline';
 
@@ -25,11 +31,64 @@ export function sponsoredLabel(entry: Pick<StreamEntry, 'sponsor'>): string {
   return entry.sponsor ? `Sponsored by ${entry.sponsor}` : 'Sponsored';
 }
 
-export function StreamEntryCard({ entry, linkRef }: { entry: StreamEntry; linkRef?: Ref<HTMLAnchorElement> }) {
+/** The card's shop texts (NOT IN SPEC wording but 'Buy Copies'; COMMERCE_MESSAGES.comingSoon is the store's). */
+export const CARD_TEXT = { addToCart: 'Add to cart', comingSoon: 'Coming soon', buyCopies: 'Buy Copies' } as const;
+/** productStatus of a product that is coming soon (SITE-03). */
+export const COMING_SOON_STATUS = 'F';
+/** How many cards of a list load their image at once; the others when they come near (loading="lazy"). */
+export const EAGER_IMAGES = 2;
+
+/** Cents as USD with two decimals (SITE-09), without the commerce entry on the card's first view. */
+export function priceText(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The quick add: the button, then (its code loaded on the first press) the add and its confirmation. */
+function QuickAddButton({ entry }: { entry: StreamEntry }) {
+  const { pathname } = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<ReactNode>(null);
+  const add = () => {
+    if (busy) return;
+    setBusy(true);
+    import('./QuickAdd')
+      .then((m) => m.quickAdd(entry, pathname, button.current, () => setDialog(null)))
+      .catch(() => null)
+      .then((shown) => {
+        setBusy(false);
+        setDialog(shown);
+      });
+  };
+  return (
+    <>
+      <button ref={button} type="button" className="quick-add" aria-label={`${CARD_TEXT.addToCart}: ${entry.title}`} aria-busy={busy} onClick={add}>
+        {busy ? MESSAGES.cart.processing : CARD_TEXT.addToCart}
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+export function StreamEntryCard({ entry, linkRef, index = 0 }: { entry: StreamEntry; linkRef?: Ref<HTMLAnchorElement>; index?: number }) {
   const byline = bylineText(entry.author.map((a) => a.name));
   const date = formatLongDate(entry.published);
+  const price = showPriceBlock(entry) && entry.listPrice !== null;
+  const soon = entry.productStatus === COMING_SOON_STATUS;
+  const buyCopies = showBuyCopies(entry) && entry.productLink;
   return (
     <li className={entry.sponsored ? 'article-card stream-entry stream-entry--sponsored' : 'article-card stream-entry'} data-entry-id={entry.id}>
+      {entry.image && (
+        <img
+          className="stream-entry-image"
+          src={entry.image}
+          alt={entry.title}
+          width={320}
+          height={180}
+          loading={index < EAGER_IMAGES ? undefined : 'lazy'}
+          decoding="async"
+        />
+      )}
       <p className="eyebrow">
         {entry.category.term}
         <span className="content-type">{entry.contentType}</span>
@@ -47,6 +106,18 @@ export function StreamEntryCard({ entry, linkRef }: { entry: StreamEntry; linkRe
           {byline && date && ' · '}
           {date && <time dateTime={entry.published}>{date}</time>}
         </p>
+      )}
+      {(price || buyCopies) && (
+        <div className="stream-entry-shop">
+          {price && <p className="stream-entry-price">{priceText(entry.listPrice ?? 0)}</p>}
+          {price && soon && <p className="coming-soon">{CARD_TEXT.comingSoon}</p>}
+          {price && !soon && <QuickAddButton entry={entry} />}
+          {buyCopies && (
+            <SiteLink href={buyCopies} className="buy-copies" aria-label={`${CARD_TEXT.buyCopies} of ${entry.title}`}>
+              {CARD_TEXT.buyCopies}
+            </SiteLink>
+          )}
+        </div>
       )}
     </li>
   );

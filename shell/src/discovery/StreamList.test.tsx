@@ -233,6 +233,30 @@ describe('StreamList', () => {
     expect(await screen.findByRole('link', { name: 'More on strategy' })).toHaveAttribute('href', '/search?term=strategy');
   });
 
+  it('loads the images of the first two cards at once and the others lazily (issue 22)', async () => {
+    const entries = [1, 2, 3, 4].map((n) => sampleEntry({ id: `v${n}`, title: `Video ${n}`, url: `/video/${n}/v`, image: `/media/videos/${n}/thumbnail.svg` }));
+    mockApiRoutes(streamRoutes('topic', { entries }));
+    renderList({ type: 'topic', params: { topic: 'innovation' } });
+    await screen.findByRole('link', { name: 'Video 1' });
+    const loading = screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
+    expect(loading).toEqual([null, null, 'lazy', 'lazy']);
+  });
+
+  it('shows the price and quick add of a product entry in the list (issue 22)', async () => {
+    const product = sampleEntry({
+      id: 'p1',
+      title: 'The Adaptive Playbook',
+      contentType: 'Book',
+      listPrice: 2800,
+      productLink: '/product/the-adaptive-playbook/B1-HBK',
+    });
+    mockApiRoutes(streamRoutes('topic', { entries: [sampleEntry(), product] }));
+    renderList({ type: 'topic', params: { topic: 'innovation' } });
+    const card = (await screen.findByRole('link', { name: 'The Adaptive Playbook' })).closest('li') as HTMLElement;
+    expect(within(card).getByText('$28.00')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add to cart: The Adaptive Playbook' })).toBeInTheDocument();
+  });
+
   it('passes the stream parameters and size with every page', async () => {
     const api = mockApiRoutes(streamRoutes('topic', { size: 10 }));
     renderList({ type: 'topic', params: { topic: 'innovation' }, size: 10 });

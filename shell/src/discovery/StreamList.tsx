@@ -11,7 +11,7 @@
  * - the container says what is going on: data-stream, data-loaded-pages, data-stream-status and
  *   aria-busy while a page loads; a maintenance answer shows the maintenance view and no entries.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'shared-contracts/router';
 import { api, STREAM_PAGE_SIZE, usePreloaded } from 'shared-contracts';
 import {
@@ -44,6 +44,8 @@ export interface StreamListProps {
   onFirstPage?: (stream: Stream) => void;
   /** The first page could not be shown (error or maintenance). */
   onFirstPageFailed?: () => void;
+  /** A card of the page's own for an entry (search: videos), or null for the usual card. */
+  renderEntry?: (entry: Stream['entry'][number], linkRef: RefObject<HTMLAnchorElement | null> | undefined) => ReactNode;
 }
 
 /* ------------------------------------------------------------------ paging */
@@ -273,6 +275,7 @@ function StreamListView({
   label,
   onFirstPage,
   onFirstPageFailed,
+  renderEntry,
 }: StreamListProps) {
   const location = useLocation();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -299,7 +302,11 @@ function StreamListView({
           {entries.length > 0 && (
             <ul className="article-list" aria-label={label}>
               {entries.map((entry, i) => (
-                <StreamEntryCard key={`${entry.id}-${i}`} entry={entry} linkRef={i === focusIndex ? focusTarget : undefined} />
+                <Fragment key={`${entry.id}-${i}`}>
+                  {renderEntry?.(entry, i === focusIndex ? focusTarget : undefined) ?? (
+                    <StreamEntryCard entry={entry} index={i} linkRef={i === focusIndex ? focusTarget : undefined} />
+                  )}
+                </Fragment>
               ))}
             </ul>
           )}

@@ -1,11 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { userStore, type User } from 'shared-contracts';
 import { DISCOVERY_MESSAGES, helpBoxStorageKey } from 'shared-contracts/discovery';
 import { mockApiRoutes, sampleUser } from 'shared-contracts/src/testing';
 import { SearchPage } from '../pages/SearchPage';
-import { installIntersectionObserver, LocationProbe, streamPage } from './testing';
+import { installIntersectionObserver, LocationProbe, sampleEntry, streamPage } from './testing';
 
 const facets = {
   contentType: [
@@ -55,13 +55,13 @@ describe('/search', () => {
     renderSearch('/search?term=%20%20');
     expect(screen.getByText(DISCOVERY_MESSAGES.searchTermRequired)).toBeInTheDocument();
     expect(api.fetch).not.toHaveBeenCalled();
-    expect(screen.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search articles and videos' })).toHaveValue('');
   });
 
   it('searches the term of the address and heads the results with the count', async () => {
     const api = searchRoutes(42);
     renderSearch('/search?term=strategy');
-    expect(screen.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('strategy');
+    expect(screen.getByRole('searchbox', { name: 'Search articles and videos' })).toHaveValue('strategy');
     expect(await screen.findByRole('heading', { level: 2, name: '42 results for "strategy"' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Page 1 entry 1' })).toBeInTheDocument();
     expect(document.querySelector('[data-stream="search"]')).toBeInTheDocument();
@@ -117,11 +117,58 @@ describe('/search', () => {
     searchRoutes();
     renderSearch('/search?term=strategy');
     await screen.findByRole('link', { name: 'Page 1 entry 1' });
-    const input = screen.getByRole('searchbox', { name: 'Search articles' });
+    const input = screen.getByRole('searchbox', { name: 'Search articles and videos' });
     await user.clear(input);
     await user.type(input, 'team culture{Enter}');
     expect(location()).toHaveTextContent('/search?term=team+culture');
     expect(await screen.findByRole('heading', { level: 2, name: '42 results for "team culture"' })).toBeInTheDocument();
+  });
+});
+
+describe('videos in the results', () => {
+  const video = {
+    ...sampleEntry({
+      id: '2414901393803',
+      title: 'A Short Guide to Annual Reviews',
+      url: '/video/2414901393803/a-short-guide-to-annual-reviews',
+      contentType: 'Video',
+      category: { term: 'Careers' },
+      author: [],
+      image: '/media/videos/2414901393803/thumbnail.svg',
+      published: '2023-06-19T15:00:00.000Z',
+    }),
+    duration: 3725,
+  };
+  const article = sampleEntry({ id: 'a1', title: 'Annual Reviews That Work', url: '/2025/03/annual-reviews-that-work' });
+  const videoFacets = { contentType: [...facets.contentType, { value: 'Video', label: 'Video', count: 3 }], topic: facets.topic };
+
+  it('shows a video with its poster and length, linking to its page, among the articles', async () => {
+    mockApiRoutes({ 'GET /service/stream/search/1/8': { body: streamPage('search', 1, { entries: [video, article], totalPages: 1, facets: videoFacets }) } });
+    renderSearch('/search?term=annual%20reviews');
+    const link = await screen.findByRole('link', { name: 'A Short Guide to Annual Reviews' });
+    expect(link).toHaveAttribute('href', '/video/2414901393803/a-short-guide-to-annual-reviews');
+    const card = link.closest('li')!;
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/videos/2414901393803/thumbnail.svg');
+    expect(card.querySelector('img')!.closest('a')).toHaveAttribute('href', '/video/2414901393803/a-short-guide-to-annual-reviews');
+    const length = within(card).getByText('1:02:05');
+    expect(length).toHaveAttribute('dateTime', 'PT1H2M5S');
+    expect(card).toHaveTextContent('Duration 1:02:05');
+    expect(card).toHaveTextContent('June 19, 2023');
+    // The article keeps the usual card.
+    const other = screen.getByRole('link', { name: 'Annual Reviews That Work' }).closest('li')!;
+    expect(other.querySelector('img, time[dateTime^="PT"]')).toBeNull();
+  });
+
+  it('filters to videos from the content-type facet', async () => {
+    const user = userEvent.setup();
+    const api = mockApiRoutes({
+      'GET /service/stream/search/1/8': { body: streamPage('search', 1, { entries: [video], totalPages: 1, facets: videoFacets }) },
+    });
+    renderSearch('/search?term=annual%20reviews');
+    await screen.findByRole('link', { name: 'A Short Guide to Annual Reviews' });
+    await user.selectOptions(screen.getByLabelText('Content type'), 'Video (3)');
+    expect(location()).toHaveTextContent('/search?term=annual+reviews&contentType=Video');
+    await waitFor(() => expect(api.urls('GET /service/stream/search/1/8').at(-1)?.searchParams.get('contentType')).toBe('Video'));
   });
 });
 

@@ -2,8 +2,9 @@
  * Forgot-password flyout of the header, the site variant (the auth modal's and the paywall's form
  * is the kit's `useForgotPasswordForm`): the email field takes focus; a valid email and a captcha
  * token are required ('reCAPTCHA is required.' without one); an edit clears the field's error.
- * 200 destroys the flyout with 'If your email is registered with us, ...' (shown 7 s); 403, 423
- * and other failures show their site message.
+ * 200 destroys the flyout with 'If your email is registered with us, ...' (shown 7 s); 403 and 423
+ * show their site message; other failures the generic text with the 24/7 customer-service phones
+ * and mail (SITE-08); a captcha failure (no token, refused, unavailable) the captcha error element.
  *
  * The token comes from the same captcha client as the auth forms (`shared-contracts/forms`): the
  * local verifier's fixed token offline, a real reCAPTCHA token when one is configured.
@@ -11,8 +12,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, DEVICE_TYPE, MESSAGES } from 'shared-contracts';
 import {
+  CaptchaError,
   captchaAction,
+  captchaFailureOf,
   forgotPasswordFormSchema,
+  GenericFailure,
   forgotPasswordMessage,
   captchaToken as fetchCaptchaToken,
   TextField,
@@ -25,6 +29,7 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState('');
+  const [captchaError, setCaptchaError] = useState('');
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -36,6 +41,7 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
     event.preventDefault();
     if (busy) return;
     setFormError('');
+    setCaptchaError('');
     const emailIssue = forgotPasswordFormSchema.shape.emailAddress.safeParse(email);
     if (!emailIssue.success) {
       setEmailError(emailIssue.error.issues[0]?.message);
@@ -46,7 +52,7 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
     try {
       token = captchaToken ?? (await fetchCaptchaToken(captchaAction('forgot_pass', 'modal')));
     } catch {
-      setFormError(MESSAGES.captcha.unavailable);
+      setCaptchaError(MESSAGES.captcha.unavailable);
       return;
     }
     const parsed = forgotPasswordFormSchema.safeParse({ emailAddress: email, reCaptchaToken: token ?? '', deviceType: DEVICE_TYPE });
@@ -54,7 +60,7 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
       const issue = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
       const emailIssue = issue('emailAddress');
       setEmailError(emailIssue);
-      setFormError(issue('reCaptchaToken') ?? '');
+      setCaptchaError(issue('reCaptchaToken') ?? '');
       if (emailIssue) emailRef.current?.focus();
       return;
     }
@@ -65,7 +71,9 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
       flyouts.destroy(forgotPasswordMessage(200, 'site'));
     } catch (error) {
       setBusy(false);
-      setFormError(forgotPasswordMessage(error instanceof ApiError ? error.status : 0, 'site'));
+      const captcha = captchaFailureOf(error);
+      if (captcha !== null) setCaptchaError(captcha);
+      else setFormError(forgotPasswordMessage(error instanceof ApiError ? error.status : 0, 'site'));
     }
   }
 
@@ -86,9 +94,15 @@ export function ForgotPasswordFlyout({ captchaToken }: { captchaToken?: string }
         inputRef={emailRef}
         errorDisplay="live"
       />
-      <p role="alert" className="form-error">
-        {formError}
-      </p>
+      {formError === MESSAGES.generic ? (
+        <GenericFailure />
+      ) : (
+        // One live region for the form's messages: the site message, or the captcha error element.
+        <p role="alert" className="form-error">
+          {formError}
+          {captchaError && <CaptchaError message={captchaError} inline />}
+        </p>
+      )}
       <button type="submit" className="button-primary" disabled={busy}>
         Send link
       </button>

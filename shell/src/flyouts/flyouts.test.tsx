@@ -5,6 +5,7 @@ import { mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { FlyoutHost } from './FlyoutHost';
 import { ForgotPasswordFlyout as ForgotPasswordForm } from './ForgotPasswordFlyout';
 import { flyouts } from './flyouts';
+import { showNotification, showTitleAndBody } from './notices';
 
 const STRONG = 'Better#2026pass';
 
@@ -259,5 +260,64 @@ describe('forgot-password flyout', () => {
     expect(await within(flyout).findByText(message)).toBeVisible();
     expect(within(flyout).getByRole('alert')).toHaveTextContent(message);
     expect(within(flyout).getByRole('button', { name: 'Send link' })).toBeEnabled();
+  });
+});
+
+describe('notification flyout', () => {
+  it('shows a message to anyone (no sign-in) for 2 s, then closes and gives focus back', () => {
+    jest.useFakeTimers();
+    act(() => userStore.getState().setUser(null));
+    render(
+      <>
+        <button type="button">Opener</button>
+        <FlyoutHost />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    act(() => showNotification('Your changes are saved.', opener));
+    const flyout = dialog('Notification');
+    expect(flyout).toHaveAttribute('data-flyout', 'notification');
+    expect(flyout).toHaveAttribute('data-flyout-state', 'confirmation');
+    expect(within(flyout).getByRole('status')).toHaveTextContent(/^Your changes are saved\.$/);
+    act(() => jest.advanceTimersByTime(1999));
+    expect(dialog('Notification')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes at once on its close button', async () => {
+    render(<FlyoutHost />);
+    act(() => showNotification('Done.'));
+    await userEvent.click(within(dialog('Notification')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('title-and-body flyout', () => {
+  const NOTICE = { title: 'About folders', body: ['Folders keep your saves in order.', 'Rename or delete them at any time.'] };
+
+  it('shows its title and paragraphs and stays until closed (Escape)', async () => {
+    render(<FlyoutHost />);
+    act(() => showTitleAndBody(NOTICE));
+    const flyout = dialog('About folders');
+    expect(flyout).toHaveAttribute('data-flyout', 'title-and-body');
+    expect(flyout).toHaveAttribute('data-flyout-state', 'open');
+    expect(within(flyout).getByRole('heading', { name: 'About folders' })).toBeVisible();
+    expect(within(flyout).getByText('Folders keep your saves in order.')).toBeVisible();
+    expect(within(flyout).getByText('Rename or delete them at any time.')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a guest to sign in instead (it is not one of the flyouts without sign-in)', () => {
+    act(() => userStore.getState().setUser(null));
+    const opened: EventMap['auth:open'][] = [];
+    const off = bus.on('auth:open', (p) => opened.push(p));
+    render(<FlyoutHost />);
+    act(() => showTitleAndBody(NOTICE));
+    off();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opened).toEqual([{ screen: 'signin' }]);
   });
 });

@@ -9,8 +9,11 @@
 import { useSyncExternalStore } from 'react';
 import { FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS, FLYOUT_CONFIRMATION_MS, FLYOUTS_WITHOUT_SIGN_IN, bus, userStore } from 'shared-contracts';
 
-/** The flyouts the shell hosts so far. */
-export type FlyoutKind = 'change-password' | 'forgot-password';
+/**
+ * The flyouts the shell hosts. 'notification' (a message, no sign-in needed) and 'title-and-body'
+ * (the generic flyout, sign-in needed) take their words from notices.ts, which opens them.
+ */
+export type FlyoutKind = 'change-password' | 'forgot-password' | 'notification' | 'title-and-body';
 
 export type FlyoutState = { kind: FlyoutKind; phase: 'open' } | { kind: FlyoutKind; phase: 'confirmation'; message: string } | null;
 

@@ -74,11 +74,24 @@ async function openSearch(user: ReturnType<typeof userEvent.setup>) {
   return { dialog, input };
 }
 
+/** A user whose waits move the fake clock. */
+const setup = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+
+/** The overlay open with 'lea' typed and its suggestions shown. */
+async function suggestionsForLea() {
+  const s = mockSuggest();
+  const user = setup();
+  renderHeader();
+  const { input } = await openSearch(user);
+  await user.type(input, 'lea');
+  await s.answer('lea');
+  return { s, user, input };
+}
+
 describe('search overlay', () => {
   // The fetch stand-in's answers settle through nextTick and setImmediate: only the clock is fake.
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
   afterEach(() => jest.useRealTimers());
-  const setup = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
   it('opens a modal dialog named Search with the search field focused', async () => {
     mockSuggest();
@@ -167,12 +180,7 @@ describe('search overlay', () => {
   });
 
   it('clears the suggestions when the term gets short again', async () => {
-    const s = mockSuggest();
-    const user = setup();
-    renderHeader();
-    const { input } = await openSearch(user);
-    await user.type(input, 'lea');
-    await s.answer('lea');
+    const { user, input } = await suggestionsForLea();
     expect(screen.getByRole('list', { name: 'Suggested articles' })).toBeInTheDocument();
     await user.type(input, '{Backspace}{Backspace}');
     expect(screen.queryByRole('list', { name: 'Suggested articles' })).not.toBeInTheDocument();
@@ -219,23 +227,13 @@ describe('search overlay', () => {
   });
 
   it('a suggestion link navigates and closes the overlay', async () => {
-    const s = mockSuggest();
-    const user = setup();
-    renderHeader();
-    const { input } = await openSearch(user);
-    await user.type(input, 'lea');
-    await s.answer('lea');
+    const { user } = await suggestionsForLea();
     await user.click(screen.getByRole('link', { name: /Topic lea subject 1/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/search?term=lea&topic=subject-1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
   it('moves through the suggestions with the arrow keys, back to the field, and Enter follows one (issue 26)', async () => {
-    const s = mockSuggest();
-    const user = setup();
-    renderHeader();
-    const { input } = await openSearch(user);
-    await user.type(input, 'lea');
-    await s.answer('lea');
+    const { s, user, input } = await suggestionsForLea();
     const [first, second] = within(screen.getByRole('list', { name: 'Suggested articles' })).getAllByRole('link');
     const topic = within(screen.getByRole('list', { name: 'Suggested topics' })).getByRole('link');
     expect(input).toHaveAttribute('aria-controls', screen.getByRole('list', { name: 'Suggested articles' }).parentElement?.id);
@@ -268,13 +266,19 @@ describe('search overlay', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says which term the suggestions shown answer (data-suggestions-for), the newest answer only', async () => {
+    const { s, user } = await suggestionsForLea();
+    const shown = () => screen.getByRole('list', { name: 'Suggested articles' }).parentElement;
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lea');
+    await user.keyboard('d');
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lea');
+    await advance(350);
+    await s.answer('lead');
+    expect(shown()).toHaveAttribute('data-suggestions-for', 'lead');
+  });
+
   it('gives focus back to the field when a new answer replaces the suggestion the reader was on', async () => {
-    const s = mockSuggest();
-    const user = setup();
-    renderHeader();
-    const { input } = await openSearch(user);
-    await user.type(input, 'lea');
-    await s.answer('lea');
+    const { s, user, input } = await suggestionsForLea();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: /^lea record 1/ })).toHaveFocus();
     await user.keyboard('d');
@@ -296,12 +300,7 @@ describe('search overlay', () => {
   });
 
   it('Escape on a suggestion closes the overlay', async () => {
-    const s = mockSuggest();
-    const user = setup();
-    renderHeader();
-    const { input } = await openSearch(user);
-    await user.type(input, 'lea');
-    await s.answer('lea');
+    const { user } = await suggestionsForLea();
     await user.keyboard('{ArrowDown}{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toHaveFocus();

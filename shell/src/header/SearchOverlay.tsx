@@ -38,6 +38,8 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
   close.current = onClose;
   const [term, setTerm] = useState('');
   const [suggestions, setSuggestions] = useState<SearchSuggestion | null>(null);
+  // The term the suggestions shown answer (`data-suggestions-for`).
+  const [answered, setAnswered] = useState('');
   // Every request gets a number; an answer is shown only if no request was made after it.
   const latest = useRef(0);
 
@@ -47,7 +49,9 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
         const id = ++latest.current;
         api.autoSuggest(value.trim()).then(
           (answer) => {
-            if (id === latest.current) setSuggestions(limitSuggestions(answer));
+            if (id !== latest.current) return;
+            setSuggestions(limitSuggestions(answer));
+            setAnswered(value.trim());
           },
           () => {
             if (id === latest.current) setSuggestions(null);
@@ -164,7 +168,7 @@ export function SearchOverlay({ onClose }: SearchOverlayProps) {
           {showing ? `${count} ${count === 1 ? 'suggestion' : 'suggestions'}` : ''}
         </p>
         {showing && count > 0 && (
-          <div ref={list} id={`${inputId}-suggestions`} className="search-suggestions">
+          <div ref={list} id={`${inputId}-suggestions`} className="search-suggestions" data-suggestions-for={answered}>
             {suggestions.records.length > 0 && (
               <ul className="suggestion-list" aria-label="Suggested articles">
                 {suggestions.records.map((r) => (

@@ -115,13 +115,16 @@ describe('user menu', () => {
     expect(menuButton()).not.toHaveAccessibleDescription();
   });
 
-  it('opens a menu with My Library, Change password and Sign out; Escape closes it and focus returns', async () => {
+  it('opens a menu with My Library, My Account, Change password and Sign out; Escape closes it and focus returns', async () => {
     knownCountry(null);
     renderHeader(sampleUser());
     expect(screen.queryByRole('list', { name: 'Account' })).not.toBeInTheDocument();
     await userEvent.click(menuButton());
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu()).getByRole('link', { name: 'My Library' })).toHaveAttribute('href', '/my-library');
+    // The account page (issue 22), between Following and Change password.
+    expect(within(menu()).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
+    expect(within(menu()).getAllByRole('listitem')[2]).toHaveTextContent(/^My Account$/);
     expect(within(menu()).getByRole('button', { name: 'Change password' })).toBeVisible();
     expect(within(menu()).getByRole('link', { name: 'Sign out' })).toBeVisible();
     within(menu()).getByRole('link', { name: 'My Library' }).focus();
@@ -140,13 +143,16 @@ describe('user menu', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     const items = [...within(menu()).getAllByRole('link'), ...within(menu()).getAllByRole('button')];
     const library = within(menu()).getByRole('link', { name: 'My Library' });
+    const account = within(menu()).getByRole('link', { name: 'My Account' });
     const following = within(menu()).getByRole('link', { name: /^Following/ });
     const password = within(menu()).getByRole('button', { name: 'Change password' });
     const signOut = within(menu()).getByRole('link', { name: 'Sign out' });
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(library).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(following).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(account).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(password).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -207,7 +213,7 @@ describe('user menu', () => {
     geolocation(country);
     renderHeader(sampleUser());
     await userEvent.click(menuButton());
-    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/store/case-studies');
+    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toHaveAttribute('href', '/case-selections');
   });
 
   it('hides the case-selection link elsewhere, and looks the country up once per visit', async () => {

@@ -3,7 +3,8 @@
  * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
  * caption (none for Executive and All Access); it opens a list with My Library, Following (the
  * followed topics, with the unread-following count: asked when the menu first opens unless a
- * 'following:changed' event brought it, and kept current by those events), Change password,
+ * 'following:changed' event brought it, and kept current by those events), My Account (the
+ * account page /my-account, issue 22), Change password,
  * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
  * outside closes the list and focus returns to the button; focus leaving the menu closes it.
  *
@@ -20,6 +21,7 @@ import { Link, useLocation } from 'shared-contracts/router';
 import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
 import { useDomestic } from 'shared-contracts/commerce';
 import { flyouts } from '../flyouts/flyouts';
+import { HelpBoxSlot } from '../helpboxes/HelpBoxSlot';
 import { isListKey, itemAfterKey, type ListKey } from './arrowKeys';
 import { browser } from './browser';
 
@@ -129,6 +131,7 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <div className="user-menu" ref={rootRef} onBlur={onBlur}>
+      <HelpBoxSlot audience="member" />
       <button
         ref={buttonRef}
         type="button"
@@ -162,6 +165,11 @@ export function UserMenu({ user }: { user: User }) {
           </Link>
         </li>
         <li>
+          <Link to="/my-account" onClick={() => setOpen(false)}>
+            My Account
+          </Link>
+        </li>
+        <li>
           <button type="button" className="button-link" onClick={changePassword}>
             Change password
           </button>
@@ -176,8 +184,8 @@ export function UserMenu({ user }: { user: User }) {
         )}
         {domestic && (
           <li>
-            {/* The spec names the case-selection link but not its target; it opens the store's case studies. */}
-            <Link to="/store/case-studies" onClick={() => setOpen(false)}>
+            {/* The spec names the case-selection link but not its target: the Case Selections collection (SITE-06.2). */}
+            <Link to="/case-selections" onClick={() => setOpen(false)}>
               Case selections
             </Link>
           </li>

@@ -167,7 +167,9 @@ describe('/subscriber-registration', () => {
     await userEvent.type(password, 'Strong#Pass2026');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Home page')).toBeVisible();
-    expect(api.sent('POST /api/user/subscribe')).toEqual([{ emailAddress: 'sam@example.com', accountNumber: '800000201', password: 'Strong#Pass2026' }]);
+    expect(api.sent('POST /api/user/subscribe')).toEqual([
+      { emailAddress: 'sam@example.com', accountNumber: '800000201', password: 'Strong#Pass2026', reCaptchaToken: 'local-captcha', deviceType: 'WEB_SITE' },
+    ]);
     expect(userStore.getState().status).toBe('subscriber');
   });
 

@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { Stream, StreamEntry } from 'shared-contracts/discovery';
 import { Carousel } from '../discovery/Carousel';
+import { HelpBoxSlot } from '../helpboxes/HelpBoxSlot';
 import { StreamList, usePreloadedFirstPages } from '../discovery/StreamList';
 import { STREAM_PAGE_SIZE } from 'shared-contracts';
 
@@ -31,6 +32,7 @@ export function Home({ title = 'The Latest', carousel = true }: { title?: string
         onFirstPage={carousel ? onFirstPage : undefined}
         onFirstPageFailed={carousel ? onFirstPageFailed : undefined}
       />
+      <HelpBoxSlot audience="guest" />
     </main>
   );
 }

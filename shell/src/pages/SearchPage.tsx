@@ -3,9 +3,13 @@
  * `contentType`, `topic`, `sort`, `order`), so a result list can be linked, reloaded and gone back
  * to. The results come from the search stream (pages counted from 1, the loaded count kept as
  * `page`); the filters come from the answer's facets. A blank term asks for one and sends nothing.
+ * The results are articles and videos (issue 22): a video's card shows its poster and length and
+ * links to its page; the content-type filter narrows to videos ('Video') like any other type.
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'shared-contracts/router';
+import { useCallback, useId, useState, type FormEvent, type RefObject } from 'react';
+import { SiteLink, useNavigate, useSearchParams } from 'shared-contracts/router';
+import { formatLongDate, STREAM_PAGE_SIZE } from 'shared-contracts';
+import { formatVideoDuration } from 'shared-contracts/video';
 import {
   DISCOVERY_MESSAGES,
   pagesFromUrl,
@@ -20,8 +24,58 @@ import {
   type StreamParams,
 } from 'shared-contracts/discovery';
 import { SearchHelpBox } from '../discovery/SearchHelpBox';
-import { STREAM_PAGE_SIZE } from 'shared-contracts';
 import { StreamList, usePreloadedFirstPages } from '../discovery/StreamList';
+
+/** ISO-8601 duration of a number of seconds, for <time dateTime>: 185 -> 'PT3M5S', 0 -> 'PT0S'. */
+export function isoDuration(totalSeconds: number): string {
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${sec || (!h && !m) ? `${sec}S` : ''}`;
+}
+
+/** The stream content type of a video (the server's VIDEO_CONTENT_TYPE). */
+export const VIDEO_RESULT_TYPE = 'Video';
+
+/** A video result: its poster with its length over it, then the card's text; both link to the video's page. */
+export function VideoResultCard({ entry, linkRef }: { entry: Stream['entry'][number]; linkRef?: RefObject<HTMLAnchorElement | null> }) {
+  const date = formatLongDate(entry.published);
+  return (
+    <li className="article-card stream-entry stream-entry--video" data-entry-id={entry.id}>
+      <div className="video-result-poster">
+        {/* The title's link is the one a keyboard or a screen reader uses; the poster is the same link for the eye. */}
+        <SiteLink href={entry.url} tabIndex={-1} aria-hidden="true">
+          {entry.image && <img src={entry.image} alt="" width={240} height={135} loading="lazy" />}
+        </SiteLink>
+        {entry.duration !== undefined && (
+          <span className="video-result-duration">
+            <span className="visually-hidden">Duration </span>
+            <time dateTime={isoDuration(entry.duration)}>{formatVideoDuration(entry.duration)}</time>
+          </span>
+        )}
+      </div>
+      <div className="video-result-text">
+        <p className="eyebrow">
+          {entry.category.term}
+          <span className="content-type">{entry.contentType}</span>
+        </p>
+        <h3>
+          <SiteLink href={entry.url} ref={linkRef}>
+            {entry.title}
+          </SiteLink>
+        </h3>
+        <p>{entry.summary}</p>
+        {date && (
+          <p className="byline">
+            <time dateTime={entry.published}>{date}</time>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const renderResult = (entry: Stream['entry'][number], linkRef: RefObject<HTMLAnchorElement | null> | undefined) =>
+  entry.contentType === VIDEO_RESULT_TYPE ? <VideoResultCard entry={entry} linkRef={linkRef} /> : null;
 
 /** The sort choices of the results (sort and order of the search stream). */
 export const SORT_CHOICES = [
@@ -123,7 +177,7 @@ export function SearchPage() {
     <main id="main" className="page search-page">
       <h1>Search</h1>
       <form role="search" className="search-form" onSubmit={submit}>
-        <label htmlFor={inputId}>Search articles</label>
+        <label htmlFor={inputId}>Search articles and videos</label>
         <div className="search-form-row">
           <input id={inputId} key={term} type="search" name="term" defaultValue={term} maxLength={200} />
           <button type="submit" className="button-primary">
@@ -172,7 +226,14 @@ export function SearchPage() {
               </select>
             </div>
           </div>
-          <StreamList type="search" params={params} label="Search results" emptyMessage={DISCOVERY_MESSAGES.noResults} onFirstPage={onFirstPage} />
+          <StreamList
+            type="search"
+            params={params}
+            label="Search results"
+            emptyMessage={DISCOVERY_MESSAGES.noResults}
+            onFirstPage={onFirstPage}
+            renderEntry={renderResult}
+          />
         </>
       )}
     </main>

@@ -4,10 +4,22 @@
  * number of their subscription: the lookup answers only for the email and that number together;
  * 404 means no active subscription for them.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'shared-contracts/router';
-import { api, ApiError, bus, MESSAGES, pushDataLayer, userStore, type SubscriberLookup } from 'shared-contracts';
-import { isValidEmail, validateRegistrationPassword, validateRequired, FormMessage, TextField, useField } from 'shared-contracts/forms';
+import { api, ApiError, bus, DEVICE_TYPE, MESSAGES, pushDataLayer, userStore, type SubscriberLookup } from 'shared-contracts';
+import {
+  CaptchaError,
+  captchaAction,
+  captchaFailureOf,
+  captchaToken,
+  isValidEmail,
+  prefetchCaptcha,
+  validateRegistrationPassword,
+  validateRequired,
+  FormMessage,
+  TextField,
+  useField,
+} from 'shared-contracts/forms';
 
 /** NOT IN SPEC: the link's email cannot be read. */
 export const BAD_SUBSCRIBER_LINK = 'This registration link is not valid. Please check the link in your email.';
@@ -108,8 +120,10 @@ function SubscriberPasswordForm({ subscriber, email, accountNumber }: { subscrib
   const password = useField(validateRegistrationPassword);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const busy = useRef(false);
   const name = `${subscriber.firstName} ${subscriber.lastName}`.trim();
+  useEffect(prefetchCaptcha, []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -120,17 +134,24 @@ function SubscriberPasswordForm({ subscriber, email, accountNumber }: { subscrib
     }
     busy.current = true;
     setError(null);
+    setCaptchaError(null);
     try {
+      // The sync-subscriber registration's captcha action (PAY-09): it joins a print subscription to a new web account.
+      const reCaptchaToken = await captchaToken(captchaAction('register', 'sync_sub'));
       const user = await api.subscribe({
         emailAddress: email,
         accountNumber,
         password: password.value,
+        reCaptchaToken,
+        deviceType: DEVICE_TYPE,
       });
       pushDataLayer({ event: 'sign_up', method: 'register-page', optIn: user.optIn });
       userStore.getState().setUser(user);
       navigate('/');
     } catch (err) {
-      setError(err instanceof ApiError && err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic);
+      const captcha = captchaFailureOf(err);
+      if (captcha !== null) setCaptchaError(captcha);
+      else setError(err instanceof ApiError && err.body && 'message' in err.body && err.body.message ? err.body.message : MESSAGES.generic);
     } finally {
       busy.current = false;
     }
@@ -166,6 +187,7 @@ function SubscriberPasswordForm({ subscriber, email, accountNumber }: { subscrib
           revealable
         />
         {error && <FormMessage kind="error">{error}</FormMessage>}
+        {captchaError && <CaptchaError message={captchaError} />}
         <button type="submit" className="button-primary" disabled={!password.valid}>
           Create account
         </button>

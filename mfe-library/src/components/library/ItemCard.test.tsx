@@ -44,6 +44,13 @@ describe('a feed item card', () => {
     expect(within(li).getByRole('article', { name: 'Why Strategy Fails' })).toBeInTheDocument();
   });
 
+  it("a video's category (a tag, with no topic page) is shown as text, not as a link to a topic that does not exist", () => {
+    const video = item({ url: '/video/6164253148421/middle-management-explained', contentType: 'Video', category: { term: 'Explainer' } });
+    const li = cardElement(cardOfLibraryItem(video));
+    expect(within(li).getByText('Explainer')).toBeInTheDocument();
+    expect(within(li).queryByRole('link', { name: 'Explainer' })).not.toBeInTheDocument();
+  });
+
   it('a selectable item offers Move, Share and Discard and a bulk checkbox, not Save', () => {
     const onAction = jest.fn();
     const li = cardElement(cardOfLibraryItem(item()), { onAction });

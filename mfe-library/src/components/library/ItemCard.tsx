@@ -5,13 +5,16 @@
  * show Move, Discard and a bulk checkbox, others Save; Share; Buy Copies; read-only shows none.
  * Every control's accessible name carries the title ('Move {title}', 'Select {title}').
  *
+ * The summary is cut to three lines with an ellipsis (TrimmedText, SITE-09).
+ *
  * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
  */
 import { useId, type MouseEvent } from 'react';
-import { showPriceBlock, topicSubjectPath } from 'shared-contracts';
+import { showPriceBlock } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/commerce';
 import type { CardModel } from './cardModel';
 import { OrderEntryView } from './OrderEntryView';
+import { TrimmedText } from './TrimmedText';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
 
@@ -51,19 +54,19 @@ export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCar
         )}
         <p className="item-eyebrow">
           <span className="item-content-type">{card.contentType}</span>
-          {card.topic && (
-            <>
-              {' '}
-              <SiteLink href={topicSubjectPath(card.topic)} className="item-topic">
-                {card.topic}
-              </SiteLink>
-            </>
+          {card.topic && ' '}
+          {card.topicLink ? (
+            <SiteLink href={card.topicLink} className="item-topic">
+              {card.topic}
+            </SiteLink>
+          ) : (
+            card.topic && <span className="item-topic">{card.topic}</span>
           )}
         </p>
         <h3 id={titleId} className="item-title">
           <SiteLink href={card.url}>{card.title}</SiteLink>
         </h3>
-        {card.summary && <p className="item-summary">{card.summary}</p>}
+        {card.summary && <TrimmedText className="item-summary" text={card.summary} />}
         {card.authors.length > 0 && <p className="item-authors">{LIBRARY_TEXT.by(card.authors)}</p>}
         {card.dated && (
           <p className="item-date">

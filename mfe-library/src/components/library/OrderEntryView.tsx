@@ -1,15 +1,17 @@
 /**
  * An order entry in the Ordered history (SITE-03, SITE-04, SITE-09): Purchased or Cancelled, the first five
  * line items and '+N more', a subscription order with its account number, the grand total in USD
- * with two decimals, the order's own link, and when a case study's access ends.
+ * with two decimals, the order's own link, when a case study's access ends, and each line's
+ * download links (issue 22).
  *
  * Marker: data-order-id and data-order-status="purchased|cancelled".
  */
 import { formatLongDate } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/commerce';
-import { isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
+import { DOWNLOAD_TEXT, isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
+import { OrderDownloads } from './OrderDownloads';
 
 const T = LIBRARY_TEXT.order;
 
@@ -19,6 +21,8 @@ export function OrderEntryView({ order, title }: { order: OrderEntry; title: str
   const hidden = order.lineItems.length - lines.length;
   const subscription = isSubscriptionOrder(title);
   const caseStudyEnds = order.caseStudyAccessEndsAt ? formatLongDate(order.caseStudyAccessEndsAt) : '';
+  // Once a case study's links have expired (issue 22), the date is when access ended.
+  const caseStudyExpired = order.lineItems.some((l) => l.downloads?.some((d) => d.expired) === true);
   return (
     <div className="order-entry" data-order-id={order.orderId} data-order-status={status.toLowerCase()}>
       <p className={`order-status order-status-${status.toLowerCase()}`}>{status}</p>
@@ -44,6 +48,7 @@ export function OrderEntryView({ order, title }: { order: OrderEntry; title: str
                   <span className="order-line-authors">{LIBRARY_TEXT.by(line.authors)}</span>
                 </>
               )}
+              <OrderDownloads title={line.title} downloads={line.downloads ?? []} />
             </li>
           ))}
         </ul>
@@ -52,7 +57,7 @@ export function OrderEntryView({ order, title }: { order: OrderEntry; title: str
       <p className="order-total">
         {T.total} <span className="order-total-amount">{formatUsd(order.grandTotalIncTax / 100)}</span>
       </p>
-      {caseStudyEnds && <p className="order-case-study">{T.caseStudyEnds(caseStudyEnds)}</p>}
+      {caseStudyEnds && <p className="order-case-study">{caseStudyExpired ? DOWNLOAD_TEXT.expiredMessage(caseStudyEnds) : T.caseStudyEnds(caseStudyEnds)}</p>}
       <SiteLink href={order.orderUrl} className="order-link">
         {T.view}
       </SiteLink>

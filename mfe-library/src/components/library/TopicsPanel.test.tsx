@@ -89,12 +89,62 @@ describe('the Topics tab', () => {
     expect(screen.getByRole('button', { name: 'Save Strategy for the middle' })).toBeInTheDocument();
   });
 
-  it('a topic without articles shows the content empty state', async () => {
+  it('a topic without articles shows the activity empty state', async () => {
     libraryApi({ following, streams });
     await openTopics();
     await userEvent.click(await screen.findByRole('tab', { name: 'Innovation' }));
-    const empty = await screen.findByText(LIBRARY_EMPTY_TEXT.content);
-    expect(empty.closest('[data-empty-state]')).toHaveAttribute('data-empty-state', 'content');
+    const empty = await screen.findByText(LIBRARY_EMPTY_TEXT.activity);
+    const state = empty.closest('[data-empty-state]') as HTMLElement;
+    expect(state).toHaveAttribute('data-empty-state', 'activity');
+    expect(state).toHaveTextContent('New articles in the topics you follow will appear here.');
+  });
+
+  it("'Stop following all' asks first; Cancel and Escape go back without a request", async () => {
+    const api = libraryApi({ following, streams });
+    await openTopics();
+    await screen.findByRole('tablist', { name: 'Followed topics' });
+    const stopAll = screen.getByRole('button', { name: 'Stop following all' });
+    await userEvent.click(stopAll);
+    const confirm = screen.getByRole('group', { name: 'Stop following every topic you follow?' });
+    expect(confirm).toHaveAttribute('data-confirm', 'stop-following-all');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Stop following every topic you follow?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop following all' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop following all' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Stop following all' })).toHaveFocus();
+    expect(api.count('DELETE /service/user/topics/all')).toBe(0);
+  });
+
+  it("confirming 'Stop following all' unfollows every topic (deleteAll), tells the other parts and shows the topics empty state", async () => {
+    const api = libraryApi({ following, streams }, { 'DELETE /service/user/topics/all': { body: { topics: [], unreadCount: 0 } } });
+    const seen: EventMap['following:changed'][] = [];
+    offs.push(bus.on('following:changed', (p) => seen.push(p)));
+    await openTopics();
+    await screen.findByRole('tablist', { name: 'Followed topics' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop following all' }));
+    const confirm = screen.getByRole('group', { name: 'Stop following every topic you follow?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stop following all' }));
+
+    const empty = await screen.findByText(LIBRARY_EMPTY_TEXT.topics);
+    expect(empty.closest('[data-empty-state]')).toHaveAttribute('data-empty-state', 'topics');
+    expect(api.count('DELETE /service/user/topics/all')).toBe(1);
+    expect(api.count('DELETE /service/user/topics/strategy')).toBe(0);
+    expect(seen).toEqual([{ slugs: [], unreadCount: 0 }]);
+    expect(document.querySelector('[data-library-announcer]')).toHaveTextContent('You no longer follow any topics.');
+  });
+
+  it("a failed 'Stop following all' shows the generic failure and keeps the topics", async () => {
+    libraryApi({ following, streams }, { 'DELETE /service/user/topics/all': { status: 500, body: { message: 'boom' } } });
+    await openTopics();
+    await screen.findByRole('tablist', { name: 'Followed topics' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop following all' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Stop following every topic you follow?' })).getByRole('button', { name: 'Stop following all' }),
+    );
+    expect(await screen.findByText(MESSAGES.generic)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Strategy' })).toBeInTheDocument();
   });
 
   it("'Stop following' asks first (delete-confirm); Cancel goes back to the topic", async () => {

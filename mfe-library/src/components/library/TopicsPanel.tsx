@@ -3,14 +3,16 @@
  * tab per followed topic; the selected topic's articles from the following stream (filter={slug},
  * none for all topics); 'Stop following' for the selected topic asks first (delete-confirm), then
  * unfollows and tells the other parts with `following:changed`. 'Find More' goes to /topics; with
- * no followed topic, the topics empty state carries it.
+ * no followed topic, the topics empty state carries it. 'Stop following all' (the topic deleteAll,
+ * SITE-07) asks first too (data-confirm="stop-following-all"), then unfollows every topic. A feed
+ * with no articles shows the 'activity' empty state (SITE-02: the activity of the followed topics).
  *
  * Marker: data-topic-menu="all|topic|delete-confirm" on the panel.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
 import { bus, MESSAGES, useLoad } from 'shared-contracts';
-import { loadFollowedTopics, loadFollowingStream, stopFollowingTopic } from '../../api/lists';
+import { loadFollowedTopics, loadFollowingStream, stopFollowingAllTopics, stopFollowingTopic } from '../../api/lists';
 import type { Following, StreamEntry } from 'shared-contracts/discovery';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
@@ -24,6 +26,14 @@ const T = LIBRARY_TEXT.topics;
 const ALL = 'all';
 /** Tab ids: 'all' or 't:{slug}' (a topic slugged 'all' stays apart). */
 type TopicTabId = typeof ALL | `t:${string}`;
+
+/** This panel's own words (NOT IN SPEC). */
+const ALL_TEXT = {
+  stopAll: 'Stop following all',
+  confirmAll: 'Stop following every topic you follow?',
+  stoppedAll: 'You no longer follow any topics.',
+  feedEmpty: 'New articles in the topics you follow will appear here.',
+};
 
 type Menu = { state: 'all' } | { state: 'topic'; slug: string } | { state: 'delete-confirm'; slug: string };
 
@@ -50,6 +60,10 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
   /** Counts unfollows: the all-topics stream loads again without the topic's articles. */
   const [unfollows, setUnfollows] = useState(0);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** The 'Stop following all' confirmation is showing. */
+  const [confirmAll, setConfirmAll] = useState(false);
+  const stopAllRef = useRef<HTMLButtonElement>(null);
+  const cancelAllRef = useRef<HTMLButtonElement>(null);
   const confirmTextId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -70,22 +84,46 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
 
   const select = (id: TopicTabId) => {
     setFailure(null);
+    setConfirmAll(false);
     setMenu(id === ALL ? { state: 'all' } : { state: 'topic', slug: id.slice(2) });
+  };
+
+  /** Cancel or Escape on the confirmation: focus goes back to 'Stop following all'. */
+  const backToStopAll = useRef(false);
+  useEffect(() => {
+    if (confirmAll) cancelAllRef.current?.focus();
+    else if (backToStopAll.current) stopAllRef.current?.focus();
+    backToStopAll.current = false;
+  }, [confirmAll]);
+
+  const unfollowed = (answer: Following, message: string) => {
+    setBusy(false);
+    setChanged({ forLoad: loads, data: answer });
+    setUnfollows((n) => n + 1);
+    focusAfter.current = 'all';
+    setMenu({ state: 'all' });
+    setConfirmAll(false);
+    bus.emit('following:changed', { slugs: answer.topics.map((t) => t.slug), unreadCount: answer.unreadCount });
+    announce(message);
+  };
+
+  const unfollowAll = () => {
+    setBusy(true);
+    setFailure(null);
+    stopFollowingAllTopics().then(
+      (answer) => unfollowed(answer, ALL_TEXT.stoppedAll),
+      (error: unknown) => {
+        setBusy(false);
+        setFailure(failureOf(error, MESSAGES.generic));
+      },
+    );
   };
 
   const unfollow = (slug: string, name: string) => {
     setBusy(true);
     setFailure(null);
     stopFollowingTopic(slug).then(
-      (answer) => {
-        setBusy(false);
-        setChanged({ forLoad: loads, data: answer });
-        setUnfollows((n) => n + 1);
-        focusAfter.current = 'all';
-        setMenu({ state: 'all' });
-        bus.emit('following:changed', { slugs: answer.topics.map((t) => t.slug), unreadCount: answer.unreadCount });
-        announce(T.stopped(name));
-      },
+      (answer) => unfollowed(answer, T.stopped(name)),
       (error: unknown) => {
         setBusy(false);
         setFailure(failureOf(error, MESSAGES.generic));
@@ -129,6 +167,48 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     body = (
       <>
         <Tabs label={T.menu} tabs={tabs} selected={slug ? `t:${slug}` : ALL} onSelect={select} className="topic-menu">
+          {!selectedTopic && (
+            <div className="topic-header">
+              {confirmAll ? (
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape on the group cancels from whichever of its buttons has the focus
+                <div
+                  role="group"
+                  aria-labelledby={confirmTextId}
+                  className="confirm"
+                  data-confirm="stop-following-all"
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape' && !busy) {
+                      e.preventDefault();
+                      backToStopAll.current = true;
+                      setConfirmAll(false);
+                    }
+                  }}
+                >
+                  <p id={confirmTextId}>{ALL_TEXT.confirmAll}</p>
+                  <button type="button" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={unfollowAll}>
+                    {ALL_TEXT.stopAll}
+                  </button>
+                  <button
+                    ref={cancelAllRef}
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      backToStopAll.current = true;
+                      setConfirmAll(false);
+                      setFailure(null);
+                    }}
+                  >
+                    {LIBRARY_TEXT.cancel}
+                  </button>
+                </div>
+              ) : (
+                <button ref={stopAllRef} type="button" onClick={() => setConfirmAll(true)}>
+                  {ALL_TEXT.stopAll}
+                </button>
+              )}
+              <FailureNotice failure={failure} />
+            </div>
+          )}
           {selectedTopic && (
             <div className="topic-header">
               <h3>{selectedTopic.name}</h3>
@@ -171,7 +251,8 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
             label={selectedTopic ? selectedTopic.name : T.all}
             load={(page) => loadFollowingStream(page, slug)}
             toCard={cardOfStreamEntry}
-            emptyType="content"
+            emptyType="activity"
+            emptyExtra={<p>{ALL_TEXT.feedEmpty}</p>}
             reloadToken={unfollows}
             onOpen={onOpen}
           />

@@ -3,7 +3,7 @@
  * watched, ordered, a shared folder's items) or from a followed topic's stream entry. The card
  * itself only draws the model; the rules live here and in library.ts (itemActions).
  */
-import { formatLongDate } from 'shared-contracts';
+import { formatLongDate, topicSubjectPath } from 'shared-contracts';
 import { sharedVia } from 'shared-contracts/library';
 import type { StreamEntry } from 'shared-contracts/discovery';
 import { itemActions, type LibraryItem, type OrderEntry } from 'shared-contracts/library';
@@ -21,6 +21,8 @@ export interface CardModel {
   contentType: string;
   /** The topic (category.term), or '' when none. */
   topic: string;
+  /** The topic's page, for an article (a video's or chart's category is a tag or a subject, with no topic page); else null. */
+  topicLink: string | null;
   authors: string[];
   /** The activity and its date: 'Saved March 04, 2025'; '' when the date is unknown. */
   dated: string;
@@ -48,6 +50,13 @@ function dated(verb: string, iso: string): string {
   return date ? `${verb} ${date}` : '';
 }
 
+/** An article's address: /{year}/{month}/{slug}. */
+const ARTICLE_URL = /^\/\d{4}\/\d{2}\/[^/]+$/;
+
+function topicLinkOf(entry: Pick<StreamEntry, 'url' | 'category'>): string | null {
+  return entry.category.term && ARTICLE_URL.test(entry.url) ? topicSubjectPath(entry.category.term) : null;
+}
+
 function flyoutItemOf(entry: StreamEntry): FlyoutItem {
   return { id: entry.id, title: entry.title, url: entry.url, summary: entry.summary, contentType: entry.contentType };
 }
@@ -63,6 +72,7 @@ export function cardOfLibraryItem(item: LibraryItem, forceReadOnly = false): Car
     summary: item.summary,
     contentType: item.contentType,
     topic: item.category.term,
+    topicLink: topicLinkOf(item),
     authors: item.author.map((a) => a.name),
     dated: dated(LIBRARY_TEXT.verbs[c.activity], c.activityAt),
     dateTime: c.activityAt,
@@ -88,6 +98,7 @@ export function cardOfStreamEntry(entry: StreamEntry): CardModel {
     summary: entry.summary,
     contentType: entry.contentType,
     topic: entry.category.term,
+    topicLink: topicLinkOf(entry),
     authors: entry.author.map((a) => a.name),
     dated: dated(LIBRARY_TEXT.published, entry.published),
     dateTime: entry.published,

@@ -1,7 +1,47 @@
-/** The cart's lines: a row per line with its quantity field and Remove, grouped as shipped or digital. */
+/**
+ * The cart's lines: a row per line with its quantity field and Remove, grouped as shipped or digital.
+ * Under its title each line tells what the cart item says of its product (SITE-03 cart item): the
+ * major subject and the publication date, whether copyright permissions and volume pricing are
+ * offered, and when the product cannot be ordered now (status UNAVAILABLE).
+ */
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatLongDate } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
 import { COMMERCE_MESSAGES, MAX_LINE_QUANTITY, formatCents, isSingleQuantityType, type CartLine } from 'shared-contracts/commerce';
+
+/** This view's words (NOT IN SPEC). */
+export const LINE_TEXT = {
+  published: (date: string) => `Published ${date}`,
+  permissions: 'Copyright permissions available',
+  volumePricing: 'Volume pricing available:',
+  askCustomerService: 'ask Customer Service',
+  unavailable: 'This item cannot be ordered right now. Remove it to check out.',
+};
+
+const DETAILS = { margin: '.25rem 0 0', fontSize: '.875rem', color: '#555' } as const;
+
+/** What the cart item says of its product, under its title. */
+function LineDetails({ line }: { line: CartLine }) {
+  const facts = [line.productMajorSubject, line.publicationDate ? LINE_TEXT.published(formatLongDate(line.publicationDate)) : null].filter(
+    (f): f is string => !!f,
+  );
+  return (
+    <>
+      {facts.length > 0 && <p style={DETAILS}>{facts.join(' · ')}</p>}
+      {line.permissionsAvailable && line.type !== 'Perm' && (
+        <p style={DETAILS}>
+          <Link to={line.productUrl}>{LINE_TEXT.permissions}</Link>
+        </p>
+      )}
+      {line.isVolumePricingAvailable && (
+        <p style={DETAILS}>
+          {LINE_TEXT.volumePricing} <a href="/subscriber-help#contact-customer-service">{LINE_TEXT.askCustomerService}</a>
+        </p>
+      )}
+      {line.status === 'UNAVAILABLE' && <p className="form-error">{LINE_TEXT.unavailable}</p>}
+    </>
+  );
+}
 
 export interface LineProps {
   busy: boolean;
@@ -34,10 +74,11 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
   };
 
   return (
-    <li className="cart-line">
-      <Link to={line.productUrl} className="cart-line-title">
-        {line.productTitle}
-      </Link>{' '}
+    <li className="cart-line" data-line-status={line.status}>
+      <div className="cart-line-title">
+        <Link to={line.productUrl}>{line.productTitle}</Link>
+        <LineDetails line={line} />
+      </div>{' '}
       <span className="cart-line-format">{line.format}</span> <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
       {single ? (
         // A digital product, ebook or subscription is one per order (SITE-05): its quantity is shown, not edited (issue 26).
