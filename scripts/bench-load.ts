@@ -75,9 +75,10 @@ export function autocannon(run: AutocannonRun): Promise<Result> {
   });
 }
 
-async function measure(name: string, url: string, headers?: Record<string, string>): Promise<LoadRow> {
-  await autocannon({ url, seconds: WARMUP_S, headers });
-  const r = await autocannon({ url, seconds: DURATION_S, headers });
+/** One target: a warm-up run (discarded), then the measured run. */
+export async function measure(name: string, url: string, headers?: Record<string, string>, connections = CONNECTIONS): Promise<LoadRow> {
+  await autocannon({ url, seconds: WARMUP_S, headers, connections });
+  const r = await autocannon({ url, seconds: DURATION_S, headers, connections });
   const u = new URL(url);
   return {
     name,

@@ -36,7 +36,7 @@ it('formats durations', () => {
 });
 
 it('parses BENCH_SECTIONS, in the report order, and refuses unknown names', () => {
-  expect(parseSections(undefined)).toEqual(['firstview', 'lighthouse', 'ssr', 'interactions', 'memory', 'accounts', 'api']);
+  expect(parseSections(undefined)).toEqual(['firstview', 'lighthouse', 'ssr', 'interactions', 'memory', 'accounts', 'api', 'search']);
   expect(parseSections(' memory, firstview ')).toEqual(['firstview', 'memory']);
   expect(() => parseSections('firstview,speed')).toThrow(/unknown section\(s\) speed/);
   expect(envCount('5', 3)).toBe(5);

@@ -60,7 +60,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** The bench's sections, in the order docs/performance.md lists them. */
-export const SECTIONS = ['firstview', 'lighthouse', 'ssr', 'interactions', 'memory', 'accounts', 'api'] as const;
+export const SECTIONS = ['firstview', 'lighthouse', 'ssr', 'interactions', 'memory', 'accounts', 'api', 'search'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** BENCH_SECTIONS=firstview,lighthouse picks sections (default every one); an unknown name is an error. */

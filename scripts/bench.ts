@@ -12,7 +12,10 @@
  * - memory: the site process's RSS through releases of remotes and mixed load (scripts/bench-memory.ts;
  *   BENCH_SOAK_SECONDS, default 60, after BENCH_MEMORY_WARMUP_SECONDS of warm-up, default 30);
  * - accounts: sign-in timing and the on-demand auth modal;
- * - api: the API under load against a bare Express route (scripts/bench-load.ts).
+ * - api: the API under load against a bare Express route (scripts/bench-load.ts);
+ * - search: search and auto-suggest at 50 connections on the default seed and on SEED_ARTICLES=100000
+ *   (the API alone on ports BENCH_SEARCH_PORT.., default 3470; scripts/bench-search.ts). It needs no
+ *   build: `BENCH_SECTIONS=search npm run bench` runs it alone.
  *
  * The remotes are served from a copy of their builds made at start (by a static host process of
  * their own, scripts/serve-static.mjs): the memory section releases them by editing the copy, and a
@@ -35,6 +38,7 @@ import { lighthouseFigures } from './bench-lighthouse';
 import { loadFigures, ssrFigures, type MixRequest } from './bench-load';
 import { descendsFrom, listeningPid, memoryFigures, portInUse, type ServedRemote } from './bench-memory';
 import { articleApiPath, CSRF, signIn, sitePages, type Session, type SitePages } from './bench-pages';
+import { searchFigures } from './bench-search';
 import { envCount, formatDuration, markdownTable, mergeBlock, parseSections, replaceBlock, SECTIONS, type Section } from './bench-report';
 
 const root = path.resolve(__dirname, '..');
@@ -75,8 +79,41 @@ function copyRemotes(tmp: string): { name: string; env: string; dir: string; por
   });
 }
 
+/** A section in the report's shape: its heading, the time it was measured and took, its figures. */
+function stamped(figures: Figures, ms: number): string {
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; the section took ${formatDuration(ms)}.`;
+  const [heading, ...rest] = figures.markdown.split('\n');
+  return [heading, '', stamp, ...rest].join('\n');
+}
+
+/** The sections that need no site (the search section starts its own API processes). */
+async function siteless(wanted: readonly Section[], fresh: Map<string, string>, took: [Section, number][]): Promise<void> {
+  if (!wanted.includes('search')) return;
+  console.log(`\n[${new Date().toISOString().slice(11, 19)}] search...`);
+  const started = Date.now();
+  let figures: Figures;
+  try {
+    figures = await searchFigures();
+  } catch (error) {
+    const why = `The search section did not run to the end: ${error instanceof Error ? error.message : String(error)}`;
+    figures = { console: `\n${why}`, markdown: `## search\n\n${why}` };
+  }
+  const ms = Date.now() - started;
+  took.push(['search', ms]);
+  console.log(figures.console);
+  fresh.set('search', stamped(figures, ms));
+}
+
 async function main() {
   const wanted = parseSections(process.env.BENCH_SECTIONS);
+  if (wanted.every((s) => s === 'search')) {
+    const fresh = new Map<string, string>();
+    const took: [Section, number][] = [];
+    const started = Date.now();
+    await siteless(wanted, fresh, took);
+    report(wanted, fresh, took, Date.now() - started);
+    return;
+  }
   for (const dir of ['shell/dist', 'shell/dist-server']) {
     if (!fs.existsSync(path.join(root, dir))) throw new Error(`no ${dir}: run \`npm run build\` first`);
   }
@@ -189,6 +226,7 @@ async function main() {
         warmupSeconds: MEMORY_WARMUP_SECONDS,
       });
     });
+    await siteless(wanted, fresh, took);
     report(wanted, fresh, took, Date.now() - benchStarted);
   } finally {
     process.off('SIGINT', interrupted);

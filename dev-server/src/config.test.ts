@@ -41,3 +41,16 @@ describe('production settings', () => {
     expect(settingsFromEnv({ NODE_ENV: 'test', DEV_OUTBOX: '1' }, '/repo').exposeOutbox).toBe(true);
   });
 });
+
+describe('SEED_ARTICLES', () => {
+  it('is unset by default (the seed stays as it is) and reads a whole number, underscores allowed', () => {
+    expect(settingsFromEnv({}, '/repo').seedArticles).toBeUndefined();
+    expect(settingsFromEnv({ SEED_ARTICLES: '' }, '/repo').seedArticles).toBeUndefined();
+    expect(settingsFromEnv({ SEED_ARTICLES: '100000' }, '/repo').seedArticles).toBe(100_000);
+    expect(settingsFromEnv({ SEED_ARTICLES: '100_000' }, '/repo').seedArticles).toBe(100_000);
+  });
+
+  it.each(['many', '-1', '2.5', '1000001'])('refuses %j', (value) => {
+    expect(() => settingsFromEnv({ SEED_ARTICLES: value }, '/repo')).toThrow(/SEED_ARTICLES/);
+  });
+});

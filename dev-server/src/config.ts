@@ -26,6 +26,8 @@ export interface EnvSettings {
   databaseFile: string;
   /** DATABASE_URL: postgres://... selects PostgreSQL instead of the SQLite file. */
   databaseUrl: string | undefined;
+  /** SEED_ARTICLES: the seed tops the articles up to this many (a publisher-sized archive); unset = the seed's own. */
+  seedArticles: number | undefined;
   publicOrigin: string | undefined;
   remotes: Record<RemoteName, string>;
   shellDist: string | null;
@@ -54,6 +56,14 @@ export interface EnvSettings {
   mailFrom: string;
   /** LOG_LEVEL: debug, info (default), warn, error or silent; JSON lines on stdout. */
   logLevel: LogLevel;
+}
+
+/** SEED_ARTICLES: a whole number up to 1 000 000, or unset/empty. */
+export function parseSeedArticles(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error(`SEED_ARTICLES must be a whole number up to 1000000, got '${value}'`);
+  return n;
 }
 
 /** The real captcha's settings besides its secret (README 'Production settings'). */
@@ -192,6 +202,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     port: parsePort(env.PORT, 3000),
     databaseFile: env.DATABASE_FILE || path.join(repoRoot, '.data', 'site.db'),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    seedArticles: parseSeedArticles(env.SEED_ARTICLES),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     remotes,
     shellDist,

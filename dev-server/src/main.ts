@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const server = await startServer(settings);
   console.log(
-    `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
+    `dev-server listening on ${server.url} (database ${describeDatabase(settings.databaseUrl ?? settings.databaseFile)}${server.seeded || settings.seedArticles ? `, seed ${(server.seedMs / 1000).toFixed(1)} s` : ''}${server.seeded ? ', seeded' : ''}, ready in ${Date.now() - started} ms)`,
   );
   console.log(
     `captcha: ${settings.captchaSettings ? `reCAPTCHA v3 (script ${settings.captchaSettings.scriptUrl}, verified at ${settings.captchaSettings.verifyUrl}, lowest score ${settings.captchaSettings.minScore})` : 'local (any non-empty token)'}`,

@@ -48,6 +48,8 @@ export interface StartServerOptions {
   /** Default: true when publicOrigin is https. */
   cookieSecure?: boolean;
   seed?: string;
+  /** SEED_ARTICLES: top the articles up to this many with catalogue articles (seed/catalogue.ts). */
+  seedArticles?: number;
   /** Per-client limits (see RATE_LIMIT_MULTIPLIER); default DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
   /** Serve GET /dev/outbox; default false. */
@@ -89,6 +91,8 @@ export interface RunningServer {
   db: Kysely<Database>;
   /** Whether this start seeded an empty database. */
   seeded: boolean;
+  /** How long the seed (or the check that there was nothing to seed) took, in milliseconds. */
+  seedMs: number;
   close(): Promise<void>;
 }
 
@@ -108,7 +112,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const db = openDatabase(options.databaseUrl ?? options.databaseFile);
   try {
     await migrateToLatest(db);
-    const seeded = await seedIfEmpty(db, { seed: options.seed });
+    const seedStarted = Date.now();
+    const seeded = await seedIfEmpty(db, { seed: options.seed, articles: options.seedArticles });
+    const seedMs = Date.now() - seedStarted;
 
     const server = http.createServer();
     await new Promise<void>((resolve, reject) => {
@@ -165,6 +171,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       app,
       db,
       seeded,
+      seedMs,
       close() {
         closed ??= new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));

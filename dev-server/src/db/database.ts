@@ -510,13 +510,6 @@ export interface CollectionItemTable {
   position: number;
 }
 
-/** The search index (migration 0004): the summed field weights of a term in an article. */
-export interface SearchTermTable {
-  term: string;
-  article_id: string;
-  weight: number;
-}
-
 export interface TopicFollowTable {
   user_id: string;
   topic_id: string;
@@ -604,7 +597,6 @@ export interface Database {
   article_gifts: ArticleGiftTable;
   reading_lists: ReadingListTable;
   reading_list_items: ReadingListItemTable;
-  search_terms: SearchTermTable;
   collection_items: CollectionItemTable;
   topic_follows: TopicFollowTable;
   newsletters: NewsletterTable;

@@ -20,6 +20,8 @@ import { sessionsAndDevicesMigration } from './migration-0012-sessions-and-devic
 import { voucherRedemptionsMigration } from './migration-0014-voucher-redemptions';
 import { mailQueueMigration } from './migration-0016-mail-queue';
 import { gatedCollectionsMigration } from './migration-0017-gated-collections';
+import { fullTextSearchMigration } from './migration-0018-full-text-search';
+import { readsAtScaleMigration } from './migration-0019-reads-at-scale';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -231,6 +233,8 @@ export const migrations: Record<string, Migration> = {
   '0014_voucher_redemptions': voucherRedemptionsMigration,
   '0016_mail_queue': mailQueueMigration,
   '0017_gated_collections': gatedCollectionsMigration,
+  '0018_full_text_search': fullTextSearchMigration,
+  '0019_reads_at_scale': readsAtScaleMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

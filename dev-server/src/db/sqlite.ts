@@ -27,7 +27,7 @@ export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Data
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), handle: sqlite };
 }
 
-/** How many distinct SQL texts keep their prepared statement (search queries inline idf literals). */
+/** How many distinct SQL texts keep their prepared statement (a search's SQL text varies with its number of words). */
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**

@@ -75,6 +75,18 @@ export function createContentRepository(db: Kysely<Database>) {
       return articlesWithTopic().where('articles.id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * What the archive's answer depends on, in one cheap read: how many entries there are and the
+     * newest issue code (an added issue changes it; entries are never edited in place).
+     */
+    async archiveVersion(): Promise<string> {
+      const row = await db
+        .selectFrom('archive_entries')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('issue_code').as('newest')])
+        .executeTakeFirst();
+      return `${Number(row?.n ?? 0)}:${row?.newest ?? ''}`;
+    },
+
     /** Archive picker rows: newest year first, months in issue order. */
     async listArchiveEntries(): Promise<ArchiveEntryRow[]> {
       return db.selectFrom('archive_entries').selectAll().orderBy('year', 'desc').orderBy('position', 'asc').execute();

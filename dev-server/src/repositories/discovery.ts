@@ -1,10 +1,9 @@
 /**
  * Discovery queries: article streams under a scope (published by a time, kind, content type,
- * topic, followed topics), the search index (scores in one GROUP BY), topics, and magazine issues.
+ * topic, followed topics), topics, and magazine issues. Search is the search index's
+ * (search-index.ts), which shares the scope and the stream columns defined here.
  *
- * Portable SQL only (SQLite and PostgreSQL): the scope is a conjunction of plain comparisons, the
- * relevance a SUM over CASE expressions whose idf values are numeric literals worked out by the
- * service, and text prefixes use LIKE on lower-case index terms.
+ * Portable SQL only (SQLite and PostgreSQL): the scope is a conjunction of plain comparisons.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, MagazineIssueRow, ProductRow, TopicRow } from '../db/database';
@@ -14,7 +13,7 @@ import type { ArticleWithTopic } from './content';
 export type StreamArticle = Omit<ArticleWithTopic, 'lead' | 'body'>;
 
 /** The article columns of StreamArticle. */
-const STREAM_ARTICLE_COLUMNS = [
+export const STREAM_ARTICLE_COLUMNS = [
   'articles.id',
   'articles.slug',
   'articles.year',
@@ -55,26 +54,21 @@ export interface ArticleScope {
   collection?: string;
 }
 
-/** A search: each group is a set of alternative terms (a typed word, or the terms a prefix matches). */
-export interface TermQuery {
-  groups: readonly (readonly string[])[];
-  /** idf of every term of every group. */
-  idf: ReadonlyMap<string, number>;
-  /** true: an article must match every group (auto-suggest); false: at least one (search). */
-  requireAll: boolean;
-}
-
 export type SearchOrderBy = { sort: 'relevance' | 'date'; order: 'asc' | 'desc' };
 
 const ref = (name: string) => sql.ref(name);
 
-/** "topic, or a subtopic of it" for an article joined with its topic. */
+/**
+ * "topic, or a subtopic of it": the article's own topic among the topics and their children (a
+ * subquery over the small topics table), so an article stream reads the (topic_id, published)
+ * index, or filters the (published, ...) index's entries, without joining each article's topic.
+ */
 function inTopics(ids: readonly string[]): RawBuilder<SqlBool> {
   const list = sql.join(ids.map((id) => sql`${id}`));
-  return sql<SqlBool>`(${ref('articles.topic_id')} in (${list}) or ${ref('topics.parent_id')} in (${list}))`;
+  return sql<SqlBool>`${ref('articles.topic_id')} in (select ${ref('t.id')} from ${sql.table('topics')} as ${sql.raw('t')} where ${ref('t.id')} in (${list}) or ${ref('t.parent_id')} in (${list}))`;
 }
 
-function scopeWhere(scope: ArticleScope): Expression<SqlBool> {
+export function scopeWhere(scope: ArticleScope): Expression<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`${ref('articles.published')} <= ${scope.until}`];
   if (scope.after) parts.push(sql`${ref('articles.published')} > ${scope.after}`);
   if (scope.kind === 'magazine') parts.push(sql`${ref('articles.content_type')} = ${'Magazine Article'}`);
@@ -94,15 +88,9 @@ function scopeWhere(scope: ArticleScope): Expression<SqlBool> {
 }
 
 /** The stream content type of an article row, as SQL (a literal, so GROUP BY sees one expression). */
-const contentTypeSql = sql<string>`case when ${ref('articles.sponsor')} is not null then ${sql.lit(SPONSORED_REPORT)} else ${ref('articles.content_type')} end`;
+export const articleContentTypeSql = sql<string>`case when ${ref('articles.sponsor')} is not null then ${sql.lit(SPONSORED_REPORT)} else ${ref('articles.content_type')} end`;
 
 const toCount = (value: unknown) => Number(value ?? 0);
-
-/** A finite number as an SQL literal (idf values are computed here, never typed by a user). */
-function numberLiteral(n: number): RawBuilder<number> {
-  const safe = Number.isFinite(n) ? Math.round(n * 1e6) / 1e6 : 0;
-  return sql.lit(safe) as RawBuilder<number>;
-}
 
 export function createDiscoveryRepository(db: Kysely<Database>) {
   const articlesWithTopic = () =>
@@ -113,46 +101,13 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
       .select('topics.name as topic_name')
       .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'));
 
-  /** The search's matches (article_id, score, matched) as a common table expression. */
-  const withMatches = (q: TermQuery) => {
-    const terms = [...new Set(q.groups.flat())];
-    const idfCase = sql<number>`case ${sql.join(
-      terms.map((t) => sql`when ${ref('term')} = ${t} then ${numberLiteral(q.idf.get(t) ?? 0)}`),
-      sql` `,
-    )} else 0 end`;
-    const groupCase = sql<number>`case ${sql.join(
-      q.groups.map((g, i) => sql`when ${ref('term')} in (${sql.join(g.map((t) => sql`${t}`))}) then ${sql.lit(i)}`),
-      sql` `,
-    )} end`;
-    return db.with('matches', (qc) => {
-      const base = qc
-        .selectFrom('search_terms')
-        .select('article_id')
-        .select(sql<number>`sum(${ref('weight')} * ${idfCase})`.as('score'))
-        .select(sql<number>`count(distinct ${groupCase})`.as('matched'))
-        .where('term', 'in', terms)
-        .groupBy('article_id');
-      return q.requireAll ? base.having(sql`count(distinct ${groupCase})`, '=', q.groups.length) : base;
-    });
-  };
-
   async function countArticles(scope: ArticleScope): Promise<number> {
-    // The join only matters to topic scopes (a root topic includes its subtopics): every article has
-    // its topic (articles.topic_id is NOT NULL and a foreign key), so without one the count reads the
-    // published index alone instead of looking up a topic per article.
-    const needsTopics = scope.topicId !== undefined || scope.anyTopicIds !== undefined;
-    const row = needsTopics
-      ? await db
-          .selectFrom('articles')
-          .innerJoin('topics', 'topics.id', 'articles.topic_id')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where(scopeWhere(scope))
-          .executeTakeFirst()
-      : await db
-          .selectFrom('articles')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where(scopeWhere(scope))
-          .executeTakeFirst();
+    // No join: the topic scopes are a subquery (inTopics), so the count reads an index alone.
+    const row = await db
+      .selectFrom('articles')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(scopeWhere(scope))
+      .executeTakeFirst();
     return toCount(row?.n);
   }
 
@@ -172,17 +127,10 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
      * it is counted on its own.
      */
     async pageArticles(scope: ArticleScope, offset: number, limit: number): Promise<{ total: number; rows: StreamArticle[] }> {
-      const needsTopics = scope.topicId !== undefined || scope.anyTopicIds !== undefined;
-      const counted = needsTopics
-        ? db
-            .selectFrom('articles')
-            .innerJoin('topics', 'topics.id', 'articles.topic_id')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where(scopeWhere(scope))
-        : db
-            .selectFrom('articles')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where(scopeWhere(scope));
+      const counted = db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(scopeWhere(scope));
       const found = await db
         .selectFrom('articles')
         .innerJoin('topics', 'topics.id', 'articles.topic_id')
@@ -216,105 +164,6 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
         .limit(limit)
         .offset(offset)
         .execute();
-    },
-
-    /** How many articles the index covers (N of the idf). */
-    async countIndexedArticles(): Promise<number> {
-      const row = await db
-        .selectFrom('articles')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      return toCount(row?.n);
-    },
-
-    /** term -> number of articles holding it, for the given terms (absent terms are left out). */
-    async documentFrequencies(terms: readonly string[]): Promise<Map<string, number>> {
-      if (terms.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('search_terms')
-        .select('term')
-        .select((eb) => eb.fn.countAll().as('df'))
-        .where('term', 'in', [...terms])
-        .groupBy('term')
-        .execute();
-      return new Map(rows.map((r) => [r.term, toCount(r.df)]));
-    },
-
-    /** Index terms starting with any of the prefixes (lower-case letters and digits), most frequent first. */
-    async termsWithPrefix(prefixes: readonly string[], limit: number): Promise<Map<string, number>> {
-      if (prefixes.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('search_terms')
-        .select('term')
-        .select((eb) => eb.fn.countAll().as('df'))
-        .where((eb) => eb.or(prefixes.map((p) => eb('term', 'like', `${p.replace(/[^a-z0-9]/g, '')}%`))))
-        .groupBy('term')
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('term')
-        .limit(limit)
-        .execute();
-      return new Map(rows.map((r) => [r.term, toCount(r.df)]));
-    },
-
-    /** A page of search results in the scope, ordered as asked; relevance ties go to the newest. */
-    async search(
-      q: TermQuery,
-      scope: ArticleScope,
-      order: SearchOrderBy,
-      offset: number,
-      limit: number,
-    ): Promise<(ArticleWithTopic & { score: number; matched: number })[]> {
-      const dir = order.order;
-      let query = withMatches(q)
-        .selectFrom('matches')
-        .innerJoin('articles', 'articles.id', 'matches.article_id')
-        .innerJoin('topics', 'topics.id', 'articles.topic_id')
-        .selectAll('articles')
-        .select(['topics.name as topic_name', 'matches.score', 'matches.matched'])
-        .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'))
-        .where(scopeWhere(scope));
-      if (order.sort === 'relevance') query = query.orderBy('matches.matched', dir).orderBy('matches.score', dir);
-      const rows = await query.orderBy('articles.published', dir).orderBy('articles.id', dir).limit(limit).offset(offset).execute();
-      return rows.map((r) => ({ ...r, score: Number(r.score), matched: Number(r.matched) }));
-    },
-
-    async countSearch(q: TermQuery, scope: ArticleScope): Promise<number> {
-      const row = await withMatches(q)
-        .selectFrom('matches')
-        .innerJoin('articles', 'articles.id', 'matches.article_id')
-        .innerJoin('topics', 'topics.id', 'articles.topic_id')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(scopeWhere(scope))
-        .executeTakeFirst();
-      return toCount(row?.n);
-    },
-
-    /** Result counts per stream content type and per root topic id, over the scope. */
-    async searchFacets(
-      q: TermQuery,
-      scope: ArticleScope,
-    ): Promise<{ contentType: { value: string; count: number }[]; topic: { rootId: string; count: number }[] }> {
-      const joined = () =>
-        withMatches(q)
-          .selectFrom('matches')
-          .innerJoin('articles', 'articles.id', 'matches.article_id')
-          .innerJoin('topics', 'topics.id', 'articles.topic_id')
-          .where(scopeWhere(scope));
-      const rootSql = sql<string>`coalesce(${ref('topics.parent_id')}, ${ref('topics.id')})`;
-      const types = await joined()
-        .select(contentTypeSql.as('value'))
-        .select((eb) => eb.fn.countAll().as('n'))
-        .groupBy(contentTypeSql)
-        .execute();
-      const roots = await joined()
-        .select(rootSql.as('root_id'))
-        .select((eb) => eb.fn.countAll().as('n'))
-        .groupBy(rootSql)
-        .execute();
-      return {
-        contentType: types.map((r) => ({ value: r.value, count: toCount(r.n) })),
-        topic: roots.map((r) => ({ rootId: r.root_id, count: toCount(r.n) })),
-      };
     },
 
     async findTopicBySlug(slug: string): Promise<TopicRow | undefined> {

@@ -14,6 +14,7 @@ import { createGiftRepository } from './gifts';
 import { createMeterRepository } from './meter';
 import { createRateLimitRepository } from './rate-limits';
 import { createReadingListRepository } from './reading-lists';
+import { createSearchIndex } from './search-index';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
 import { createPasswordResetRepository } from './password-resets';
@@ -39,6 +40,7 @@ export function createRepositories(db: Kysely<Database>) {
     gifts: createGiftRepository(db),
     readingLists: createReadingListRepository(db),
     discovery: createDiscoveryRepository(db),
+    searchIndex: createSearchIndex(db),
     follows: createFollowRepository(db),
     newsletters: createNewsletterRepository(db),
     library: createLibraryRepository(db),

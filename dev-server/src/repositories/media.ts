@@ -73,6 +73,12 @@ export function createMediaRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
+    /** Every video's publication time (the search answers' epochs, services/streams.ts). */
+    async listVideoPublicationTimes(): Promise<string[]> {
+      const rows = await db.selectFrom('videos').select('pubdate').execute();
+      return rows.map((row) => row.pubdate);
+    },
+
     /** Newest first, ties by id. */
     async listPublishedVideos(until: string, offset: number, limit: number): Promise<VideoRow[]> {
       return db

@@ -113,6 +113,24 @@ describe('GET /api/magazine/archive', () => {
   });
   const year = (y: number) => archive.years.find((x) => x.yearId === String(y));
 
+  it('answers the same bytes again, and a new issue once it is added', async () => {
+    const first = await request(t.app).get('/api/magazine/archive').expect(200);
+    const again = await request(t.app).get('/api/magazine/archive').expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    await request(t.app).get('/api/magazine/archive').set('If-None-Match', first.headers.etag!).expect(304);
+    await t.db.insertInto('magazine_issues').values({ code: 'BR2504', year: 2025, number: 4, label: 'July-August 2025', summary: '' }).execute();
+    await t.db.insertInto('archive_entries').values({ year: 2025, position: 3, month_label: 'July-August', issue_code: 'BR2504' }).execute();
+    try {
+      const added = ArchiveSchema.parse((await request(t.app).get('/api/magazine/archive').expect(200)).body);
+      expect(added.years[0]!.issues.map((i) => i.issueCode)).toEqual(['BR2501', 'BR2502', 'BR2503', 'BR2504']);
+    } finally {
+      await t.db.deleteFrom('archive_entries').where('issue_code', '=', 'BR2504').execute();
+      await t.db.deleteFrom('magazine_issues').where('code', '=', 'BR2504').execute();
+    }
+    expect((await request(t.app).get('/api/magazine/archive').expect(200)).text).toBe(first.text);
+  });
+
   it('runs from 2025 (first) back to 1956 (last)', () => {
     expect(archive.years[0]!.yearId).toBe('2025');
     expect(archive.years.at(-1)!.yearId).toBe('1956');

@@ -68,8 +68,15 @@ export function contentRoutes({ services, viewers }: RouteContext): Router {
     res.json(await services.content.topics());
   });
 
-  router.get('/api/magazine/archive', async (_req, res) => {
-    res.json(await services.content.archive());
+  /**
+   * The magazine archive (every issue since 1956) changes only when an issue is added: its answer is
+   * serialized once and sent again while the archive's version (one indexed count) stays the same.
+   */
+  let archive: { version: string; answer: JsonAnswer } | null = null;
+  router.get('/api/magazine/archive', async (req, res) => {
+    const version = await services.content.archiveVersion();
+    if (archive?.version !== version) archive = { version, answer: jsonAnswer(req, await services.content.archive()) };
+    sendJsonAnswer(res, archive.answer);
   });
 
   return router;

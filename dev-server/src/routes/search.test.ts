@@ -1,8 +1,7 @@
 /** Search (the 'search' stream and POST /service/search) and auto-suggest. */
 import request from 'supertest';
-import { sql } from 'kysely';
 import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, DISCOVERY_MESSAGES, SearchSuggestionSchema, type Stream, StreamSchema } from 'shared-contracts/server';
-import { queryTerms, videoTerms } from '../services/search-text';
+import { queryWords, words } from '../services/search-text';
 import { loadStream } from '../test/discovery';
 import { createTestApp, type TestApp } from '../test/harness';
 
@@ -15,10 +14,37 @@ afterAll(() => t.close());
 const search = (query: string, extra = '', number = 1, size = 10) =>
   loadStream(t, `/service/stream/search/${number}/${size}?query=${encodeURIComponent(query)}${extra}`);
 
-/** Index terms of the article behind a stream entry. */
-async function termsOf(articleId: string): Promise<Set<string>> {
-  const rows = await t.db.selectFrom('search_terms').select('term').where('article_id', '=', articleId).execute();
-  return new Set(rows.map((r) => r.term));
+interface IndexedText {
+  id: string;
+  /** Words of the title. */
+  title: string[];
+  /** Words of the topic name, authors, summary and lead. */
+  other: string[];
+  /** Words of the body. */
+  body: string[];
+}
+
+let texts: Map<string, IndexedText> | undefined;
+
+/** The words of every article's indexed fields, as the reader sees them (not stemmed). */
+async function articleTexts(): Promise<Map<string, IndexedText>> {
+  if (texts) return texts;
+  const rows = await t.db
+    .selectFrom('articles')
+    .innerJoin('topics', 'topics.id', 'articles.topic_id')
+    .select(['articles.id', 'articles.title', 'articles.summary', 'articles.lead', 'articles.body', 'articles.authors', 'topics.name'])
+    .execute();
+  texts = new Map(
+    rows.map((r) => [r.id, { id: r.id, title: words(r.title), other: words(`${r.name} ${r.authors} ${r.summary} ${r.lead}`), body: words(r.body) }]),
+  );
+  return texts;
+}
+
+/** Whether an article holds a form of the word (a word of its text starting with it, a final s dropped). */
+async function holds(articleId: string, word: string): Promise<boolean> {
+  const text = (await articleTexts()).get(articleId)!;
+  const root = word.replace(/s$/, '');
+  return [...text.title, ...text.other, ...text.body].some((w) => w.startsWith(root));
 }
 
 async function topicFamily(slug: string): Promise<Set<string>> {
@@ -28,16 +54,22 @@ async function topicFamily(slug: string): Promise<Set<string>> {
 
 describe('search ranking', () => {
   it('ranks the one article with the word in its title above the many that only have it in the body', async () => {
-    // A term in exactly one title and in the bodies (only) of many other articles.
-    const found = await sql<{ term: string }>`
-      select term from search_terms group by term
-      having sum(case when weight >= 8 then 1 else 0 end) = 1 and sum(case when weight = 1 then 1 else 0 end) >= 20
-      order by term limit 1`.execute(t.db);
-    const term = found.rows[0]!.term;
-    const titled = await t.db.selectFrom('search_terms').select('article_id').where('term', '=', term).where('weight', '>=', 8).executeTakeFirstOrThrow();
-    const stream = await search(term);
+    // A word in exactly one title and in the bodies, only, of at least 20 other articles.
+    const all = [...(await articleTexts()).values()];
+    const startsAny = (list: string[], root: string) => list.some((w) => w.startsWith(root));
+    const candidates = [...new Set(all.flatMap((a) => a.title))].filter((w) => w.length >= 6).sort();
+    const pick = candidates
+      .map((word) => {
+        const root = word.replace(/s$/, '');
+        const titled = all.filter((a) => startsAny(a.title, root));
+        const bodyOnly = all.filter((a) => a.body.includes(word) && !startsAny(a.title, root) && !startsAny(a.other, root));
+        return { word, titled, bodyOnly };
+      })
+      .find((c) => c.titled.length === 1 && c.titled[0]!.title.includes(c.word) && c.bodyOnly.length >= 20);
+    expect(pick).toBeDefined();
+    const stream = await search(pick!.word);
     expect(stream.page.totalElements).toBeGreaterThan(20);
-    expect(stream.entry[0]!.id).toBe(titled.article_id);
+    expect(stream.entry[0]!.id).toBe(pick!.titled[0]!.id);
   });
 
   it('puts title matches first for a common word', async () => {
@@ -49,12 +81,12 @@ describe('search ranking', () => {
   it('ranks articles matching every word before those matching fewer', async () => {
     const stream = await search('supplier budgets', '', 1, 10);
     for (const e of stream.entry) {
-      const terms = await termsOf(e.id);
-      expect(['supplier', 'budget'].every((w) => terms.has(w))).toBe(true);
+      expect(await holds(e.id, 'supplier')).toBe(true);
+      expect(await holds(e.id, 'budget')).toBe(true);
     }
     const lastPage = await search('supplier budgets', '', stream.page.totalPages, 10);
-    const lastTerms = await termsOf(lastPage.entry.at(-1)!.id);
-    expect(['supplier', 'budget'].filter((w) => lastTerms.has(w))).toHaveLength(1);
+    const last = lastPage.entry.at(-1)!.id;
+    expect([await holds(last, 'supplier'), await holds(last, 'budget')].filter(Boolean)).toHaveLength(1);
   });
 
   it('finds what the forms of a word share (strategies -> strategy)', async () => {
@@ -152,36 +184,40 @@ describe('videos in search', () => {
     });
   });
 
-  it('ranks videos and articles on one scale: a one-word query orders them by the weight of the fields holding it', async () => {
-    // A word of a video's name that a few articles hold with more weight and a few with less.
-    let chosen: { video: Awaited<ReturnType<typeof published>>[number]; term: string; df: number } | undefined;
-    for (const video of await published()) {
-      const own = videoTerms({ name: video.name, description: video.description, tags: JSON.parse(video.tags) as string[] });
-      for (const term of queryTerms(video.name)) {
-        const rows = await t.db.selectFrom('search_terms').select('weight').where('term', '=', term).execute();
-        const weight = own.get(term)!;
-        const mixed = rows.some((r) => r.weight > weight) && rows.some((r) => r.weight < weight);
-        if (mixed && (!chosen || rows.length < chosen.df)) chosen = { video, term, df: rows.length };
+  it('ranks videos and articles by one set of rules: a video whose name holds the word ranks with the title matches, above articles holding it elsewhere', async () => {
+    // The whole result of a one-word query (every result holds the word: the first key ties).
+    const everything = async (word: string) => {
+      const entries: Stream['entry'] = [];
+      for (let number = 1; ; number++) {
+        const page = await search(word, '', number, 50);
+        entries.push(...page.entry);
+        if (page.page.last) return entries;
       }
+    };
+    // Articles whose title holds the word as typed, and those whose title holds no word sharing its
+    // first four letters (so no stemmer could have matched it there).
+    const titled = (e: Stream['entry'][number], word: string) => e.contentType !== 'Video' && words(e.title).includes(word);
+    const untitled = (e: Stream['entry'][number], word: string) => e.contentType !== 'Video' && !words(e.title).some((x) => x.startsWith(word.slice(0, 4)));
+    let checked = 0;
+    for (const video of (await published()).slice(0, 6)) {
+      for (const word of queryWords(video.name).filter((w) => w.length >= 4)) {
+        const entries = await everything(word);
+        const at = entries.findIndex((e) => e.id === video.id);
+        expect(at).toBeGreaterThanOrEqual(0);
+        // Before it: only videos (their names hold the word too); after it, title matches before the others.
+        expect(entries.slice(0, at).every((e) => e.contentType === 'Video')).toBe(true);
+        const lastTitled = entries.map((e, i) => (titled(e, word) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+        const firstUntitled = entries.findIndex((e) => untitled(e, word));
+        if (lastTitled >= 0 && firstUntitled >= 0) {
+          expect(lastTitled).toBeLessThan(firstUntitled);
+          expect(at).toBeLessThan(firstUntitled);
+          checked++;
+        }
+      }
+      if (checked >= 2) break;
     }
-    const { video, term } = chosen!;
-    const results = { entry: [] as Stream['entry'] };
-    for (let number = 1; ; number++) {
-      const page = await search(term, '', number, 50);
-      results.entry.push(...page.entry);
-      if (page.page.last) break;
-    }
-    const weights = new Map(
-      (await t.db.selectFrom('search_terms').select(['article_id', 'weight']).where('term', '=', term).execute()).map((r) => [r.article_id, r.weight]),
-    );
-    const videoWeight = videoTerms({ name: video.name, description: video.description, tags: JSON.parse(video.tags) as string[] }).get(term)!;
-    const at = results.entry.findIndex((e) => e.id === video.id);
-    expect(at).toBeGreaterThanOrEqual(0);
-    const articleWeight = (e: Stream['entry'][number]) => weights.get(e.id) ?? videoWeight; // other videos: not compared
-    expect(results.entry.slice(0, at).every((e) => articleWeight(e) >= videoWeight)).toBe(true);
-    expect(results.entry.slice(at + 1).every((e) => articleWeight(e) <= videoWeight)).toBe(true);
-    // Some article ranks on each side, or the check above says nothing.
-    expect(results.entry.some((e) => (weights.get(e.id) ?? videoWeight) !== videoWeight)).toBe(true);
+    // Some word had articles on both sides, or the checks above say little.
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('narrows to videos, or to articles, with the content-type filter', async () => {
@@ -243,6 +279,47 @@ describe('search term', () => {
   });
 });
 
+describe('search syntax in what a reader types', () => {
+  // FTS5's and tsquery's operators and quotes: each is a separator or a plain word, never syntax.
+  const plain = ['"', '*', 'AND', 'NEAR(', ':', '|', '!', "'"];
+
+  it.each(plain)('answers a normal page for %j alone and beside a word, as if it were not there', async (typed) => {
+    const alone = await search(typed);
+    // 'AND' is a stop word and 'NEAR(' the word 'near': every one answers a Stream, none an error.
+    expect(StreamSchema.parse(alone).type).toBe('search');
+    const withWord = await search(`pricing ${typed}`);
+    const inside = await search(`${typed}pricing${typed}`);
+    const reference = await search(typed === 'NEAR(' ? 'pricing near' : 'pricing');
+    expect(withWord.page.totalElements).toBe(reference.page.totalElements);
+    expect(withWord.entry.map((e) => e.id)).toEqual(reference.entry.map((e) => e.id));
+    if (typed !== 'NEAR(' && typed !== 'AND') expect(inside.entry.map((e) => e.id)).toEqual(reference.entry.map((e) => e.id));
+  });
+
+  it('reads a quoted phrase, a prefix star and boolean words as plain words', async () => {
+    const words = await search('supplier budgets', '', 1, 20);
+    for (const typed of ['"supplier budgets"', 'supplier* OR budgets', 'supplier AND budgets', "supplier's budgets!", 'title:supplier | budgets']) {
+      const stream = await search(typed, '', 1, 20);
+      const extra = typed.includes('title') ? await search('title supplier budgets', '', 1, 20) : words;
+      expect(stream.entry.map((e) => e.id)).toEqual(extra.entry.map((e) => e.id));
+    }
+  });
+
+  it.each(plain)('auto-suggests after %j as after its words alone', async (typed) => {
+    const suggest = async (term: string) =>
+      SearchSuggestionSchema.parse(
+        (
+          await request(t.app)
+            .get(`/service/search/auto-suggest?term=${encodeURIComponent(term)}`)
+            .expect(200)
+        ).body,
+      );
+    const answer = await suggest(`${typed} supplier netw`);
+    expect(answer).toEqual(await suggest(`${words(typed).join(' ')} supplier netw`));
+    if (typed !== 'NEAR(') expect(answer.records[0]!.title).toMatch(/supplier networks/i);
+    if (words(typed).length === 0) expect((await suggest(typed.repeat(3))).records).toEqual([]);
+  });
+});
+
 describe('POST /service/search', () => {
   const post = (body: object) => request(t.app).post('/service/search').set(CSRF_HEADER, CSRF_VALUE).send(body);
 
@@ -298,7 +375,7 @@ describe('GET /service/search/auto-suggest', () => {
         .where('month', '=', Number(month))
         .where('slug', '=', slug!)
         .executeTakeFirstOrThrow();
-      expect([...(await termsOf(article.id))].some((term) => term.startsWith('lead'))).toBe(true);
+      expect(await holds(article.id, 'lead')).toBe(true);
     }
   });
 

@@ -7,13 +7,12 @@
  *  - three short archive articles for every issue before the generated articles start (1956-2022),
  *    stream 'archive-articles', so every /archive-toc page has a table of contents;
  *  - issue summaries for the issue card, stream 'issue-summaries';
- *  - newsletters and marketing campaigns (a fixed list);
- *  - the search index of every article (services/search-text.ts).
+ *  - newsletters and marketing campaigns (a fixed list).
+ *
+ * The search index is the database's, filled by triggers as the articles are inserted (migration 0018).
  */
 import type { Insertable } from 'kysely';
-import { z } from 'zod';
-import type { NewArticle, NewTopic, NewsletterTable, SearchTermTable } from '../db/database';
-import { articleTerms } from '../services/search-text';
+import type { NewArticle, NewTopic, NewsletterTable } from '../db/database';
 import { ARTICLE_MONTHS } from './articles';
 import type { IssueSeed } from './issues';
 import type { Rng } from './prng';
@@ -276,30 +275,3 @@ const NEWSLETTER_LIST: readonly Omit<Insertable<NewsletterTable>, 'position'>[] 
   },
 ];
 export const NEWSLETTERS: readonly Insertable<NewsletterTable>[] = NEWSLETTER_LIST.map((n, position) => ({ ...n, position }));
-
-const StringList = z.array(z.string());
-
-/** The search index rows of the articles (term, article, weight), sorted by term then article (inserting in key order is much faster). */
-export function buildSearchIndex(
-  articles: readonly Pick<NewArticle, 'id' | 'title' | 'summary' | 'lead' | 'body' | 'authors' | 'topic_id'>[],
-  topicNames: ReadonlyMap<string, string>,
-): Insertable<SearchTermTable>[] {
-  const byTerm = new Map<string, Insertable<SearchTermTable>[]>();
-  const byId = [...articles].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  for (const a of byId) {
-    const terms = articleTerms({
-      title: a.title,
-      topic: topicNames.get(a.topic_id) ?? '',
-      authors: StringList.parse(JSON.parse(a.authors)),
-      summary: a.summary,
-      lead: a.lead,
-      body: StringList.parse(JSON.parse(a.body)),
-    });
-    for (const [term, weight] of terms) {
-      let list = byTerm.get(term);
-      if (!list) byTerm.set(term, (list = []));
-      list.push({ term, article_id: a.id, weight });
-    }
-  }
-  return [...byTerm.keys()].sort().flatMap((term) => byTerm.get(term) ?? []);
-}

@@ -2,21 +2,14 @@
  * The deterministic content seed: same seed, same site. Every part draws from its own random
  * stream (see prng.ts). Only password hashes differ between runs (random salts).
  */
-import { CompiledQuery, type InsertObject, type Insertable, type Kysely } from 'kysely';
-import type { Database, NewArticle, NewTopic, NewsletterTable, SearchTermTable } from '../db/database';
+import type { InsertObject, Insertable, Kysely } from 'kysely';
+import type { Database, NewArticle, NewTopic, NewsletterTable } from '../db/database';
 import { createRng } from './prng';
 import { buildTopics } from './topics';
 import { buildArticles, isGeneratedArticleId } from './articles';
+import { buildCatalogueArticles, CATALOGUE_BLOCK } from './catalogue';
 import { buildArchive, type IssueSeed } from './issues';
-import {
-  buildArchiveArticles,
-  buildIssueSummaries,
-  buildSearchIndex,
-  buildSponsoredReports,
-  issueCodesFor,
-  NEWSLETTERS,
-  SUBSCRIBER_ONLY_TOPIC_IDS,
-} from './discovery';
+import { buildArchiveArticles, buildIssueSummaries, buildSponsoredReports, issueCodesFor, NEWSLETTERS, SUBSCRIBER_ONLY_TOPIC_IDS } from './discovery';
 import { buildProducts, buildStoreExtras, PRODUCT_CATEGORIES, PROMO_CODES } from './products';
 import { buildVideos, PLAYLIST_MIN_VIDEOS } from './videos';
 import { clipOfIndex, videoSourcePath } from '../services/video-clips';
@@ -35,13 +28,44 @@ export const DEFAULT_SEED = 'magazine-site';
 
 export interface SeedOptions {
   seed?: string;
+  /**
+   * SEED_ARTICLES: how many articles the site should hold at least; catalogue articles
+   * (seed/catalogue.ts) top the seed up to it. Unset: the seed's own articles only.
+   */
+  articles?: number;
+}
+
+/** Catalogue rows per INSERT: 16 columns, far under SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
+const CATALOGUE_CHUNK = 500;
+
+/**
+ * Tops the articles up to `options.articles` with catalogue articles (the search index follows by
+ * its triggers), one transaction, a block of rows built at a time; answers how many it added.
+ */
+export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<number> {
+  const target = options.articles ?? 0;
+  if (target <= 0) return 0;
+  const count = async (catalogueOnly: boolean) => {
+    let query = db.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (catalogueOnly) query = query.where('id', 'like', 'c%');
+    return Number((await query.executeTakeFirst())?.n ?? 0);
+  };
+  const missing = target - (await count(false));
+  if (missing <= 0) return 0;
+  const from = await count(true);
+  const topics = await db.selectFrom('topics').select(['id', 'name', 'parent_id']).orderBy('position').execute();
+  const seed = options.seed ?? DEFAULT_SEED;
+  await db.transaction().execute(async (trx) => {
+    for (let start = from; start < from + missing; start += CATALOGUE_BLOCK) {
+      const rows = buildCatalogueArticles(seed, topics, start, Math.min(from + missing, start + CATALOGUE_BLOCK));
+      await insertAll(trx, 'articles', rows, CATALOGUE_CHUNK);
+    }
+  });
+  return missing;
 }
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 100;
-/** The search index has three columns: bigger chunks, still far under the limits (3 000 parameters). */
-const SEARCH_CHUNK = 1000;
-
 async function insertAll<T extends keyof Database & string>(
   db: Kysely<Database>,
   table: T,
@@ -54,33 +78,6 @@ async function insertAll<T extends keyof Database & string>(
   }
 }
 
-/**
- * Bulk insert of the search index (~120 000 rows): every full chunk has the same SQL, so it is
- * compiled once by the database's own dialect (placeholders stay right for SQLite and PostgreSQL)
- * and run again with each chunk's parameters, row by row in column order. This skips the query
- * builder's per-row work, which was most of the seed's time.
- */
-async function insertSearchTerms(db: Kysely<Database>, rows: readonly Insertable<SearchTermTable>[]): Promise<void> {
-  const compiled = new Map<number, string>();
-  for (let i = 0; i < rows.length; i += SEARCH_CHUNK) {
-    const chunk = rows.slice(i, i + SEARCH_CHUNK);
-    let text = compiled.get(chunk.length);
-    if (text === undefined) {
-      text = db
-        .insertInto('search_terms')
-        .values(chunk.map((r) => ({ term: r.term, article_id: r.article_id, weight: r.weight })))
-        .compile().sql;
-      compiled.set(chunk.length, text);
-    }
-    await db.executeQuery(
-      CompiledQuery.raw(
-        text,
-        chunk.flatMap((r) => [r.term, r.article_id, r.weight]),
-      ),
-    );
-  }
-}
-
 /** What the discovery seed adds (seed/discovery.ts), built from the content it extends. */
 interface DiscoverySeed {
   /** Sponsored reports and archive articles (issue_code set on the archive ones). */
@@ -89,7 +86,6 @@ interface DiscoverySeed {
   issueCodes: Map<string, string>;
   summaries: Map<string, string>;
   newsletters: readonly Insertable<NewsletterTable>[];
-  searchTerms: Insertable<SearchTermTable>[];
 }
 
 type BaseArticle = Pick<NewArticle, 'id' | 'year' | 'month' | 'slug' | 'content_type' | 'title' | 'summary' | 'lead' | 'body' | 'authors' | 'topic_id'>;
@@ -118,13 +114,11 @@ function buildDiscovery(
     issueTitles,
     createRng(seed, 'archive-article-titles'),
   );
-  const topicNames = new Map(topics.map((t) => [t.id, t.name]));
   return {
     articles: [...sponsored, ...archiveArticles],
     issueCodes,
     summaries: buildIssueSummaries(createRng(seed, 'issue-summaries'), issues),
     newsletters: NEWSLETTERS,
-    searchTerms: buildSearchIndex([...base, ...sponsored, ...archiveArticles], topicNames),
   };
 }
 
@@ -170,7 +164,6 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
       articles.map((a) => ({ ...a, ascend: ascend.has(a.id) ? 1 : 0, issue_code: discovery.issueCodes.get(a.id) ?? null })),
     );
     await insertAll(trx, 'articles', discovery.articles);
-    await insertSearchTerms(trx, discovery.searchTerms);
     await insertAll(trx, 'newsletters', discovery.newsletters);
     await insertAll(trx, 'product_categories', PRODUCT_CATEGORIES);
     await insertAll(trx, 'products', products);
@@ -195,6 +188,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   await seedVisual(db, seed);
   // Last: the gated collections leave out what the rest of the seed links to (seed/collections.ts).
   await seedCollections(db, seed);
+  // Last: the rest of the seed is the same whatever the catalogue's size.
+  await seedCatalogue(db, options);
 }
 
 /**
@@ -338,7 +333,7 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
 
 /**
  * Adds the discovery seed (subscriber-limited topics, sponsored reports, issue membership, archive
- * articles, issue summaries, newsletters, the search index) to a database seeded before migration
+ * articles, issue summaries, newsletters) to a database seeded before migration
  * 0004, drawn from the same streams as a fresh seed; answers whether it did.
  */
 export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
@@ -371,8 +366,6 @@ export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: Seed
     }
     for (const [code, ids] of byCode) await trx.updateTable('articles').set({ issue_code: code }).where('id', 'in', ids).execute();
     await insertAll(trx, 'articles', discovery.articles);
-    await trx.deleteFrom('search_terms').execute();
-    await insertSearchTerms(trx, discovery.searchTerms);
     await insertAll(trx, 'newsletters', discovery.newsletters);
   });
   return true;
@@ -445,6 +438,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await seedVideosIfOutdated(db, options);
     await seedVisualIfMissing(db, options);
     await seedCollectionsIfMissing(db, options.seed ?? DEFAULT_SEED);
+    await seedCatalogue(db, options);
     return false;
   }
   await seedDatabase(db, options);

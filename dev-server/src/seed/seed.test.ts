@@ -1,6 +1,9 @@
 import { ArticleContentTypeSchema } from 'shared-contracts/server';
-import { seededDatabase } from '../test/harness';
-import { seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing, seedVideosIfOutdated } from '.';
+import { createSearchIndex } from '../repositories/search-index';
+import { queryWords } from '../services/search-text';
+import { closeDatabase, seededDatabase } from '../test/harness';
+import { DEFAULT_SEED, seedCatalogue, seedDiscoveryIfMissing, seedLibraryIfMissing, seedPaywallIfMissing, seedStoreIfMissing, seedVideosIfOutdated } from '.';
+import { buildCatalogueArticles, isCatalogueArticleId } from './catalogue';
 import { isGeneratedArticleId } from './articles';
 import { buildArchiveArticles, monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
 import { buildArchive, issueCode } from './issues';
@@ -250,23 +253,25 @@ describe('discovery seed', () => {
     expect(rows.filter((r) => r.kind === 'marketingCampaign')).toHaveLength(3);
   });
 
-  it('indexes every article, its title terms weighing at least 8', async () => {
-    const indexed = await db.selectFrom('search_terms').select('article_id').distinct().execute();
+  it('indexes every article: a search for its title finds it first', async () => {
+    const index = createSearchIndex(db);
     const all = await db.selectFrom('articles').select('id').execute();
-    expect(indexed.length).toBe(all.length);
+    expect(await index.size()).toBe(all.length);
     const sample = await db.selectFrom('articles').select(['id', 'title']).where('id', '=', 'a20250604').executeTakeFirstOrThrow();
     expect(sample.title).toBe('The Unexpected Power of Slowing Down');
-    const terms = await db.selectFrom('search_terms').select(['term', 'weight']).where('article_id', '=', sample.id).execute();
-    const weight = new Map(terms.map((t) => [t.term, t.weight]));
-    for (const term of ['unexpect', 'power', 'slow']) expect(weight.get(term)).toBeGreaterThanOrEqual(8);
-    expect(weight.has('the')).toBe(false);
+    const until = '2100-01-01T00:00:00.000Z';
+    const top = await index.page(queryWords(sample.title), { until }, { sort: 'relevance', order: 'desc' }, 0, 5);
+    expect(top.map((h) => h.id)).toContain(sample.id);
+    for (const hit of top.slice(0, 2)) expect(hit.title).toMatch(/unexpected power of slowing down/i);
+    // The stemmer meets the forms of a word: 'unexpected slowed powers' finds it too.
+    const forms = await index.page(['unexpected', 'slowed', 'powers'], { until }, { sort: 'relevance', order: 'desc' }, 0, 20);
+    expect(forms.map((h) => h.id)).toContain(sample.id);
   });
 
   it('adds the same discovery content to a database seeded before it', async () => {
     const fresh = await seededDatabase();
     const old = await seededDatabase();
     try {
-      await old.deleteFrom('search_terms').execute();
       await old.deleteFrom('newsletters').execute();
       const extra = (await old.selectFrom('articles').select('id').execute()).map((r) => r.id).filter((id) => !isGeneratedArticleId(id));
       await old.deleteFrom('articles').where('id', 'in', extra).execute();
@@ -276,7 +281,12 @@ describe('discovery seed', () => {
       expect(await seedDiscoveryIfMissing(old)).toBe(true);
       expect(await seedDiscoveryIfMissing(old)).toBe(false);
       const articles = (d: typeof old) => d.selectFrom('articles').selectAll().orderBy('id').execute();
-      const index = (d: typeof old) => d.selectFrom('search_terms').selectAll().orderBy('term').orderBy('article_id').execute();
+      // The index follows the articles (triggers): same size, same answers.
+      const index = async (d: typeof old) => {
+        const search = createSearchIndex(d);
+        const hits = await search.page(['pricing', 'strategy'], { until: '2100-01-01T00:00:00.000Z' }, { sort: 'date', order: 'desc' }, 0, 50);
+        return { size: await search.size(), hits: hits.map((h) => [h.id, h.matched]) };
+      };
       const topics = (d: typeof old) => d.selectFrom('topics').selectAll().orderBy('id').execute();
       const issueRows = (d: typeof old) => d.selectFrom('magazine_issues').selectAll().orderBy('code').execute();
       expect(await articles(old)).toEqual(await articles(fresh));
@@ -529,6 +539,50 @@ describe('video seed (migration 0007)', () => {
     } finally {
       await fresh.destroy();
       await old.destroy();
+    }
+  });
+});
+
+describe('catalogue seed (SEED_ARTICLES)', () => {
+  it('tops the articles up to the number asked, over 1956-2025 and every subtopic, searchable, the same every time', async () => {
+    const db = await seededDatabase();
+    try {
+      const count = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('articles')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      // Fewer than there are already: nothing to add.
+      expect(await seedCatalogue(db, { articles: before - 10 })).toBe(0);
+      expect(await seedCatalogue(db, { articles: before + 1500 })).toBe(1500);
+      expect(await count()).toBe(before + 1500);
+      // Topped up again later: the next articles of the same streams.
+      expect(await seedCatalogue(db, { articles: before + 2500 })).toBe(1000);
+      const added = await db.selectFrom('articles').selectAll().where('id', 'like', 'c%').orderBy('id').execute();
+      expect(added).toHaveLength(2500);
+      const topics = await db.selectFrom('topics').select(['id', 'name', 'parent_id']).orderBy('position').execute();
+      expect(added).toEqual(buildCatalogueArticles(DEFAULT_SEED, topics, 0, 2500).map((a) => ({ ...a, ascend: 0, sponsor: null, issue_code: null })));
+      expect(buildCatalogueArticles(DEFAULT_SEED, topics, 1200, 1300)).toEqual(buildCatalogueArticles(DEFAULT_SEED, topics, 0, 2500).slice(1200, 1300));
+      expect(added.every((a) => isCatalogueArticleId(a.id) && a.published <= '2025-06-28T00:00:00.000Z')).toBe(true);
+      const years = new Set(added.map((a) => a.year));
+      expect(Math.min(...years)).toBe(1956);
+      expect(Math.max(...years)).toBe(2025);
+      expect(years.size).toBeGreaterThan(60);
+      const subtopics = topics.filter((t) => t.parent_id !== null).map((t) => t.id);
+      expect(new Set(added.map((a) => a.topic_id))).toEqual(new Set(subtopics));
+      // The index followed: a catalogue article's title finds it.
+      const index = createSearchIndex(db);
+      expect(await index.size()).toBe(before + 2500);
+      const probe = added[1234]!;
+      const hits = await index.page(queryWords(probe.title), { until: '2100-01-01T00:00:00.000Z' }, { sort: 'relevance', order: 'desc' }, 0, 50);
+      expect(hits.map((h) => h.id)).toContain(probe.id);
+    } finally {
+      await closeDatabase(db);
     }
   });
 });

@@ -112,6 +112,11 @@ export function createContentService(deps: { content: ContentRepository; clock: 
       return rows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, parentId: t.parent_id }));
     },
 
+    /** Changes when an issue is added to the archive (the route's cache key). */
+    archiveVersion(): Promise<string> {
+      return content.archiveVersion();
+    },
+
     async archive(): Promise<Archive> {
       const rows = await content.listArchiveEntries();
       const years: Archive['years'] = [];

@@ -106,6 +106,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     platform: createPlatformService({ captcha, geolocation: deps.geolocation, outbox: repos.outbox }),
     streams: createStreamService({
       discovery: repos.discovery,
+      searchIndex: repos.searchIndex,
       media: repos.media,
       follows: repos.follows,
       clock,

@@ -1,20 +1,24 @@
 /**
- * The text rules of search (pure): how text becomes index terms, used by the seed when it fills
- * `search_terms` and by every query, so both sides always agree.
+ * The text rules of a typed search (pure). The database's full-text engine tokenises and stems the
+ * articles and the words given to it (decision 034); what is decided here is which words of what a
+ * reader typed reach it, and in what role:
  *
- * - tokenize: lower case, accents stripped, runs of letters and digits; one-character tokens and a
- *   small stop-word list dropped; every token stemmed.
- * - stem: a light suffix stemmer (plural s/es/ies, -ing, -ed, then a final e), enough for
- *   'teams' = 'team', 'strategies' = 'strategy', 'managing' = 'managed' = 'manage'.
- * - articleTerms: the weight of each term in an article = the sum of the weights of the fields that
- *   hold it (title 8, topic name 5, authors 4, summary 3, lead 2, body 1). A field counts once
- *   however often the term appears in it, so a title match always outweighs a body-only match.
- * - videoTerms: the same weights for a video (name as title, tags as topic, description as summary),
- *   so an article and a video are scored on one scale (services/search.ts).
+ * - words: lower case, accents stripped, runs of letters and digits. Nothing else of the typed text
+ *   (quotes, operators, brackets, colons) ever reaches the engine: each word is one quoted term or
+ *   one bound parameter (repositories/search-index.ts), so `"`, `*`, `AND`, `NEAR(`, `:`, `|`, `!`
+ *   and `'` are only separators or plain words.
+ * - queryWords: a search's words, one-character words and a small stop-word list dropped (the
+ *   engines' own stop lists differ: SQLite's FTS5 has none), distinct, at most MAX_QUERY_WORDS.
+ * - suggestionWords: auto-suggest's whole words and the last, still typed, word (a prefix).
+ * - videoTerms: the videos (a few dozen, not in the articles' index) are matched in memory
+ *   (services/search.ts): a light suffix stemmer (plural s/es/ies, -ing, -ed, then a final e: 'teams'
+ *   = 'team', 'strategies' = 'strategy', 'managing' = 'manage') close to the engines' for the words
+ *   of video names, and the article index's field weights: a name counts as a title, tags as a
+ *   topic, a description as a summary.
  */
 
-export const FIELD_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead: 2, body: 1 } as const;
-export type SearchField = keyof typeof FIELD_WEIGHTS;
+/** At most this many words of a query reach the engine (a query is at most 200 characters). */
+export const MAX_QUERY_WORDS = 12;
 
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
@@ -98,6 +102,40 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** Distinct search words of a query, in the order typed (see the module comment). */
+export function queryWords(query: string): string[] {
+  const out = new Set<string>();
+  for (const w of words(query)) {
+    if (w.length < 2 || STOP_WORDS.has(w)) continue;
+    out.add(w);
+    if (out.size >= MAX_QUERY_WORDS) break;
+  }
+  return [...out];
+}
+
+/**
+ * What auto-suggest looks for: every word but the last must be in the article (stop words and
+ * one-character words dropped); the last word is typed still, so words starting with it match.
+ * Null when nothing was typed.
+ */
+export function suggestionWords(term: string): { exact: string[]; prefix: string } | null {
+  const all = words(term);
+  const prefix = all[all.length - 1];
+  if (prefix === undefined) return null;
+  return { exact: queryWords(all.slice(0, -1).join(' ')).slice(0, MAX_QUERY_WORDS - 1), prefix };
+}
+
+/** Topic names matching a typed term: every typed word starts some word of the name. */
+export function topicNameMatches(name: string, term: string): boolean {
+  const typed = words(term);
+  if (typed.length === 0) return false;
+  const nameWords = words(name);
+  return typed.every((t) => nameWords.some((n) => n.startsWith(t)));
+}
+
+/** The article index's field weights (repositories/search-index.ts SEARCH_WEIGHTS): what a video's fields weigh. */
+export const FIELD_WEIGHTS = { title: 8, topic: 5, authors: 4, summary: 3, lead: 2, body: 1 } as const;
+
 const VOWEL = /[aeiouy]/;
 
 /** Drops one of a doubled final consonant ('runn' -> 'run'), but keeps ll, ss and zz. */
@@ -109,7 +147,7 @@ function undouble(word: string): string {
   return word;
 }
 
-/** The light stemmer (see the module comment). Digits-only words are kept as they are. */
+/** The light stemmer of videoTerms (see the module comment). Digits-only words are kept as they are. */
 export function stem(word: string): string {
   let w = word;
   if (/^\d+$/.test(w) || w.length <= 3) return w;
@@ -126,65 +164,11 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Stems already worked out (the vocabulary is small; cleared when it grows past a bound). */
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 20_000;
-
-function cachedStem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    s = stem(word);
-    stemCache.set(word, s);
-  }
-  return s;
-}
-
-/** Index terms of a text, in order, duplicates kept. */
+/** Stemmed words of a text, in order, duplicates kept (one-character and stop words dropped). */
 export function tokenize(text: string): string[] {
-  const out: string[] = [];
-  for (const w of words(text)) {
-    if (w.length < 2 || STOP_WORDS.has(w)) continue;
-    out.push(cachedStem(w));
-  }
-  return out;
-}
-
-/** Distinct index terms of a search query, in the order typed. */
-export function queryTerms(query: string): string[] {
-  return [...new Set(tokenize(query))];
-}
-
-export interface SearchableArticle {
-  title: string;
-  topic: string;
-  authors: readonly string[];
-  summary: string;
-  lead: string;
-  body: readonly string[];
-}
-
-/** term -> weight of one document: the sum of the weights of the fields holding the term (absent fields hold nothing). */
-export function documentTerms(fields: Partial<Record<SearchField, string>>): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const field of Object.keys(FIELD_WEIGHTS) as SearchField[]) {
-    for (const term of new Set(tokenize(fields[field] ?? ''))) {
-      weights.set(term, (weights.get(term) ?? 0) + FIELD_WEIGHTS[field]);
-    }
-  }
-  return weights;
-}
-
-/** term -> weight of one article (the sum of the weights of the fields holding the term). */
-export function articleTerms(article: SearchableArticle): Map<string, number> {
-  return documentTerms({
-    title: article.title,
-    topic: article.topic,
-    authors: article.authors.join(' '),
-    summary: article.summary,
-    lead: article.lead,
-    body: article.body.join(' '),
-  });
+  return words(text)
+    .filter((w) => w.length >= 2 && !STOP_WORDS.has(w))
+    .map(stem);
 }
 
 export interface SearchableVideo {
@@ -193,35 +177,22 @@ export interface SearchableVideo {
   tags: readonly string[];
 }
 
-/** term -> weight of one video: its name counts as a title, its tags as a topic, its description as a summary. */
-export function videoTerms(video: SearchableVideo): Map<string, number> {
-  return documentTerms({ title: video.name, topic: video.tags.join(' '), summary: video.description });
+/** A video's stemmed words: each with the summed weight of the fields holding it, and those of its name. */
+export interface VideoTerms {
+  weights: Map<string, number>;
+  name: Set<string>;
 }
 
-/** Inverse document frequency: ln(1 + N / df); 0 when the term is in no document. */
-export function idf(totalDocuments: number, documentFrequency: number): number {
-  if (documentFrequency <= 0 || totalDocuments <= 0) return 0;
-  return Math.log(1 + totalDocuments / documentFrequency);
-}
-
-/**
- * What auto-suggest looks for: every word but the last must be an index term; the last word is
- * typed still, so terms starting with it (or with its stem) match. Stop words count only as the
- * last word (as a prefix).
- */
-export function suggestionQuery(term: string): { exact: string[]; prefixes: string[] } | null {
-  const all = words(term);
-  const last = all[all.length - 1];
-  if (last === undefined) return null;
-  const exact = [...new Set(tokenize(all.slice(0, -1).join(' ')))];
-  const prefixes = [...new Set([last, stem(last)])].filter((p) => p.length > 0);
-  return { exact, prefixes };
-}
-
-/** Topic names matching a typed term: every typed word starts some word of the name. */
-export function topicNameMatches(name: string, term: string): boolean {
-  const typed = words(term);
-  if (typed.length === 0) return false;
-  const nameWords = words(name);
-  return typed.every((t) => nameWords.some((n) => n.startsWith(t)));
+/** The terms of a video: its name weighs as a title, its tags as a topic, its description as a summary; a field counts once. */
+export function videoTerms(video: SearchableVideo): VideoTerms {
+  const weights = new Map<string, number>();
+  const fields: [string, number][] = [
+    [video.name, FIELD_WEIGHTS.title],
+    [video.tags.join(' '), FIELD_WEIGHTS.topic],
+    [video.description, FIELD_WEIGHTS.summary],
+  ];
+  for (const [text, weight] of fields) {
+    for (const term of new Set(tokenize(text))) weights.set(term, (weights.get(term) ?? 0) + weight);
+  }
+  return { weights, name: new Set(tokenize(video.name)) };
 }

@@ -1,23 +1,26 @@
 /**
- * The site's search engine (SITE-02, SITE-05; docs/decisions/012-discovery.md): finds articles and
- * videos for typed words, ranked on one scale, filtered by content type and topic, with the facets
- * of the whole result. The stream service (services/streams.ts) turns its hits into the search
- * stream's entries; another engine (database full-text search, say) can take its place behind
- * `SearchEngine` without the routes or the page changing.
+ * The site's search engine (SITE-02, SITE-05; decisions 012 and 034): finds articles and videos for
+ * typed words, ranked by one set of rules, filtered by content type and topic, with the facets of the
+ * whole result. The stream service (services/streams.ts) turns its hits into the search stream's
+ * entries and keeps its answers.
  *
- * - Articles are scored in the database over the `search_terms` index (repositories/discovery.ts).
- * - Videos (a few dozen, seeded) are scored here, from their name, tags and description with the
- *   same field weights (search-text.ts videoTerms) and the same idf, so a video whose name holds a
- *   word ranks with the articles whose title holds it.
- * - Order: relevance (more distinct query words matched, then the higher score, then the newest) or
- *   date; ties by id. A page of the merged list reads only the articles' window that can reach it.
+ * - Articles are found and ranked by the database's full-text engine (repositories/search-index.ts,
+ *   SQLite FTS5 or PostgreSQL tsvector): one tally query (facets and totals), one page query.
+ * - Videos (a few dozen, seeded; not in the articles' index) are matched here, from their name, tags
+ *   and description (search-text.ts videoTerms: the index's field weights, name as a title).
+ * - Order by relevance, the same keys for both kinds: more of the query's words held first, then
+ *   more of them in the title (a video's name), then, between an article and a video with the same
+ *   two counts, the video (the engines' scores, bm25 or ts_rank, have no value for a text outside
+ *   their index); then, within a kind, the higher score (the engine's, or the video's summed field
+ *   weights); then the newest; ties by id. By date: the newest (or oldest), ties by id.
+ *   A page of the merged list reads only the articles' window that can reach it.
  */
 import type { SearchOrder, SearchSort, Stream } from 'shared-contracts/server';
 import type { VideoRow } from '../db/database';
-import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';
-import type { ArticleWithTopic } from '../repositories/content';
+import type { ArticleScope, DiscoveryRepository } from '../repositories/discovery';
 import type { MediaRepository } from '../repositories/media';
-import { idf, queryTerms, videoTerms } from './search-text';
+import type { SearchHit as ArticleHit, SearchIndex, SearchTally } from '../repositories/search-index';
+import { queryWords, stem, videoTerms, type VideoTerms } from './search-text';
 import { VIDEO_CONTENT_TYPE } from './stream-entries';
 
 /** What to search for: the content-type filter is one stream content type, or every type when absent. */
@@ -34,8 +37,8 @@ export interface SearchQuery {
   until: string;
 }
 
-/** One result: an article (with its score) or a video. */
-export type SearchHit = { kind: 'article'; row: ArticleWithTopic } | { kind: 'video'; row: VideoRow };
+/** One result: an article (with its ranking numbers) or a video. */
+export type SearchHit = { kind: 'article'; row: ArticleHit } | { kind: 'video'; row: VideoRow };
 
 export interface SearchResults {
   /** Results matching the query and its filters. */
@@ -50,27 +53,32 @@ export interface SearchEngine {
   search(query: SearchQuery, window: { offset: number; limit: number }): Promise<SearchResults>;
 }
 
-/** More videos than the site will ever have: the engine scores every published one. */
+/** More videos than the site will ever have: the engine matches every published one. */
 const VIDEO_SCAN_LIMIT = 10_000;
 
-/** The ranking key of a result. */
-interface RankKey {
+/** The ranking key of a result (see the module comment). */
+export interface RankKey {
+  /** How many of the query's words it holds. */
   matched: number;
+  /** How many of them its title (a video's name) holds. */
+  titleMatched: number;
+  /** 1 for a video, 0 for an article: a video goes first among results with its two counts. */
+  video: number;
+  /** Compared only within a kind: the engine's score of an article, the summed field weights of a video. */
   score: number;
   published: string;
   id: string;
 }
 
-/** The idf values the database multiplies by are literals rounded to 6 decimals: the same here. */
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** Negative when `a` comes first: the order of repositories/discovery.ts search(), for any two results. */
+/** Negative when `a` comes first: the order of SearchIndex.page() for articles, extended to videos. */
 export function compareRank(a: RankKey, b: RankKey, sort: SearchSort, order: SearchOrder): number {
   const sign = order === 'desc' ? -1 : 1;
   const keys: [number | string, number | string][] =
     sort === 'relevance'
       ? [
           [a.matched, b.matched],
+          [a.titleMatched, b.titleMatched],
+          [a.video, b.video],
           [a.score, b.score],
         ]
       : [];
@@ -84,14 +92,21 @@ interface VideoHit {
   row: VideoRow;
 }
 
+/** Sums of a tally by a key. */
+function countBy<K>(rows: readonly SearchTally[], key: (row: SearchTally) => K): Map<K, number> {
+  const out = new Map<K, number>();
+  for (const row of rows) out.set(key(row), (out.get(key(row)) ?? 0) + row.count);
+  return out;
+}
+
 const EMPTY: SearchResults = { total: 0, hits: [], facets: { contentType: [], topic: [] } };
 
-export function createSearchEngine(deps: { discovery: DiscoveryRepository; media: MediaRepository }): SearchEngine {
-  const { discovery, media } = deps;
-  /** Each video's index terms, kept while its text stays the same. */
-  const videoIndex = new Map<string, { text: string; terms: Map<string, number> }>();
+export function createSearchEngine(deps: { discovery: DiscoveryRepository; searchIndex: SearchIndex; media: MediaRepository }): SearchEngine {
+  const { discovery, searchIndex, media } = deps;
+  /** Each video's terms, kept while its text stays the same. */
+  const videoIndex = new Map<string, { text: string; terms: VideoTerms }>();
 
-  function termsOfVideo(row: VideoRow): Map<string, number> {
+  function termsOfVideo(row: VideoRow): VideoTerms {
     const text = `${row.name}\n${row.description}\n${row.tags}`;
     const known = videoIndex.get(row.id);
     if (known?.text === text) return known.terms;
@@ -105,53 +120,66 @@ export function createSearchEngine(deps: { discovery: DiscoveryRepository; media
 
   return {
     async search(query, window) {
-      const words = queryTerms(query.text);
+      const words = queryWords(query.text);
       if (words.length === 0) return EMPTY;
-      const [articleDf, videos] = await Promise.all([discovery.documentFrequencies(words), media.listPublishedVideos(query.until, 0, VIDEO_SCAN_LIMIT)]);
-      const videoDocs = videos.map((row) => ({ row, terms: termsOfVideo(row) }));
-      const df = new Map(words.map((w) => [w, (articleDf.get(w) ?? 0) + videoDocs.filter((v) => v.terms.has(w)).length]));
-      const present = words.filter((w) => (df.get(w) ?? 0) > 0);
-      if (present.length === 0) return EMPTY;
-      const n = (await discovery.countIndexedArticles()) + videos.length;
-      const idfs = new Map(present.map((w) => [w, round6(idf(n, df.get(w) ?? 0))]));
-      const q: TermQuery = { groups: present.map((w) => [w]), idf: idfs, requireAll: false };
+      const stems = words.map(stem);
+      const { until } = query;
+      const [tally, videos, topics] = await Promise.all([
+        searchIndex.tally(words, { until }),
+        media.listPublishedVideos(until, 0, VIDEO_SCAN_LIMIT),
+        discovery.listTopics(),
+      ]);
 
+      // Videos: each query word counts once, as in the engines' `matched`.
       const videoHits: VideoHit[] = [];
-      for (const { row, terms } of videoDocs) {
-        const held = present.filter((w) => terms.has(w));
+      for (const row of videos) {
+        const terms = termsOfVideo(row);
+        const held = stems.filter((s) => terms.weights.has(s));
         if (held.length === 0) continue;
-        const score = held.reduce((sum, w) => sum + (terms.get(w) ?? 0) * (idfs.get(w) ?? 0), 0);
-        videoHits.push({ row, key: { matched: held.length, score, published: row.pubdate, id: row.id } });
+        const key: RankKey = {
+          matched: held.length,
+          titleMatched: held.filter((s) => terms.name.has(s)).length,
+          video: 1,
+          score: held.reduce((sum, s) => sum + (terms.weights.get(s) ?? 0), 0),
+          published: row.pubdate,
+          id: row.id,
+        };
+        videoHits.push({ row, key });
       }
 
       // Facets: over every result, whatever the filters (the reader sees where the results are).
-      const base: ArticleScope = { until: query.until };
-      const [articleFacets, topics] = await Promise.all([discovery.searchFacets(q, base), discovery.listTopics()]);
+      const rootOf = new Map(topics.map((t) => [t.id, t.parent_id ?? t.id]));
       const byId = new Map(topics.map((t) => [t.id, t]));
-      const contentTypes = articleFacets.contentType.map((f) => ({ value: f.value, label: f.value, count: f.count }));
+      const contentTypes = [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count }));
       if (videoHits.length > 0) contentTypes.push({ value: VIDEO_CONTENT_TYPE, label: VIDEO_CONTENT_TYPE, count: videoHits.length });
       const facets = {
         contentType: contentTypes.sort(byCount),
-        topic: articleFacets.topic
-          .map((f) => {
-            const root = byId.get(f.rootId);
-            return { value: root?.slug ?? f.rootId, label: root?.name ?? f.rootId, count: f.count };
+        topic: [...countBy(tally, (row) => rootOf.get(row.topicId) ?? row.topicId)]
+          .map(([rootId, count]) => {
+            const root = byId.get(rootId);
+            return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
           })
           .sort(byCount),
       };
 
-      // The filters: which articles (a scope) and whether videos take part.
-      const scope: ArticleScope = { ...base };
+      // The filters: which articles (a scope, and the tally's rows in it) and whether videos take part.
+      const scope: ArticleScope = { until };
       if (query.contentType !== undefined) scope.contentType = query.contentType;
+      // An unknown topic filter matches nothing (the facets still show where the results are).
+      let topicId: string | null | undefined;
       if (query.topic !== undefined) {
-        const topic = await discovery.findTopicBySlug(query.topic.toLowerCase());
-        // An unknown topic filter matches nothing (the facets still show where the results are).
-        scope.anyTopicIds = topic ? [topic.id] : [];
+        const slug = query.topic.toLowerCase();
+        topicId = topics.find((t) => t.slug === slug)?.id ?? null;
+        scope.anyTopicIds = topicId === null ? [] : [topicId];
       }
+      const inFilters = (row: SearchTally) =>
+        (query.contentType === undefined || row.contentType === query.contentType) &&
+        topicId !== null &&
+        (topicId === undefined || row.topicId === topicId || rootOf.get(row.topicId) === topicId);
       const withArticles = query.contentType !== VIDEO_CONTENT_TYPE;
       const withVideos = (query.contentType === undefined || query.contentType === VIDEO_CONTENT_TYPE) && query.topic === undefined;
       const ranked = withVideos ? videoHits.sort((a, b) => compareRank(a.key, b.key, query.sort, query.order)) : [];
-      const articleTotal = withArticles ? await discovery.countSearch(q, scope) : 0;
+      const articleTotal = withArticles ? tally.filter(inFilters).reduce((n, row) => n + row.count, 0) : 0;
       const total = articleTotal + ranked.length;
       const { offset, limit } = window;
       if (offset >= total) return { total, hits: [], facets };
@@ -160,17 +188,24 @@ export function createSearchEngine(deps: { discovery: DiscoveryRepository; media
       const asVideo = (v: VideoHit): SearchHit => ({ kind: 'video', row: v.row });
       if (articleTotal === 0) return { total, hits: ranked.slice(offset, offset + limit).map(asVideo), facets };
       if (ranked.length === 0) {
-        const rows = await discovery.search(q, scope, order, offset, limit);
+        const rows = await searchIndex.page(words, scope, order, offset, limit);
         return { total, hits: rows.map((row) => ({ kind: 'article', row })), facets };
       }
 
       // The merged list at `offset`: at most ranked.length videos come before it, so the articles
       // from (offset - videos) on, up to offset + limit, are the only ones that can reach the page.
       const from = Math.max(0, Math.min(offset - ranked.length, articleTotal - 1));
-      const until = Math.min(articleTotal, offset + limit);
-      const rows = await discovery.search(q, scope, order, from, until - from);
+      const to = Math.min(articleTotal, offset + limit);
+      const rows = await searchIndex.page(words, scope, order, from, to - from);
       const first = rows[0];
-      const keyOf = (r: (typeof rows)[number]): RankKey => ({ matched: r.matched, score: r.score, published: r.published, id: r.id });
+      const keyOf = (r: ArticleHit): RankKey => ({
+        matched: r.matched,
+        titleMatched: r.titleMatched,
+        video: 0,
+        score: r.score,
+        published: r.published,
+        id: r.id,
+      });
       // Videos ranked before the window's first article sit before it in the merged list (known
       // only from the start: otherwise they are among articles this window did not read).
       const before = from === 0 || !first ? [] : ranked.filter((v) => compareRank(v.key, keyOf(first), query.sort, query.order) < 0);

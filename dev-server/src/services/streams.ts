@@ -3,8 +3,10 @@
  *
  * One stream answer (StreamSchema) for every type; `number` counts from the stream's first page
  * (firstPageOf). Only content published by the clock's now is served. Search is the search engine's
- * (services/search.ts: articles and videos scored by summed field weight times idf, ln(1 + N/df);
- * results matching more distinct query terms first, then the higher score, then the newest).
+ * (services/search.ts, decision 034): articles from the database's full-text index
+ * (repositories/search-index.ts, decision 034), videos matched in memory, ranked by one set of rules
+ * (more of the query's words, then more of them in the title, then the engine's relevance, then the
+ * newest). Its answers are kept per words, filters, order, page and publication epochs.
  */
 import {
   AUTO_SUGGEST,
@@ -21,14 +23,15 @@ import {
 } from 'shared-contracts/server';
 import type { Clock } from '../deps';
 import type { ProductRow, TopicRow } from '../db/database';
-import type { ArticleScope, DiscoveryRepository, TermQuery } from '../repositories/discovery';
+import type { ArticleScope, DiscoveryRepository, SearchOrderBy } from '../repositories/discovery';
+import type { SearchIndex } from '../repositories/search-index';
 import type { FollowRepository } from '../repositories/follows';
 import type { MediaRepository } from '../repositories/media';
 import type { Viewer } from './auth';
-import { createPublicationEpochs } from './content-cache';
+import { createLruCache, createPublicationEpochs } from './content-cache';
 import { InvalidInputError, NotFoundError, NotSignedInError } from './errors';
 import { productUrl } from './products';
-import { idf, suggestionQuery, topicNameMatches } from './search-text';
+import { queryWords, suggestionWords, topicNameMatches } from './search-text';
 import { createSearchEngine, type SearchEngine } from './search';
 import { articleEntry, chartEntry, productEntry, videoEntry } from './stream-entries';
 
@@ -61,8 +64,6 @@ export const PRODUCTS_AFTER_ARTICLES = 4;
 /** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
 export const SEARCH_TERM_TOO_LONG = `Search terms are limited to ${SEARCH_TERM_MAX_LENGTH} characters.`;
-/** How many index terms a typed prefix may stand for in auto-suggest. */
-const PREFIX_TERMS_LIMIT = 50;
 
 /** The trimmed search term, or the 400 of a blank or too long one. */
 export function searchTerm(query: string | undefined): string {
@@ -105,8 +106,12 @@ const CACHEABLE_STREAMS: ReadonlySet<StreamType> = new Set<StreamType>([
   'top-50-articles',
 ]);
 
+/** Search answers kept by the stream service (all but the viewer's isPaywallEnabled). */
+export const SEARCH_CACHE_ENTRIES = 1000;
+
 export function createStreamService(deps: {
   discovery: DiscoveryRepository;
+  searchIndex: SearchIndex;
   media: MediaRepository;
   follows: FollowRepository;
   clock: Clock;
@@ -114,10 +119,12 @@ export function createStreamService(deps: {
   /** The search engine (services/search.ts by default). */
   search?: SearchEngine;
 }) {
-  const { discovery, media, follows, clock } = deps;
-  const search = deps.search ?? createSearchEngine({ discovery, media });
+  const { discovery, searchIndex, media, follows, clock } = deps;
+  const search = deps.search ?? createSearchEngine({ discovery, searchIndex, media });
   const now = () => clock.now().toISOString();
   const epochs = createPublicationEpochs(() => discovery.listPublicationTimes(), clock);
+  /** The videos' publication epochs: a search answer also changes when a video's time comes. */
+  const videoEpochs = createPublicationEpochs(() => media.listVideoPublicationTimes(), clock);
 
   async function topicBySlug(slug: string): Promise<TopicRow> {
     const topic = await discovery.findTopicBySlug(slug.toLowerCase());
@@ -175,19 +182,55 @@ export function createStreamService(deps: {
     return answer(type, page, total, entries, viewer);
   }
 
+  /**
+   * Search answers by their words (what reaches the index: 'Strategies!' and 'strategies' are one
+   * key), filters, order, page and the publication epochs of the articles and of the videos, as the
+   * cacheable streams' pages are kept (decision 019): the index changes only with the articles, which
+   * do not change while the API runs (nor do the videos), and an article or a video whose time comes
+   * makes new keys. A popular query is answered from memory.
+   */
+  const searchAnswers = createLruCache<Omit<Stream, 'isPaywallEnabled'>>(SEARCH_CACHE_ENTRIES);
+  /** Auto-suggest's answers, kept the same way (a reader's typing repeats every prefix of a word). */
+  const suggestions = createLruCache<SearchSuggestion>(SEARCH_CACHE_ENTRIES);
+
   /** The search stream: the engine's hits as entries (articles with their reprint's link, videos with their length). */
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
     const term = searchTerm(request.query);
     if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
+    const words = queryWords(term);
+    if (words.length === 0) return { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
+    const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
+    const key = JSON.stringify([
+      words,
+      request.contentType ?? null,
+      request.topic?.toLowerCase() ?? null,
+      order.sort,
+      order.order,
+      page.number,
+      page.size,
+      await epochs.current(),
+      await videoEpochs.current(),
+    ]);
+    let found = searchAnswers.get(key);
+    if (!found) {
+      found = await searchAnswer(term, request, order, page);
+      searchAnswers.set(key, found);
+    }
+    return { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) };
+  }
+
+  /** The answer of a search (see searchStream): the engine's hits as entries (articles with their reprint's link, videos with their length). */
+  async function searchAnswer(term: string, request: SearchRequest, order: SearchOrderBy, page: StreamPage): Promise<Omit<Stream, 'isPaywallEnabled'>> {
     const { offset } = streamPageInfo('search', page, 0);
     const found = await search.search(
-      { text: term, contentType: request.contentType, topic: request.topic, sort: request.sort ?? 'relevance', order: request.order ?? 'desc', until: now() },
+      { text: term, contentType: request.contentType, topic: request.topic, sort: order.sort, order: order.order, until: now() },
       { offset, limit: page.size },
     );
     const articles = await articleEntries(found.hits.flatMap((h) => (h.kind === 'article' ? [h.row] : [])));
     const byId = new Map(articles.map((e) => [e.id, e]));
     const entries = found.hits.map((h) => (h.kind === 'video' ? videoEntry(h.row) : (byId.get(h.row.id) ?? articleEntry(h.row))));
-    return { ...answer('search', page, found.total, entries, viewer), facets: found.facets };
+    const { isPaywallEnabled: _viewers, ...stream } = answer('search', page, found.total, entries, null);
+    return { ...stream, facets: found.facets };
   }
 
   return {
@@ -292,6 +335,10 @@ export function createStreamService(deps: {
       if (term.length > SEARCH_TERM_MAX_LENGTH) {
         throw new InvalidInputError(SEARCH_TERM_TOO_LONG, [{ field: 'term', errorMessage: SEARCH_TERM_TOO_LONG }]);
       }
+      // Kept as search answers are (the same rules, keyed by what was typed, lower-cased).
+      const key = JSON.stringify([term.toLowerCase(), await epochs.current()]);
+      const cached = suggestions.get(key);
+      if (cached) return cached;
       const topics = await discovery.listTopics();
       // Names that start with what was typed first, then the taxonomy's order (roots first).
       const startsWithTerm = (t: TopicRow) => (t.name.toLowerCase().startsWith(term.toLowerCase()) ? 0 : 1);
@@ -301,30 +348,15 @@ export function createStreamService(deps: {
         .slice(0, SUGGESTION_LIMITS.subjects)
         .map((t) => ({ name: t.name, link: `/topic/${t.slug}` }));
 
-      const wanted = suggestionQuery(term);
-      let records: SearchSuggestion['records'] = [];
-      if (wanted) {
-        const prefixed = await discovery.termsWithPrefix(wanted.prefixes, PREFIX_TERMS_LIMIT);
-        const exact = await discovery.documentFrequencies(wanted.exact);
-        const allExactKnown = wanted.exact.every((t) => (exact.get(t) ?? 0) > 0);
-        if (prefixed.size > 0 && allExactKnown) {
-          const n = await discovery.countIndexedArticles();
-          const df = new Map([...exact, ...prefixed]);
-          // A term both typed whole and matching the prefix counts for the typed word ('team tea').
-          const prefixGroup = [...prefixed.keys()].filter((t) => !wanted.exact.includes(t));
-          const q: TermQuery = {
-            groups: [...wanted.exact.map((t) => [t]), ...(prefixGroup.length > 0 ? [prefixGroup] : [])],
-            idf: new Map([...df].map(([t, d]) => [t, idf(n, d)])),
-            requireAll: true,
-          };
-          const rows = await discovery.search(q, { until: now() }, { sort: 'relevance', order: 'desc' }, 0, SUGGESTION_LIMITS.records);
-          records = rows.map((r) => {
-            const entry = articleEntry(r);
-            return { title: entry.title, link: entry.url, contentType: entry.contentType };
-          });
-        }
-      }
-      return { records, subjects };
+      const wanted = suggestionWords(term);
+      const found = wanted ? await searchIndex.suggest(wanted.exact, wanted.prefix, { until: now() }, SUGGESTION_LIMITS.records) : [];
+      const records: SearchSuggestion['records'] = found.map((r) => {
+        const entry = articleEntry(r);
+        return { title: entry.title, link: entry.url, contentType: entry.contentType };
+      });
+      const answer = { records, subjects };
+      suggestions.set(key, answer);
+      return answer;
     },
   };
 }
