@@ -6,7 +6,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
 import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
 import { loadOrder } from '../api/orders';
-import { COMMERCE_MESSAGES, DOWNLOAD_TEXT, ORDER_QUERY, formatCents, queryFlag, type Order, type OrderDetailLine } from 'shared-contracts/commerce';
+import {
+  COMMERCE_MESSAGES,
+  DOWNLOAD_TEXT,
+  DownloadLinks,
+  ORDER_QUERY,
+  formatCents,
+  queryFlag,
+  type Order,
+  type OrderDetailLine,
+} from 'shared-contracts/commerce';
 import { Alert, BackToStore, Status } from '../components/common';
 import { statusOf } from '../components/checkout/apiErrors';
 import { TotalsList } from '../components/cart/CartParts';
@@ -22,10 +31,6 @@ function justPlaced(state: unknown): boolean {
 /** Styles of the download links (issue 22), shipped with the order page's chunk. */
 const DOWNLOAD_CSS = `
 [data-remote-root="store"] .line-downloads { flex: 1 1 100%; font-family: Arial, sans-serif; }
-[data-remote-root="store"] .download-links { list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; margin: 0; padding: 0; }
-[data-remote-root="store"] .download-link { display: inline-block; border: 1px solid #a6192e; padding: .4rem .8rem; font-weight: 700; text-decoration: none; }
-[data-remote-root="store"] .download-link:hover, [data-remote-root="store"] .download-link:focus { background: #a6192e; color: #fff; }
-[data-remote-root="store"] .download-expired { display: inline-block; border: 1px dashed #999; padding: .4rem .8rem; color: #555; }
 [data-remote-root="store"] .download-note { margin: .4rem 0 0; font-size: .9rem; color: #555; }
 `;
 
@@ -44,27 +49,7 @@ function LineDownloads({ line }: { line: OrderDetailLine }) {
       <style href="mfe-store-download-styles" precedence="default">
         {DOWNLOAD_CSS}
       </style>
-      <ul className="download-links" aria-label={DOWNLOAD_TEXT.listLabel(line.title)}>
-        {downloads.map((d) => (
-          <li key={d.format}>
-            {d.expired ? (
-              <span className="download-expired" data-download-format={d.format} data-download-expired="true">
-                {DOWNLOAD_TEXT.expired(d.label)}
-              </span>
-            ) : (
-              <a
-                className="download-link"
-                href={d.link}
-                aria-label={DOWNLOAD_TEXT.linkName(d.label, line.title)}
-                data-download-format={d.format}
-                data-download-expired="false"
-              >
-                {DOWNLOAD_TEXT.linkText(d.label)}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+      <DownloadLinks title={line.title} downloads={downloads} />
       {ends && <p className="download-note">{first.expired ? DOWNLOAD_TEXT.expiredMessage(ends) : DOWNLOAD_TEXT.availableUntil(ends)}</p>}
     </div>
   );

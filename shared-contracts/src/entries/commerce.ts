@@ -3,3 +3,4 @@ export * from '../commerce';
 export * from '../downloads';
 export * from '../geo';
 export * from '../subscription-activation';
+export * from '../DownloadLinks';

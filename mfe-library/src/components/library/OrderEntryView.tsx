@@ -8,10 +8,9 @@
  */
 import { formatLongDate } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/commerce';
-import { DOWNLOAD_TEXT, isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
+import { DOWNLOAD_TEXT, DownloadLinks, isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
-import { OrderDownloads } from './OrderDownloads';
 
 const T = LIBRARY_TEXT.order;
 
@@ -48,7 +47,7 @@ export function OrderEntryView({ order, title }: { order: OrderEntry; title: str
                   <span className="order-line-authors">{LIBRARY_TEXT.by(line.authors)}</span>
                 </>
               )}
-              <OrderDownloads title={line.title} downloads={line.downloads ?? []} />
+              <DownloadLinks title={line.title} downloads={line.downloads ?? []} />
             </li>
           ))}
         </ul>
