@@ -26,7 +26,7 @@ module.exports = {
       ...base,
       displayName: 'dom',
       testEnvironment: '<rootDir>/scripts/jest-env-dom.js',
-      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-setup-dom.ts'],
       testMatch: ['<rootDir>/shared-contracts/src/**/*.test.tsx', '<rootDir>/shell/src/**/*.test.ts?(x)', '<rootDir>/mfe-*/src/**/*.test.ts?(x)'],
     },
   ],

@@ -96,3 +96,30 @@ export async function firstVideo(page: Page): Promise<{ id: string; slug: string
 export async function waitForLive(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
+
+/**
+ * Waits until a page has settled, for a screenshot or an audit: hydrated, no remote slot loading or
+ * hydrating, the fonts loaded, every image in the viewport loaded and decoded, and no finite
+ * animation or transition running (an infinite one, a spinner, is left to `animations: 'disabled'`).
+ * Never a sleep: each step waits on a state.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  await waitForLive(page);
+  await expect(page.locator('[data-mfe-status="loading"], [data-hydrating]')).toHaveCount(0, { timeout: 10_000 });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() => {
+    const inView = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    };
+    const images = [...document.images].filter(inView);
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    return document.fonts.status === 'loaded' && images.every((img) => img.complete) && running.length === 0;
+  });
+  await page.evaluate(async () => {
+    const images = [...document.images].filter((img) => img.complete && img.naturalWidth > 0);
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+  });
+}

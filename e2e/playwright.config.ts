@@ -6,6 +6,9 @@ const api = `http://localhost:${E2E_PORTS.api}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Screenshot baselines (looks.spec.ts): one folder, named by the test (`home-390.png`), no
+  // platform suffix: they hold for Debian's Chromium, which e2e always drives (browser.ts).
+  snapshotPathTemplate: '{testDir}/../looks/{arg}{ext}',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

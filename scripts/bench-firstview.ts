@@ -28,6 +28,11 @@ export type FirstViewRow = {
   jsKb: number;
   sentKb: number;
   reactKb: number;
+  /** Pictures the first view downloaded (issue 23): bytes as sent, and how many. */
+  imageKb: number;
+  images: number;
+  /** The design system's web fonts the first view downloaded (decision 035). */
+  fontKb: number;
   jsFiles: number;
   requests: number;
   liveMs: number;
@@ -54,6 +59,7 @@ async function measurePage(browser: Browser, origin: string, type: PageType, ses
     const page = await context.newPage();
     await page.addInitScript(countReactDomRenderers);
     const scripts: Promise<{ gzip: number; sent: number; react: boolean }>[] = [];
+    const media: Promise<{ kind: 'image' | 'font'; bytes: number }>[] = [];
     const ports = new Set<string>();
     let requests = 0;
     page.on('request', (r) => {
@@ -62,7 +68,16 @@ async function measurePage(browser: Browser, origin: string, type: PageType, ses
       if (u.port !== String(port)) ports.add(u.port);
     });
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') {
+      const kind = res.request().resourceType();
+      if (kind === 'image' || kind === 'font') {
+        media.push(
+          res.body().then(
+            (b) => ({ kind, bytes: b.length }),
+            () => ({ kind, bytes: 0 }),
+          ),
+        );
+      }
+      if (kind === 'script') {
         scripts.push(
           Promise.all([res.body(), res.request().sizes()]).then(
             ([b, sizes]) => ({ gzip: zlib.gzipSync(b, { level: 9 }).length, sent: sizes.responseBodySize, react: isReactScript(b.toString('utf8')) }),
@@ -85,6 +100,8 @@ async function measurePage(browser: Browser, origin: string, type: PageType, ses
     const liveMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(scripts);
+    const loaded = await Promise.all(media);
+    const pictures = loaded.filter((m) => m.kind === 'image' && m.bytes > 0);
     const copies = await page.evaluate(readCopies);
     return {
       page: type.name,
@@ -92,6 +109,9 @@ async function measurePage(browser: Browser, origin: string, type: PageType, ses
       jsKb: kb(sizes.reduce((a, b) => a + b.gzip, 0)),
       sentKb: kb(sizes.reduce((a, b) => a + b.sent, 0)),
       reactKb: kb(sizes.reduce((a, b) => a + (b.react ? b.gzip : 0), 0)),
+      imageKb: kb(pictures.reduce((a, b) => a + b.bytes, 0)),
+      images: pictures.length,
+      fontKb: kb(loaded.filter((m) => m.kind === 'font').reduce((a, b) => a + b.bytes, 0)),
       jsFiles: sizes.length,
       requests,
       liveMs,
@@ -117,6 +137,9 @@ export function firstViewTable(rows: FirstViewRow[]): string {
       `<= ${FIRST_VIEW_BUDGET_KB} KB`,
       'JS sent (KB)',
       'JS / React',
+      'pictures (KB)',
+      'pictures',
+      'fonts (KB)',
       'JS files',
       'requests',
       'live (ms)',
@@ -124,7 +147,7 @@ export function firstViewTable(rows: FirstViewRow[]): string {
       'React DOM copies',
       'remotes fetched',
     ],
-    ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     rows.map((r) => [
       r.page,
       `\`${r.path}\``,
@@ -132,6 +155,9 @@ export function firstViewTable(rows: FirstViewRow[]): string {
       verdict(r.jsKb <= FIRST_VIEW_BUDGET_KB),
       r.sentKb.toFixed(1),
       r.reactKb > 0 ? (r.jsKb / r.reactKb).toFixed(2) : '-',
+      r.imageKb.toFixed(1),
+      r.images,
+      r.fontKb.toFixed(1),
       r.jsFiles,
       r.requests,
       r.liveMs,
@@ -172,7 +198,9 @@ counts distinct React instances reported by the parts, React DOM copies the rend
 React DevTools hook (one of each expected). "JS / React" divides the page's JS gzip by React's own bytes on
 that page (the chunks of react, react/jsx-runtime, react-dom and react-dom/client with the scheduler,
 ${rows[0] ? rows[0].reactKb.toFixed(1) : '?'} KB on the first page). My Library signed in is the demo reader's (reader@example.com),
-signed in through \`POST /authenticate\` and its cookies given to the browser context.`;
+signed in through \`POST /authenticate\` and its cookies given to the browser context. Pictures and fonts are
+the bytes of every image and web font the page downloaded until the network was idle (lazy pictures below
+the fold are not among them), as sent (already compressed formats: AVIF, WebP, woff2).`;
   return {
     console: `\nFirst view (JS gzip budget ${FIRST_VIEW_BUDGET_KB} KB)\n${table}\n${summary}${failText}`,
     markdown: `## First view of every page type\n\n${intro}\n\n${table}\n\n${summary}${failText}`,

@@ -90,6 +90,55 @@ class ChunkNamesPlugin {
   }
 }
 
+/**
+ * The site's styles (decision 035): the design system's tokens, base and components
+ * (shared-contracts/design) and the shell's own styles (src/styles/*.css, by name), minified and
+ * inlined into index.html at its `<!-- site-styles -->` marker, so every page paints styled with no
+ * request. The fonts they name as `url(font:<package>/<file>)` are the @fontsource packages' files,
+ * emitted as /fonts/<file>.<hash>.woff2 (immutable).
+ */
+const DESIGN_FILES = ['tokens.css', 'base.css', 'components.css'].map((f) => path.join(ROOT, 'shared-contracts/design', f));
+
+const { minifyCss } = require('./federation/css-template-loader');
+
+class SiteStylesPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    const fs = require('node:fs');
+    const crypto = require('node:crypto');
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    compiler.hooks.compilation.tap('SiteStylesPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('SiteStylesPlugin', (data) => {
+        const stylesDir = path.join(this.dir, 'src/styles');
+        const own = fs.existsSync(stylesDir)
+          ? fs
+              .readdirSync(stylesDir)
+              .filter((f) => f.endsWith('.css'))
+              .sort()
+              .map((f) => path.join(stylesDir, f))
+          : [];
+        const files = [...DESIGN_FILES, ...own];
+        for (const file of files) compilation.fileDependencies.add(file);
+        const css = minifyCss(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')).replace(
+          /url\(font:([a-z0-9-]+)\/([a-z0-9-]+)\.woff2\)/g,
+          (_, pkg, name) => {
+            const bytes = fs.readFileSync(require.resolve(`@fontsource/${pkg}/files/${name}.woff2`, { paths: [ROOT] }));
+            const file = `fonts/${name}.${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.woff2`;
+            if (!compilation.getAsset(file)) compilation.emitAsset(file, new compiler.webpack.sources.RawSource(bytes));
+            return `url(/${file})`;
+          },
+        );
+        const marker = /<!-- site-styles[\s\S]*?-->/;
+        if (!marker.test(data.html)) throw new Error('SiteStylesPlugin: index.html has no <!-- site-styles --> marker');
+        data.html = data.html.replace(marker, () => `<style>${css}</style>`);
+        return data;
+      });
+    });
+  }
+}
+
 class PreloadCriticalChunksPlugin {
   apply(compiler) {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -184,14 +233,18 @@ function typeScriptRule(dir) {
   return {
     test: /\.tsx?$/,
     exclude: /node_modules/,
-    use: {
-      loader: 'ts-loader',
-      options: {
-        transpileOnly: true,
-        configFile: path.join(dir, 'tsconfig.json'),
-        compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
+    use: [
+      {
+        loader: 'ts-loader',
+        options: {
+          transpileOnly: true,
+          configFile: path.join(dir, 'tsconfig.json'),
+          compilerOptions: { noEmit: false, module: 'esnext', sourceMap: false },
+        },
       },
-    },
+      // First (loaders run last to first): minify the /* css */ template literals (decision 035).
+      { loader: path.join(__dirname, 'federation/css-template-loader.js') },
+    ],
   };
 }
 
@@ -255,6 +308,7 @@ function createConfig({ dir, name, exposes = {}, host = false }) {
         scriptLoading: 'defer',
       }),
       new PreloadCriticalChunksPlugin(),
+      new SiteStylesPlugin(dir),
     );
   }
   return (env, argv) => {

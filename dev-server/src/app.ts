@@ -28,6 +28,7 @@ import { DatabaseRateLimitStore } from './http/rate-limit-store';
 import { devRoutes } from './routes/dev';
 import { discoveryRoutes } from './routes/discovery';
 import { downloadRoutes } from './routes/downloads';
+import { imageRoutes } from './routes/images';
 import { issueRoutes } from './routes/issues';
 import { libraryRoutes } from './routes/library';
 import { newsletterRoutes } from './routes/newsletters';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(commerceRoutes(ctx));
   app.use(downloadRoutes(ctx));
   app.use(mediaRoutes(ctx));
+  app.use(imageRoutes(ctx));
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(libraryRoutes(ctx));

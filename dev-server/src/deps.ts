@@ -164,6 +164,11 @@ export interface AppConfig {
    * (a hop count, or addresses/subnets/'loopback'); unset = the socket's address.
    */
   trustProxy?: number | string;
+  /**
+   * Where the generated pictures are kept on disk (issue 23, decision 036); startServer puts them in
+   * `images` beside the SQLite file. Null or absent: in memory only (an in-memory database, tests).
+   */
+  imageCacheDir?: string | null;
 }
 
 /** How many requests one client (IP address) may make in a window. */
@@ -192,6 +197,8 @@ export interface RateLimits {
   clientErrors: RateLimit;
   /** POST /service/user/verify-email/resend (each mails a confirmation link): per member. */
   emailVerification: RateLimit;
+  /** GET /images/... that must be drawn (not yet cached; issue 23): per address. Cached pictures are not counted. */
+  imageRenders: RateLimit;
 }
 
 export interface AppDeps {

@@ -3,12 +3,13 @@
  * (e2e, bench) that start the server in-process. Port 0 picks a free port.
  */
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import type { Kysely } from 'kysely';
 import { type RemoteName } from 'shared-contracts/server';
 import { createApp } from './app';
-import { type CaptchaSettings, DEFAULT_MAIL_FROM, REMOTE_ENV } from './config';
+import { type CaptchaSettings, DEFAULT_MAIL_FROM, REMOTE_ENV, REPO_ROOT } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createJsonLogger, errorFields, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
@@ -82,6 +83,18 @@ export interface StartServerOptions {
   logLevel?: LogLevel;
   /** Another logger (wins over logLevel). */
   logger?: Logger;
+  /** Where generated pictures are kept (issue 23); default imageCacheDirFor the database, null for memory only. */
+  imageCacheDir?: string | null;
+}
+
+/**
+ * The generated pictures' folder: `images` beside the SQLite file (`.data/images` by default),
+ * `.data/images` with PostgreSQL, none (memory only) for an in-memory database.
+ */
+export function imageCacheDirFor(options: Pick<StartServerOptions, 'databaseFile' | 'databaseUrl'>): string | null {
+  if (options.databaseUrl) return path.join(REPO_ROOT, '.data', 'images');
+  if (options.databaseFile === ':memory:' || options.databaseFile === '') return null;
+  return path.join(path.dirname(path.resolve(options.databaseFile)), 'images');
 }
 
 export interface RunningServer {
@@ -141,6 +154,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       shareLinkSecret: options.shareLinkSecret,
       maintenance: options.maintenance ?? false,
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      imageCacheDir: options.imageCacheDir !== undefined ? options.imageCacheDir : imageCacheDirFor(options),
     };
     const clock = options.clock ?? systemClock;
     const logger = options.logger ?? createJsonLogger({ level: options.logLevel ?? logLevelFromEnv(process.env) });

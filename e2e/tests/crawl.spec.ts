@@ -89,8 +89,8 @@ async function linksOf(page: Page, scope = 'body'): Promise<{ href: string; text
 async function openedLinks(page: Page, role: 'guest' | 'subscriber'): Promise<{ href: string; text: string; where: string }[]> {
   const found: { href: string; text: string; where: string }[] = [];
   const header = page.locator('header.site-header');
-  // Menu buttons of the header (the account menu, the cart menu): open, read, close.
-  const menuButtons = header.locator('button[aria-expanded]:not(.search-button)');
+  // Menu buttons of the header (the account menu, the cart menu; the phone's Menu button shows only on a phone): open, read, close.
+  const menuButtons = header.locator('button[aria-expanded]:not(.search-button):visible');
   for (let i = 0; i < (await menuButtons.count()); i++) {
     const button = menuButtons.nth(i);
     const name = ((await button.getAttribute('aria-label')) || (await button.innerText())).trim();

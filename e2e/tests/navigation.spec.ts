@@ -2,9 +2,10 @@
  * Where pages open, as a reader meets them (issue 26, items 3, 7 and 16): a new page opens at its
  * top with focus on its heading, Back returns to where the reader was, an in-page #anchor still
  * scrolls; and on a phone the subscription banner never covers the end of the article.
+ * On a phone (issue 23) the header is a compact bar whose Menu button opens the navigation.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectSlot, slot, test, waitForLive } from '../fixtures';
+import { cartLink, expect, expectSlot, slot, test, waitForLive } from '../fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -197,4 +198,85 @@ test('phone: the subscription banner leaves the end of the article, its Register
   await page.screenshot({ path: test.info().outputPath('phone-article-end-with-banner.png') });
   await register.click();
   await expect(page.getByRole('dialog', { name: 'Create an account' })).toBeVisible();
+});
+
+test('phone: a compact header (at most 120 px) keeps search, cart and sign-in in reach; Menu opens the navigation, Tab stays in it, Escape and a link close it', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/magazine');
+  await waitForLive(page);
+  const header = page.locator('header.site-header');
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(120);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const menu = header.getByRole('button', { name: 'Menu', exact: true });
+  const controls = [
+    menu,
+    header.getByRole('button', { name: 'Search', exact: true }),
+    cartLink(page),
+    header.getByRole('button', { name: 'Cart menu' }),
+    header.getByRole('button', { name: 'Sign in' }),
+    header.getByRole('link', { name: 'Register' }),
+  ];
+  for (const control of controls) {
+    await expect(control).toBeInViewport();
+    const box = (await control.boundingBox())!;
+    expect(Math.min(box.width, box.height), await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+  }
+
+  // Closed, the navigation is out of sight (and out of the keyboard's way).
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Magazine' })).toHaveClass(/\bactive\b/);
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(7);
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(120); // the panel opens over the page
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // Tab goes through the links and back to the button; it never leaves for the page.
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.press('Tab');
+    await expect(links.nth(i)).toBeFocused();
+  }
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(links.nth(6)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+
+  // A phone reader chooses a section: the menu closes, the page changes, focus goes to its heading.
+  await menu.click();
+  await nav.getByRole('link', { name: 'Topics' }).click();
+  await expect(page).toHaveURL(/\/topics$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Topics' })).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+});
+
+test('phone: without JavaScript the header menu cannot open, and the footer leads to every section', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/topics');
+  // The server renders the menu closed.
+  await expect(page.locator('header.site-header').getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  const footer = page.getByRole('navigation', { name: 'Site' });
+  for (const [name, href] of [
+    ['Latest', '/the-latest'],
+    ['Magazine', '/magazine'],
+    ['Topics', '/topics'],
+    ['Video', '/video'],
+    ['Visual Library', '/visual-library'],
+    ['Store', '/store'],
+    ['My Library', '/my-library'],
+  ] as const) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await context.close();
 });

@@ -68,7 +68,7 @@ function FollowView({ following, phase, failure, subscriberLimited, onToggle, bu
       <button
         ref={buttonRef}
         type="button"
-        className={following ? 'follow-toggle following' : 'follow-toggle'}
+        className="ds-button ds-button--secondary"
         aria-pressed={following}
         aria-busy={phase !== 'idle'}
         aria-describedby={subscriberLimited ? hintId : undefined}

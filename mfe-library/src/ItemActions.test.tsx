@@ -45,6 +45,15 @@ describe('ItemActions', () => {
     expect(el).toHaveAttribute('data-store-instance', expected['data-store-instance']);
   });
 
+  it('draws Save and Share as design-system ghost buttons in a button row (issue 23)', () => {
+    setStatus('guest');
+    mockApiRoutes();
+    render(<ItemActions item={article} />);
+    const group = screen.getByRole('group', { name: 'Save and share' });
+    expect(group).toHaveClass('ds-button-row');
+    for (const name of ['Save', 'Share']) expect(within(group).getByRole('button', { name })).toHaveClass('ds-button', 'ds-button--ghost');
+  });
+
   it('waits with Save disabled while it is not known who reads; Share works at once', () => {
     const api = mockApiRoutes();
     render(<ItemActions item={article} />);

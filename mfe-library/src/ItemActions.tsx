@@ -130,11 +130,11 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
       {...instanceMarkers(React.createElement, userStore)}
     >
       {!readOnly && (
-        <div role="group" aria-label={ITEM_ACTIONS_TEXT.group} className="item-actions-buttons">
+        <div role="group" aria-label={ITEM_ACTIONS_TEXT.group} className="ds-button-row">
           <button
             ref={saveButton}
             type="button"
-            className={isSaved ? 'item-save saved' : 'item-save'}
+            className="ds-button ds-button--ghost"
             aria-label={nameWithTitle ? `${isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save} ${item.title}` : undefined}
             aria-pressed={isSaved}
             aria-busy={saveWaiting}
@@ -150,7 +150,7 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
             <button
               ref={shareButton}
               type="button"
-              className="item-share"
+              className="ds-button ds-button--ghost"
               aria-label={nameWithTitle ? `${ITEM_ACTIONS_TEXT.share} ${item.title}` : undefined}
               aria-expanded={flyout?.kind === 'share'}
               onPointerEnter={preloadFlyouts}
@@ -173,7 +173,7 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
           fallback={<p role="status">Loading…</p>}
         />
       )}
-      <p role="status" aria-live="polite" className="item-actions-status">
+      <p role="status" className="item-actions-status">
         {announcement}
       </p>
     </div>

@@ -99,6 +99,16 @@ describe('LibraryApp', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("puts a guest's prompt in an inviting panel that says what My Library is for (issue 23)", () => {
+    setStatus('guest');
+    libraryApi();
+    renderAt('/my-library');
+    const panel = screen.getByRole('region', { name: 'Keep what you read' });
+    expect(panel).toHaveClass('ds-card', 'ds-card--boxed');
+    expect(within(panel).getByText(/^Save articles, videos and charts/)).toBeInTheDocument();
+    expect(panel).toContainElement(prompt());
+  });
+
   it('SIGN IN asks the shell to open the sign-in screen', async () => {
     setStatus('guest');
     libraryApi();

@@ -18,6 +18,7 @@ import { useReader } from './components/common/reader';
 import { SignInPrompt } from './components/common/SignInPrompt';
 import { LIBRARY_TEXT } from './text';
 import { NewslettersPage } from './pages/NewslettersPage';
+import { LibraryStyles } from './styles';
 
 const MyLibrary = lazyComponent<{ folderSlug: string | undefined }>(() => import('./pages/MyLibrary').then((m) => m.MyLibrary));
 const SharedFolderPage = lazyComponent<{ token: string }>(() => import('./pages/SharedFolderPage').then((m) => m.SharedFolderPage));
@@ -33,7 +34,15 @@ function MyLibraryPage({ folderSlug }: { folderSlug: string | undefined }) {
     <>
       <h1>{LIBRARY_TEXT.heading}</h1>
       {reader.kind === 'unknown' && <Loading />}
-      {reader.kind === 'guest' && <SignInPrompt />}
+      {reader.kind === 'guest' && (
+        <section className="library-guest ds-card ds-card--boxed" aria-labelledby="library-guest-heading">
+          <h2 id="library-guest-heading" className="ds-card__title">
+            {LIBRARY_TEXT.guestHeading}
+          </h2>
+          <p className="ds-card__body">{LIBRARY_TEXT.guestText}</p>
+          <SignInPrompt />
+        </section>
+      )}
       {reader.kind === 'member' && <MyLibrary key={reader.id} folderSlug={folderSlug} fallback={<FoldersLoading />} />}
     </>
   );
@@ -64,6 +73,7 @@ export default function LibraryApp() {
   const { pathname } = useLocation();
   return (
     <div data-remote-root="library" {...instanceMarkers(React.createElement, userStore)}>
+      <LibraryStyles />
       <main className="library">
         <LibraryPage pathname={pathname} />
       </main>

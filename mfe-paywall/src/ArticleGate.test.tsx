@@ -135,8 +135,8 @@ describe('ArticleGate', () => {
       expect(body).toHaveLength(walled ? 0 : BODY.length);
       expect(screen.getByText(LEAD)).toBeVisible();
       if (state === 'registration-wall') expect(await screen.findByRole('heading', { name: 'Create a free account to keep reading' })).toBeVisible();
-      if (state === 'subscription-wall') expect(screen.getByRole('heading', { name: 'Subscribe to keep reading' })).toBeVisible();
-      if (state === 'subscriber-panel') expect(screen.getByRole('heading', { name: creative.title })).toBeVisible();
+      if (state === 'subscription-wall') expect(await screen.findByRole('heading', { name: 'Subscribe to keep reading' })).toBeVisible();
+      if (state === 'subscriber-panel') expect(await screen.findByRole('heading', { name: creative.title })).toBeVisible();
       if (state === 'full-content') expect(screen.queryByRole('link', { name: 'Subscribe now' })).not.toBeInTheDocument();
     });
 

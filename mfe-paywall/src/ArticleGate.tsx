@@ -17,7 +17,6 @@ import { useLocation } from 'shared-contracts/router';
 import { GIFT_QUERY_PARAM, bus, instanceMarkers, lazyComponent, pushDataLayer, useLoad, useUserStore, userStore, type Article } from 'shared-contracts';
 import { loadArticleContent } from './api/article';
 import { AB_TAGS, promoAfter, showsMeter, subscribeHref, viewForMessage, type GateState, type GateView } from './components/gate';
-import { SubscriberPanel, SubscriptionWall } from './components/Walls';
 import { PaywallStyles } from './styles';
 import {
   GATE_ERROR,
@@ -33,9 +32,13 @@ import {
   meterText,
 } from './text';
 
-// What only some readers see loads when it is shown: the panel (walled guests), the reading-list
+// What only some readers see loads when it is shown: the panel (walled guests), the walls with their
+// offers (walled readers), the reading-list
 // button and overlay (articles in a list), the gift flyout (subscribers).
 const PaywallPanel = lazyComponent(() => import(/* webpackChunkName: "paywall-panel" */ './components/PaywallPanel').then((m) => m.PaywallPanel));
+const Wall = lazyComponent<ComponentProps<typeof import('./components/Walls').Wall>>(() =>
+  import(/* webpackChunkName: "paywall-walls" */ './components/Walls').then((m) => m.Wall),
+);
 const ReadingListOverlay = lazyComponent<ComponentProps<typeof import('./components/ReadingList').ReadingListOverlay>>(() =>
   import(/* webpackChunkName: "reading-list" */ './components/ReadingList').then((m) => m.ReadingListOverlay),
 );
@@ -113,14 +116,13 @@ export default function ArticleGate({ article }: ArticleGateProps) {
         </div>
       )}
       {view?.kind === 'registration-wall' && <PaywallPanel />}
-      {view?.kind === 'subscription-wall' && <SubscriptionWall abTag={view.abTag} />}
-      {view?.kind === 'subscriber-panel' && <SubscriberPanel creative={view.creative} />}
+      {(view?.kind === 'subscription-wall' || view?.kind === 'subscriber-panel') && <Wall view={view} />}
       {readingList && content.status === 'ready' && <ReadingListOverlay articleId={article.id} selected={content.data.message.readingList} />}
       {view?.kind === 'full-content' && status === 'subscriber' && <GiftFlyout articleUrl={article.url} />}
       {status === 'guest' && view?.kind === 'full-content' && (
         <aside className="register-invite" aria-label={REGISTER_INVITE_LABEL}>
           <p>{REGISTER_INVITE}</p>
-          <button type="button" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
+          <button type="button" className="button-primary" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
             {REGISTER}
           </button>
         </aside>

@@ -32,14 +32,3 @@ export function giftText(expiresAt: string): string {
   const date = formatLongDate(expiresAt);
   return date ? `This article is a gift. You can read it until ${date}.` : 'This article is a gift.';
 }
-
-export const SUBSCRIPTION_WALL_HEADING = 'Subscribe to keep reading';
-export const SUBSCRIPTION_WALL_TEXT = 'This article is for subscribers.';
-/** A subscriber who is not signed in signs in from the wall: the words before 'Sign in'. */
-export const ALREADY_SUBSCRIBER = 'Already a subscriber?';
-export const SIGN_IN = 'Sign in';
-
-/** The optional greeting of the subscriber-only panel. */
-export function greeting(firstName: string): string {
-  return `Hi, ${firstName}`;
-}

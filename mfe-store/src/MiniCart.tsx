@@ -73,7 +73,9 @@ export default function MiniCart() {
         </>
       )}
       <div className="mini-cart-actions">
-        <Link to="/shopping-cart">{MINI_CART_TEXT.viewCart}</Link>
+        <Link to="/shopping-cart" className="ds-button ds-button--ghost">
+          {MINI_CART_TEXT.viewCart}
+        </Link>
         {lines.length > 0 && (
           <Link to="/shipping-payment" className="button-primary">
             {UI_TEXT.checkout}

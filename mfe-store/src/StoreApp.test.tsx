@@ -154,6 +154,41 @@ describe('StoreApp', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products');
   });
 
+  it("puts each product's cover picture on its card: decorative (the title names it), with its width and height, the first row at once, the rest lazily", async () => {
+    const covers = Array.from({ length: 6 }, (_, i) =>
+      product({
+        id: `p${i}`,
+        title: `Book ${i}`,
+        productUrl: `/product/book-${i}/AV${i}`,
+        availabilityId: `AV${i}`,
+        image: `/images/product/p${i}/0123456789ab`,
+      }),
+    );
+    mockFetch(() => ({ body: list(null, [...covers, casebook]) }));
+    renderAt('/store');
+    const cards = cardsOf(await screen.findByRole('list', { name: 'Products' }));
+    const img = (card: HTMLElement) => card.querySelector('picture.ds-picture img');
+    const first = img(cards[0]!)!;
+    expect(first).toHaveAttribute('alt', '');
+    expect(first).toHaveAttribute('src', '/images/product/p0/0123456789ab-480.jpg');
+    expect(first).toHaveAttribute('width', '480');
+    expect(first).toHaveAttribute('height', '640');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).not.toHaveAttribute('loading');
+    expect(cards[0]!.querySelectorAll('picture source')).toHaveLength(2);
+    // The rest of the first row (four across on a desktop) loads at once, without priority; below it, lazily.
+    expect(img(cards[3]!)).not.toHaveAttribute('loading');
+    expect(img(cards[3]!)).not.toHaveAttribute('fetchpriority');
+    expect(img(cards[4]!)).toHaveAttribute('loading', 'lazy');
+    expect(img(cards[5]!)).toHaveAttribute('loading', 'lazy');
+    // A product without a picture keeps the cover's box, with nothing for a screen reader.
+    expect(cards[6]!.querySelector('img')).toBeNull();
+    expect(cards[6]!.querySelector('.cover')).toHaveAttribute('aria-hidden', 'true');
+    // The picture is not a second link: the card's one link is its title's.
+    expect(within(cards[0]!).getAllByRole('link', { name: 'Book 0' })).toHaveLength(1);
+    expect(within(cards[0]!).getByRole('heading', { level: 2, name: 'Book 0' })).toBeInTheDocument();
+  });
+
   it('shows the category navigation, marking the current one', async () => {
     storeApi();
     renderAt('/store');

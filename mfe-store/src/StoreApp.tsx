@@ -2,8 +2,9 @@
  * The store remote's pages. The shell mounts this module for /store, /store/*, /product/*,
  * /shopping-cart, /shipping-payment, /review-order, /subscriptions (and /order/*); the page is picked
  * here from the shell's location with absolute patterns, so the remote does not depend on how the
- * shell nests its routes. The catalogue, product and cart pages are in the first chunk; checkout,
- * orders and subscriptions load when first shown.
+ * shell nests its routes. The catalogue and product pages are in the first chunk; the cart,
+ * checkout, orders and subscriptions load when first shown (the 'Added to cart' dialog fetches the
+ * cart's code ahead of its Checkout button).
  */
 import * as React from 'react';
 import { matchPath, useLocation } from 'shared-contracts/router';
@@ -11,9 +12,9 @@ import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
 import { BackToStore, Status } from './components/common';
 import { ProductListPage } from './pages/ProductListPage';
 import { ProductPage } from './pages/ProductPage';
-import { CartPage } from './pages/CartPage';
 import { StoreStyles } from './styles';
 
+const CartPage = lazyComponent(() => import('./pages/CartPage').then((m) => m.CartPage));
 const ShippingPaymentPage = lazyComponent(() => import('./pages/ShippingPaymentPage').then((m) => m.default));
 const ReviewOrderPage = lazyComponent(() => import('./pages/ReviewOrderPage').then((m) => m.default));
 const OrderPage = lazyComponent<{ id: string }>(() => import('./pages/OrderPage').then((m) => m.default));
@@ -41,7 +42,7 @@ function StorePage({ pathname }: { pathname: string }) {
   if (category) return <ProductListPage key={category.params.category} category={category.params.category} />;
   const product = at('/product/:something/:availabilityId', pathname);
   if (product?.params.availabilityId) return <ProductPage key={product.params.availabilityId} availabilityId={product.params.availabilityId} />;
-  if (at('/shopping-cart', pathname)) return <CartPage />;
+  if (at('/shopping-cart', pathname)) return <CartPage fallback={loading} />;
   if (at('/shipping-payment', pathname)) return <ShippingPaymentPage fallback={loading} />;
   if (at('/review-order', pathname)) return <ReviewOrderPage fallback={loading} />;
   if (at('/subscriptions', pathname)) return <SubscriptionsPage fallback={loading} />;

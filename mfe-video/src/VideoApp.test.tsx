@@ -103,7 +103,8 @@ describe('VideoApp', () => {
     videoApi({ videos: [video], access: { message: 'enable-paywall', wall: 'subscription-wall' } });
     const { container } = renderApp('/video/embed/6021/how-teams-decide-under-pressure');
     const poster = await screen.findByRole('img', { name: 'How Teams Decide Under Pressure' });
-    expect(poster.parentElement).toHaveStyle({ width: '480px', height: '270px' });
+    // The poster is a <picture> filling the player's box (issue 23).
+    expect(poster.closest('.video-player')).toHaveStyle({ width: '480px', height: '270px' });
     expect(container.querySelector('video')).toBeNull();
     expect(container.querySelector('[data-video-state]')).toHaveAttribute('data-video-state', 'paywalled');
   });

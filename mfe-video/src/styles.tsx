@@ -1,38 +1,42 @@
 /**
- * The video remote's own styles, shipped with it (it is deployed on its own and cannot rely on the
- * shell's stylesheet). React 19 hoists the <style> into the head once.
+ * The video remote's own styles: the layout of its pages on the design system (decision 035). The
+ * shell's page carries the tokens and the ds-* classes (cards, grid, buttons, badges, tags), the
+ * embed page's too; what is left here is the player and the tiles' arrangement (the end screen's
+ * styles come with its code, components/EndScreen.tsx). The player is dark
+ * in both colour schemes (a video's frame), so it alone names colours: black, white and their tints.
+ * React 19 hoists the <style> into the head once.
  */
 const CSS = `
-[data-remote-root="video"] .video-stage { position: relative; background: #111; }
-[data-remote-root="video"] .video-play-button { position: absolute; inset: 0; width: 100%; height: 100%; padding: 0; cursor: pointer; background: transparent; color: #fff; border: 0; font: bold 1.1rem Arial, sans-serif; }
-[data-remote-root="video"] .video-play-button:hover, [data-remote-root="video"] .video-play-button:focus-visible { background: rgba(0,0,0,.2); outline: 3px solid #fff; outline-offset: -6px; }
-[data-remote-root="video"] .video-play-caption { position: absolute; left: 50%; top: 61%; transform: translateX(-50%); white-space: nowrap; background: rgba(0,0,0,.75); padding: .15rem .7rem; border-radius: 3px; line-height: 1.3; }
-[data-remote-root="video"] .video-end-screen { position: absolute; inset: 0; display: flex; flex-direction: column; justify-content: center; align-items: center; gap: .6rem; padding: 1rem; overflow: auto; background: rgba(0,0,0,.85); color: #fff; text-align: center; font-family: Arial, sans-serif; }
-[data-remote-root="video"] .video-end-screen p { margin: 0; }
-[data-remote-root="video"] .video-end-screen a { color: #fff; }
-[data-remote-root="video"] .video-end-screen-label { font-size: .8rem; text-transform: uppercase; letter-spacing: .08em; }
-[data-remote-root="video"] .video-end-screen-next { font: bold 1.25rem Georgia, serif; }
-[data-remote-root="video"] .video-end-screen-countdown { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: center; }
-[data-remote-root="video"] .video-end-screen-countdown button { background: #fff; color: #111; border: 0; border-radius: 3px; padding: .3rem .9rem; font: inherit; cursor: pointer; }
-[data-remote-root="video"] .video-end-screen-countdown button:focus-visible, [data-remote-root="video"] .video-end-screen a:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
-@media (max-width: 600px) {
-  [data-remote-root="video"] .video-play-button { font-size: .85rem; }
-  [data-remote-root="video"] .video-end-screen { gap: .3rem; padding: .5rem; font-size: .85rem; justify-content: safe center; }
-  [data-remote-root="video"] .video-end-screen-next { font-size: 1rem; }
-  [data-remote-root="video"] .video-end-screen-countdown button { padding: .2rem .7rem; }
-}
-[data-remote-root="video"] .video-actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; margin: 1rem 0; font-family: Arial, sans-serif; }
-[data-remote-root="video"] .video-actions button, [data-remote-root="video"] .video-load-more { background: none; border: 1px solid #ddd; padding: .3rem .8rem; cursor: pointer; font: inherit; }
-[data-remote-root="video"] .video-playlist { margin-top: 2rem; }
-[data-remote-root="video"] .video-tiles { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1.25rem; }
-[data-remote-root="video"] .video-tile { font-family: Arial, sans-serif; font-size: .9rem; }
-[data-remote-root="video"] .video-tile[aria-current="true"] { outline: 2px solid #a6192e; outline-offset: 4px; }
-[data-remote-root="video"] .video-tile-thumbnail { display: block; width: 100%; height: auto; aspect-ratio: 16 / 9; object-fit: cover; background: #ddd; }
-[data-remote-root="video"] .video-tile-name { font-family: Georgia, serif; font-size: 1rem; margin: .5rem 0 .25rem; }
-[data-remote-root="video"] .video-tile p { margin: 0 0 .25rem; color: #555; }
-[data-remote-root="video"] .video-ad-slot { display: flex; align-items: center; justify-content: center; min-height: 8rem; border: 1px dashed #bbb; color: #777; font: .75rem Arial, sans-serif; text-transform: uppercase; letter-spacing: .1em; }
+[data-remote-root="video"] .video-stage { position: relative; background: black; }
+[data-remote-root="video"] .video-poster { position: absolute; inset: 0; }
+[data-remote-root="video"] .video-poster img { height: 100%; }
+[data-remote-root="video"] .video-play-button { position: absolute; inset: 0; width: 100%; height: 100%; padding: 0; cursor: pointer; background: transparent; color: white; border: 0; font: 700 var(--step-1) var(--font-sans); }
+[data-remote-root="video"] .video-play-button:is(:hover, :focus-visible) { background: rgb(0 0 0 / .2); outline: 3px solid white; outline-offset: -6px; }
+[data-remote-root="video"] .video-play-caption { position: absolute; left: 50%; top: 61%; transform: translateX(-50%); white-space: nowrap; background: rgb(0 0 0 / .8); padding: .15rem .9rem; border-radius: var(--radius-pill); line-height: 1.3; }
+[data-remote-root="video"] .video-wall { padding: var(--space-2) var(--space-5); background: var(--surface); border-top: 3px solid var(--accent); font-family: var(--font-sans); }
+[data-remote-root="video"] .video-extras { max-width: var(--measure); }
+[data-remote-root="video"] .video-description { font-size: var(--step-1); line-height: var(--leading-reading); }
+[data-remote-root="video"] .video-actions { display: flex; flex-wrap: wrap; gap: var(--space-3); align-items: flex-start; margin: var(--space-5) 0; }
+[data-remote-root="video"] .video-tiles { margin-bottom: var(--space-6); }
+[data-remote-root="video"] .video-tile { background: none; }
+[data-remote-root="video"] .video-tile-poster { position: relative; }
+[data-remote-root="video"] .video-tile-poster img { aspect-ratio: 16 / 9; }
+[data-remote-root="video"] .video-tile[aria-current] .video-tile-poster { outline: 3px solid var(--accent); outline-offset: 3px; }
+[data-remote-root="video"] .video-tile-duration { position: absolute; right: var(--space-2); bottom: var(--space-2); margin: 0; }
+[data-remote-root="video"] .video-tile-duration::before { content: "▶ "; }
+[data-remote-root="video"] .video-tile-name a::after { content: ""; position: absolute; inset: 0; }
+[data-remote-root="video"] .video-item-actions { position: relative; z-index: 1; }
+[data-remote-root="video"] .video-ad-slot { display: flex; align-items: center; justify-content: center; min-height: 8rem; border: 1px dashed var(--line-strong); color: var(--muted); font: var(--step--2) var(--font-sans); text-transform: uppercase; letter-spacing: .1em; }
 [data-remote-root="video"] .video-ad-slot::before { content: "Advertisement"; }
-[data-remote-root="video"] .video-wall { position: absolute; left: 0; right: 0; bottom: 0; padding: 1rem 1.25rem; background: rgba(255,255,255,.94); font-family: Arial, sans-serif; }
+[data-remote-root="video"] .video-embed { position: relative; width: max-content; }
+[data-remote-root="video"] .video-embed-title { position: absolute; z-index: 1; inset: 0 0 auto; margin: 0; padding: var(--space-2) var(--space-3) var(--space-5); font-size: var(--step-0); color: white; background: linear-gradient(rgb(0 0 0 / .75), transparent); pointer-events: none; }
+[data-remote-root="video"] .video-embed .video-wall { position: absolute; inset: auto 0 0; }
+@media (max-width: 767px) {
+  [data-remote-root="video"] .video-play-button { font-size: var(--step--1); }
+  [data-remote-root="video"] .video-tile { display: grid; grid-template-columns: 40% 1fr; gap: var(--space-1) var(--space-3); align-content: start; }
+  [data-remote-root="video"] .video-tile-poster { grid-row: span 3; align-self: start; }
+  [data-remote-root="video"] .video-tile-name { font-size: var(--step-0); }
+}
 `;
 
 export function VideoStyles() {

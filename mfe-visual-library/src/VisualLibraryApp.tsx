@@ -13,7 +13,7 @@ import { useSubscriberRedirect } from './components/audience';
 import { LIBRARY_PATH } from './components/query';
 import { VisualLibraryPage } from './pages/VisualLibraryPage';
 import { VisualLibraryStyles } from './styles';
-import { TEXT } from './text';
+import { GO_TO_LIBRARY, NOT_FOUND, NOT_FOUND_TEXT } from './text';
 
 export default function VisualLibraryApp() {
   const { pathname } = useLocation();
@@ -27,9 +27,9 @@ export default function VisualLibraryApp() {
           <VisualLibraryPage />
         ) : (
           <>
-            <h1>{TEXT.notFound}</h1>
+            <h1>{NOT_FOUND}</h1>
             <p>
-              {TEXT.notFoundText} <Link to={LIBRARY_PATH}>{TEXT.goToLibrary}</Link>.
+              {NOT_FOUND_TEXT} <Link to={LIBRARY_PATH}>{GO_TO_LIBRARY}</Link>.
             </p>
           </>
         )}

@@ -2,37 +2,38 @@
  * The visual library's own styles, shipped with the remote (deployed on its own). React 19 hoists
  * the <style> into the head once.
  *
- * Chart and collection images are lazy and charts are drawn 16:10 (640 x 400): the images keep that
- * space before they load, so a reader scrolling to the pagination does not see it jump away as the
- * rows above fill in (a click pressed on Page 2 was released elsewhere and lost).
+ * On the design system (decision 035): the shell's page carries the tokens and the ds-* classes
+ * (cards, grid, tabs, buttons, tags); what is left here is the feed's arrangement and the left
+ * navigation. Chart images carry their drawn size (640 x 400) and collection pictures theirs, so
+ * they keep their box before they load: a reader scrolling to the pagination does not see it jump
+ * away as the rows above fill in (a click pressed on Page 2 was released elsewhere and lost).
  */
 /**
- * The narrowest window with a margin beside the 960 px page wide enough for the left navigation
+ * The library's column is 960 px (centred in the page), leaving the margin for the left navigation.
+ * The narrowest window with a margin beside the 960 px column wide enough for the left navigation
  * (10 rem): narrower desktop windows show the tabs alone (LeftNav).
  */
 export const GUTTER_MIN_PX = 1280;
 
 const CSS = `
-[data-remote-root="visualLibrary"] .chart-list { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1.5rem; }
-[data-remote-root="visualLibrary"] .chart-entry, [data-remote-root="visualLibrary"] .collection-card { border: 1px solid #ddd; padding: 1rem; font-family: Arial, sans-serif; font-size: .9rem; }
-[data-remote-root="visualLibrary"] .collection-card { background: #f6efe6; }
-[data-remote-root="visualLibrary"] .chart-title, [data-remote-root="visualLibrary"] .collection-title { font: 700 1.05rem Georgia, serif; margin: .25rem 0 .5rem; }
-[data-remote-root="visualLibrary"] .chart-image, [data-remote-root="visualLibrary"] .collection-image { display: block; width: 100%; height: auto; aspect-ratio: auto 16 / 10; background: #fff; }
-[data-remote-root="visualLibrary"] .chart-actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: .5rem 0; }
-[data-remote-root="visualLibrary"] .chart-badge, [data-remote-root="visualLibrary"] .collection-label { display: inline-block; font: 700 .7rem Arial, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: #a6192e; }
-[data-remote-root="visualLibrary"] .visual-library-tabs [role="tablist"], [data-remote-root="visualLibrary"] [role="tablist"] { display: flex; flex-wrap: wrap; gap: .25rem; }
-[data-remote-root="visualLibrary"] [role="tab"] { background: none; border: 1px solid #ddd; padding: .35rem .75rem; cursor: pointer; font: inherit; }
-[data-remote-root="visualLibrary"] [role="tab"][aria-selected="true"] { background: #a6192e; border-color: #a6192e; color: #fff; }
-[data-remote-root="visualLibrary"] .left-nav-list { list-style: none; padding: 0; margin: 0; font-family: Arial, sans-serif; }
-[data-remote-root="visualLibrary"] .left-nav-list a { display: block; padding: .3rem 0; }
-[data-remote-root="visualLibrary"] .left-nav-list a[aria-current="page"] { font-weight: 700; }
-[data-remote-root="visualLibrary"] .visual-library-left-nav[data-nav-layout="gutter"] { position: fixed; top: 6rem; left: max(1rem, calc(50vw - 480px - 10rem)); width: 9rem; z-index: 5; font-size: .85rem; }
+[data-remote-root="visualLibrary"] .visual-library-content { max-width: 960px; margin: 0 auto; }
+[data-remote-root="visualLibrary"] .visual-library-offer { margin: var(--space-4) 0 var(--space-5); padding: 1px var(--space-4); background: var(--surface); border-left: 3px solid var(--accent); font-family: var(--font-sans); }
+[data-remote-root="visualLibrary"] .ds-card > article { display: flex; flex-direction: column; gap: var(--space-2); height: 100%; }
+[data-remote-root="visualLibrary"] .ds-card p { margin: 0; }
+[data-remote-root="visualLibrary"] .chart-entry { background: none; }
+[data-remote-root="visualLibrary"] .chart-image { width: 100%; border: 1px solid var(--line); background: var(--surface-2); }
+[data-remote-root="visualLibrary"] .chart-actions { margin-top: auto; }
+[data-remote-root="visualLibrary"] .collection-card { background: var(--surface); }
+[data-remote-root="visualLibrary"] .left-nav-list { list-style: none; padding: 0; margin: 0; font-family: var(--font-sans); }
+[data-remote-root="visualLibrary"] .left-nav-list a { display: block; padding: var(--space-1) 0; color: var(--ink); text-decoration: none; }
+[data-remote-root="visualLibrary"] .left-nav-list a[aria-current="page"] { font-weight: 700; color: var(--accent); }
+[data-remote-root="visualLibrary"] .visual-library-left-nav[data-nav-layout="gutter"] { position: fixed; top: 6rem; left: max(1rem, calc(50vw - 480px - 10rem)); width: 9rem; z-index: 5; padding-left: var(--space-3); border-left: 1px solid var(--line); font-size: var(--step--1); }
 @media (max-width: ${GUTTER_MIN_PX - 1}px) { [data-remote-root="visualLibrary"] .visual-library-left-nav[data-nav-layout="gutter"] { display: none; } }
-[data-remote-root="visualLibrary"] .visual-library-left-nav[data-nav-layout="bar"] { position: sticky; bottom: 0; z-index: 11; margin: 1rem -1.5rem 0; padding: .25rem .5rem; background: #fff; border-top: 1px solid #ddd; font-size: .85rem; }
-[data-remote-root="visualLibrary"] .left-nav-carousel .left-nav-list { display: flex; flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; gap: 0 .9rem; }
-[data-remote-root="visualLibrary"] .left-nav-carousel .left-nav-list a { padding: .35rem 0; }
-[data-remote-root="visualLibrary"] .left-nav-carousel button { background: none; border: 1px solid #ddd; padding: .3rem .5rem; font: inherit; cursor: pointer; }
-[data-remote-root="visualLibrary"] .visual-library-wall, [data-remote-root="visualLibrary"] .visual-library-offer { border: 1px solid #ddd; background: #f6efe6; padding: 1rem 1.25rem; margin: 1rem 0; font-family: Arial, sans-serif; }
+[data-remote-root="visualLibrary"] .visual-library-left-nav[data-nav-layout="bar"] { position: sticky; bottom: 0; z-index: 11; margin: var(--space-4) calc(-1 * var(--gutter)) 0; padding: var(--space-1) var(--space-2); background: var(--raised); border-top: 1px solid var(--line); font-size: var(--step--1); }
+[data-remote-root="visualLibrary"] .left-nav-carousel .left-nav-list { display: flex; flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; gap: 0 var(--space-4); }
+[data-remote-root="visualLibrary"] .left-nav-carousel .left-nav-list a { display: flex; align-items: center; min-height: var(--target); }
+[data-remote-root="visualLibrary"] .left-nav-carousel button { min-height: var(--target); padding: 0 var(--space-3); background: none; border: 1px solid var(--line-strong); color: var(--ink); }
+[data-remote-root="visualLibrary"] .visual-library-wall { margin: var(--space-5) 0; padding: var(--space-5); background: var(--surface); border-top: 3px solid var(--accent); font-family: var(--font-sans); }
 `;
 
 export function VisualLibraryStyles() {

@@ -313,6 +313,8 @@ export const CartLineSchema = z.object({
   isVolumePricingAvailable: z.boolean(),
   /** ACTIVE, or UNAVAILABLE when the product cannot be ordered now (it became 'coming soon') (SITE-03). */
   status: z.enum(['ACTIVE', 'UNAVAILABLE']),
+  /** The product's picture (issue 23, images.ts): the line's thumbnail. */
+  image: z.optional(z.nullable(z.string())),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 

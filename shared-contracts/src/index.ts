@@ -17,6 +17,8 @@ export * from './schemas';
 export * from './messages';
 export * from './constants';
 export * from './validation';
+export * from './images';
+export { Picture, type PictureProps } from './Picture';
 export * from './slots';
 export * from './bus';
 export * from './client';

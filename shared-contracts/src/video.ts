@@ -70,6 +70,8 @@ export const VideoSchema = z.object({
   link: z.nullable(z.object({ url: z.string(), text: z.string() })),
   poster: z.string(),
   thumbnail: z.string(),
+  /** The generated poster's base path for a <picture> (images.ts `pictureOf`); poster and thumbnail are JPEGs of it. */
+  image: z.optional(z.nullable(z.string())),
   src: z.string(),
   duration: z.number().check(z.nonnegative()),
   custom_fields: z.object({ pubdate: z.string() }),

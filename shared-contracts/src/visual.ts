@@ -112,6 +112,8 @@ export const CollectionSchema = z.object({
   summary: z.string(),
   collectionLink: z.string(),
   contentImage: z.string(),
+  /** The generated picture's base path (images.ts `pictureOf`); contentImage stays one of its charts. */
+  image: z.optional(z.nullable(z.string())),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 

@@ -263,23 +263,59 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Routes>
         <footer className="site-footer">
-          <nav aria-label="Site">
-            <ul className="footer-links">
-              <li>
-                <Link to="/big-ideas">The Big Idea</Link>
-              </li>
-              <li>
-                <Link to="/magazine">Magazine archive</Link>
-              </li>
-              <li>
-                <Link to="/subscriber-help">Customer service</Link>
-              </li>
-              <li>
-                <Link to="/privacy-policy">Privacy policy</Link>
-              </li>
-            </ul>
+          <p className="footer-brand">The Management Review</p>
+          {/* The sections again (without JavaScript a phone's header menu cannot open: these lead to the same pages). */}
+          <nav aria-label="Site" className="footer-nav">
+            <div>
+              <h2>Sections</h2>
+              <ul className="footer-links">
+                {(
+                  [
+                    ['/the-latest', 'Latest'],
+                    ['/magazine', 'Magazine'],
+                    ['/topics', 'Topics'],
+                    ['/video', 'Video'],
+                    ['/visual-library', 'Visual Library'],
+                    ['/store', 'Store'],
+                    ['/my-library', 'My Library'],
+                  ] as const
+                ).map(([to, label]) => (
+                  <li key={to}>
+                    <Link to={to}>{label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h2>Read</h2>
+              <ul className="footer-links">
+                <li>
+                  <Link to="/big-ideas">The Big Idea</Link>
+                </li>
+                <li>
+                  <Link to="/magazine">Magazine archive</Link>
+                </li>
+                <li>
+                  <Link to="/email-newsletters">Newsletters</Link>
+                </li>
+              </ul>
+            </div>
+            <div>
+              <h2>Help</h2>
+              <ul className="footer-links">
+                <li>
+                  <Link to="/subscriber-help">Customer service</Link>
+                </li>
+                <li>
+                  <Link to="/privacy-policy">Privacy policy</Link>
+                </li>
+                <li>
+                  <Link to="/subscriptions">Subscribe</Link>
+                </li>
+              </ul>
+            </div>
           </nav>
-          <p>© 2026 The Management Review. A demonstration site; all content is generated.</p>
+          <p className="footer-small">© 2026 The Management Review. A demonstration site; all content is generated.</p>
         </footer>
         <AuthModalHost />
       </div>

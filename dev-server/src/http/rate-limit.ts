@@ -29,6 +29,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   clientErrors: { windowMs: FIFTEEN_MINUTES, limit: 100 },
   // Confirmation links a member may ask to be sent again: a mail gone to spam, a second try.
   emailVerification: { windowMs: FIFTEEN_MINUTES, limit: 3 },
+  // Pictures drawn for one address (cached ones are free): a reader paging through streams of
+  // items nobody has looked at yet meets a few hundred; a script asking for the whole catalogue
+  // meets the limit.
+  imageRenders: { windowMs: FIFTEEN_MINUTES, limit: 600 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

@@ -75,6 +75,11 @@ export function createContentRepository(db: Kysely<Database>) {
       return articlesWithTopic().where('articles.id', '=', id).executeTakeFirst();
     },
 
+    /** What an article's generated picture is drawn from (services/images), without its text. */
+    async findArticlePictureFacts(id: string): Promise<Pick<ArticleRow, 'id' | 'title' | 'topic_id' | 'published'> | undefined> {
+      return db.selectFrom('articles').select(['id', 'title', 'topic_id', 'published']).where('id', '=', id).executeTakeFirst();
+    },
+
     /**
      * What the archive's answer depends on, in one cheap read: how many entries there are and the
      * newest issue code (an added issue changes it; entries are never edited in place).

@@ -230,6 +230,20 @@ export function createDiscoveryRepository(db: Kysely<Database>) {
         .orderBy('articles.id', 'asc')
         .execute();
     },
+
+    /** The title of the issue's first article published by `until` (its cover line), or null. */
+    async issueCoverLine(code: string, until: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('articles')
+        .select('title')
+        .where('issue_code', '=', code)
+        .where('published', '<=', until)
+        .orderBy('published', 'asc')
+        .orderBy('id', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.title ?? null;
+    },
   };
 }
 

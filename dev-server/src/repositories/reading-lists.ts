@@ -13,6 +13,8 @@ export interface ReadingListArticleRow {
   slug: string;
   authors: string;
   image: string | null;
+  /** The article's own topic (its generated picture's palette). */
+  topic_id: string;
   /** The article's topic's parent, or the topic itself for a top-level topic. */
   root_topic_id: string;
 }
@@ -52,6 +54,7 @@ export function createReadingListRepository(db: Kysely<Database>) {
           'articles.slug',
           'articles.authors',
           'articles.image',
+          'articles.topic_id',
         ])
         .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('root_topic_id'))
         .where('articles.published', '<=', untilIso)

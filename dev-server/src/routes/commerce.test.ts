@@ -234,6 +234,9 @@ describe('the cart', () => {
     const hardcover = cart.lineItems.physicalItems[0]!;
     expect(cart.subTotalCents).toBe(hardcover.unitPriceCents * 3 + cart.lineItems.digitalItems[0]!.unitPriceCents);
     expect(cart).toMatchObject({ needsShipping: true, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: cart.subTotalCents });
+    // Each line carries its product's picture (issue 23): the formats of one product share the cover.
+    expect(hardcover.image).toMatch(/^\/images\/product\/[\w-]+\/[0-9a-f]{12}$/);
+    expect(cart.lineItems.digitalItems[0]!.image).toMatch(/^\/images\/product\//);
   });
 
   it('refuses unknown and coming-soon products with the apology, adding nothing', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import {
   ApiErrorBodySchema,
@@ -9,7 +10,7 @@ import {
   VisualSubjectSchema,
 } from 'shared-contracts/server';
 import { z } from 'zod';
-import { createTestApp, getText, type TestApp } from '../test/harness';
+import { asBytes, createTestApp, getText, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,9 +76,13 @@ describe('videos and playlists', () => {
     expect(ApiErrorBodySchema.parse((await get('/api/playlists/no-such-list').expect(404)).body).message).toBe('Playlist not found');
   });
 
-  it('serves the poster a video names', async () => {
+  it('serves the poster a video names (the generated one, issue 23), and the older SVG stand-ins still', async () => {
     const playlist = PlaylistSchema.parse((await get('/api/playlists/the-latest').expect(200)).body);
-    const { res, text } = await getText(t.app, playlist.videos[0]!.poster);
+    const video = playlist.videos[0]!;
+    const poster = await asBytes(request(t.app).get(video.poster)).expect(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(poster.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+    const { res, text } = await getText(t.app, `/media/videos/${video.id}/poster.svg`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(text).toContain('<title');

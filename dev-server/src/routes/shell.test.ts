@@ -27,6 +27,8 @@ beforeAll(async () => {
   // The build's brotli twin of the entry (decision 025), marked so the test sees which is sent.
   fs.writeFileSync(path.join(dist, 'main.js.br'), zlib.brotliCompressSync('console.log("main, from its twin")'));
   fs.writeFileSync(path.join(dist, 'styles.0123456789abcdef.css'), 'body{}');
+  fs.mkdirSync(path.join(dist, 'fonts'));
+  fs.writeFileSync(path.join(dist, 'fonts/source-serif-4-latin-400-normal.02194deb.woff2'), 'wOF2');
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var shell;');
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
   t = await createTestApp({ shellDist: dist });
@@ -61,6 +63,14 @@ describe('static shell', () => {
     for (const file of ['/src_bootstrap_tsx.1a2b3c4d.js', '/styles.0123456789abcdef.css']) {
       await request(t.app).get(file).expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
     }
+  });
+
+  it("serves the design system's fonts (decision 035) as immutable font files", async () => {
+    await request(t.app)
+      .get('/fonts/source-serif-4-latin-400-normal.02194deb.woff2')
+      .expect(200)
+      .expect('Content-Type', 'font/woff2')
+      .expect('Cache-Control', 'public, max-age=31536000, immutable');
   });
 
   it("sends the build's brotli twin of a script, with the script's type and cache headers", async () => {

@@ -25,7 +25,7 @@ import { servePrecompressed } from '../http/precompressed.cjs';
 import { rejectMalformedPathsJson } from '../http/errors';
 
 /** Content-hashed bundles (name.[8+ hex].js|css) never change under their name. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css)$/i;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2)$/i;
 const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
 const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
 

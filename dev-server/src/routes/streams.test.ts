@@ -187,7 +187,8 @@ describe('stream contents', () => {
     for (const e of entries) {
       expect(e.contentType).toBe('Video');
       expect(e.url).toBe(`/video/${e.id}/${slug.get(e.id)}`);
-      expect(e.image).toBe(`/media/videos/${e.id}/thumbnail.svg`);
+      // The generated poster's base path (issue 23).
+      expect(e.image).toMatch(new RegExp(`^/images/video/${e.id}/[0-9a-f]{12}$`));
     }
   });
 

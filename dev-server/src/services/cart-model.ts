@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { CartLineWithProduct, CartQueries } from '../repositories/cart';
 import { readAddress } from './addresses';
 import { computeTotals, type PricedLine, type Promo, type Totals } from './pricing';
+import { imageOr, productSubject } from './images/subjects';
 import { itemTypeOf, productUrl } from './products';
 
 /** Last-Modified of a cart that does not exist. */
@@ -73,6 +74,7 @@ function toCartLine({ line, product, about }: CartLineWithProduct): CartLine {
     publicationDate: about?.publicationDate ?? null,
     permissionsAvailable: about?.permissionsAvailable ?? false,
     isVolumePricingAvailable: offersVolumePricing(type),
+    image: imageOr(product.image, productSubject(product)),
     status: comingSoon ? 'UNAVAILABLE' : 'ACTIVE',
   };
 }

@@ -3,6 +3,7 @@ import { type Archive, type Article, ArticleContentTypeSchema, type ArticleStrea
 import type { Clock } from '../deps';
 import type { CartRepository } from '../repositories/cart';
 import type { ContentRepository, ArticleWithTopic } from '../repositories/content';
+import { articleSubject, imageOr } from './images/subjects';
 import { productUrl } from './store';
 import { NotFoundError } from './errors';
 import { pageFacts, pageWindow, type PageRequest } from './paging';
@@ -28,7 +29,7 @@ function toSummary(row: ArticleWithTopic): ArticleSummary {
     contentType: ArticleContentTypeSchema.parse(row.content_type),
     category: { term: row.topic_name },
     author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
-    image: row.image,
+    image: imageOr(row.image, articleSubject(row)),
     free: row.free === 1,
   };
 }

@@ -11,6 +11,8 @@ import { createEntitlementService } from './entitlements';
 import { createAuthService, type SignInGuard } from './auth';
 import { createContentService } from './content';
 import { createGiftService } from './gifts';
+import { createImageCache } from './images/cache';
+import { createImageService } from './images';
 import { createIssueService } from './issues';
 import { createLibraryService } from './library';
 import { createSharingService } from './sharing';
@@ -115,6 +117,17 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     topics: createTopicService({ discovery: repos.discovery, follows: repos.follows, clock }),
     newsletters: createNewsletterService({ newsletters: repos.newsletters, clock }),
     issues: createIssueService({ discovery: repos.discovery, clock }),
+    images: createImageService({
+      content: repos.content,
+      carts: repos.carts,
+      discovery: repos.discovery,
+      media: repos.media,
+      clock,
+      cache: createImageCache({
+        dir: deps.config.imageCacheDir ?? null,
+        onDiskError: (error) => deps.logger?.warn('picture not kept on disk', { error: error instanceof Error ? error.message : String(error) }),
+      }),
+    }),
     library: createLibraryService({ library: repos.library, activity: repos.activity, clock, maintenance: deps.config.maintenance === true }),
     sharing: createSharingService({
       library: repos.library,

@@ -7,6 +7,7 @@ import type { Clock } from '../deps';
 import type { MagazineIssueRow } from '../db/database';
 import type { DiscoveryRepository } from '../repositories/discovery';
 import { NotFoundError } from './errors';
+import { imageBasePath, issueSubject } from './images/subjects';
 import { renderIssueCoverSvg } from './issue-cover';
 import { articleEntry } from './stream-entries';
 
@@ -41,7 +42,8 @@ export function createIssueService(deps: { discovery: DiscoveryRepository; clock
       label: row.label,
       title: `${row.label} ${row.year}`,
       summary: row.summary,
-      cover: issueCoverPath(row.code),
+      // The generated cover's base path (images.ts): the JPEG as it is, a <picture> with pictureOf.
+      cover: imageBasePath(issueSubject(row, articles[0]?.title ?? null)),
       url: issueTocPath(row.code),
       featuring: articles.slice(0, FEATURED_ARTICLES).map((a) => ({ title: a.title, url: a.url })),
       articles,

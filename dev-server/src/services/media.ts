@@ -4,6 +4,7 @@ import { type Chart, type ChartPage, type Collection, type Playlist, type Playli
 import type { VideoRow } from '../db/database';
 import type { ChartWithSubject, MediaRepository } from '../repositories/media';
 import { ChartDataSchema, escapeXml, renderChartSvg } from './chart-svg';
+import { collectionSubject, imageBasePath, videoImages } from './images/subjects';
 import { NotFoundError } from './errors';
 import { pageFacts, pageWindow, type PageFacts, type PageRequest } from './paging';
 import { clipFileName } from './video-clips';
@@ -21,8 +22,7 @@ function toVideo(row: VideoRow): Video {
     slug: row.slug,
     description: row.description,
     link: row.link_url !== null ? { url: row.link_url, text: row.link_text ?? row.link_url } : null,
-    poster: row.poster,
-    thumbnail: row.thumbnail,
+    ...videoImages(row),
     src: row.src,
     duration: row.duration,
     custom_fields: { pubdate: row.pubdate },
@@ -122,7 +122,14 @@ export function createMediaService(deps: { media: MediaRepository }) {
     async collections(): Promise<{ collections: Collection[] }> {
       const rows = await media.listChartCollections();
       return {
-        collections: rows.map((r) => ({ id: r.id, title: r.title, summary: r.summary, collectionLink: r.collection_link, contentImage: r.content_image })),
+        collections: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          summary: r.summary,
+          collectionLink: r.collection_link,
+          contentImage: r.content_image,
+          image: imageBasePath(collectionSubject(r)),
+        })),
       };
     },
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Clock } from '../deps';
 import type { ReadingListArticleRow, ReadingListRepository } from '../repositories/reading-lists';
 import { articleUrl, type ContentService } from './content';
+import { articleSubject, imageOr } from './images/subjects';
 
 const StringList = z.array(z.string());
 
@@ -18,7 +19,7 @@ function toItem(row: ReadingListArticleRow): ReadingList['recordList']['recordIt
     link: articleUrl(row.year, row.month, row.slug),
     summary: row.summary,
     author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
-    imageUri: row.image,
+    imageUri: imageOr(row.image, articleSubject(row)),
   };
 }
 

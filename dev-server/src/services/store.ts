@@ -16,6 +16,7 @@ import type { ProductRow } from '../db/database';
 import type { CartRepository } from '../repositories/cart';
 import type { StoreRepository } from '../repositories/store';
 import { NotFoundError } from './errors';
+import { imageOr, productSubject } from './images/subjects';
 import { BETTER_TOGETHER_PERCENT, divRoundHalfUp } from './pricing';
 import { PRODUCT_NOT_FOUND, productUrl, toAvailability } from './products';
 
@@ -41,7 +42,7 @@ export function toProduct(row: ProductRow, categoryName: string): Product {
     type: row.kind === 'product' ? productTypeFromSku(row.sku) : 'digital',
     listPrice: row.list_price,
     availabilityStatus: row.availability_status === 'COMING_SOON' ? 'COMING_SOON' : 'AVAILABLE',
-    image: row.image,
+    image: imageOr(row.image, productSubject(row)),
   };
 }
 

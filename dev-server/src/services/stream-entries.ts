@@ -6,6 +6,7 @@ import type { ArticleWithTopic } from '../repositories/content';
 import { SPONSORED_REPORT, type StreamArticle } from '../repositories/discovery';
 import type { ChartWithSubject } from '../repositories/media';
 import { articleUrl } from './content';
+import { articleSubject, imageOr, productSubject, videoImages } from './images/subjects';
 import { chartImagePath } from './media';
 import { productUrl } from './products';
 
@@ -37,7 +38,7 @@ export function articleEntry(row: StreamArticle): StreamEntry {
     contentType: articleContentType(row),
     category: { term: row.topic_name },
     author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
-    image: row.image,
+    image: imageOr(row.image, articleSubject(row)),
     sponsored: row.sponsor !== null,
     sponsor: row.sponsor,
     ...notAProduct,
@@ -62,7 +63,7 @@ export function productEntry(row: ProductRow, term: string): StreamEntry {
     contentType: row.content_type,
     category: { term },
     author: StringList.parse(JSON.parse(row.authors)).map((name) => ({ name })),
-    image: row.image,
+    image: imageOr(row.image, productSubject(row)),
     sponsored: false,
     sponsor: null,
     productStatus: row.availability_status === 'COMING_SOON' ? COMING_SOON_STATUS : null,
@@ -83,7 +84,7 @@ export function videoEntry(row: VideoRow): StreamItem {
     contentType: VIDEO_CONTENT_TYPE,
     category: { term: tag ? tag.charAt(0).toUpperCase() + tag.slice(1) : VIDEO_CONTENT_TYPE },
     author: [],
-    image: row.thumbnail,
+    image: videoImages(row).image,
     sponsored: false,
     sponsor: null,
     ...notAProduct,

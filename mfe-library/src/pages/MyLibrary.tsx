@@ -155,7 +155,7 @@ export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
     return (
       <>
         <p role="alert">{LIBRARY_TEXT.foldersError}</p>
-        <button type="button" onClick={folders.reload}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={folders.reload}>
           {LIBRARY_TEXT.tryAgain}
         </button>
       </>

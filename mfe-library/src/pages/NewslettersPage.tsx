@@ -99,19 +99,22 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
   return (
     <li>
       <article
-        className="newsletter-card"
+        className="newsletter-card ds-card ds-card--boxed"
         aria-labelledby={titleId}
         aria-busy={busy}
         data-newsletter-id={n.id}
         data-newsletter-kind={n.kind}
         data-subscribed={subscribed === null ? 'unknown' : String(subscribed)}
       >
-        <h3 id={titleId}>{n.name}</h3>
-        {n.subscriberOnly && <span className="badge subscribers-only">{NEWSLETTER_TEXT.subscribersOnly}</span>}
-        <p className="newsletter-frequency">{n.frequency}</p>
-        <p className="newsletter-description">{n.description}</p>
-        <div className="newsletter-actions">
+        <h3 id={titleId} className="ds-card__title">
+          {n.name}
+        </h3>
+        {n.subscriberOnly && <span className="badge subscribers-only ds-badge">{NEWSLETTER_TEXT.subscribersOnly}</span>}
+        <p className="newsletter-frequency ds-card__meta">{n.frequency}</p>
+        <p className="newsletter-description ds-card__body">{n.description}</p>
+        <div className="newsletter-actions ds-button-row">
           <button
+            className={subscribed === false ? 'ds-button ds-button--primary' : 'ds-button ds-button--ghost'}
             ref={subscribeRef}
             type="button"
             aria-label={`${NEWSLETTER_TEXT.subscribe} to ${n.name}`}
@@ -124,6 +127,7 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
             {NEWSLETTER_TEXT.subscribe}
           </button>
           <button
+            className="ds-button ds-button--ghost"
             ref={unsubscribeRef}
             type="button"
             aria-label={`${NEWSLETTER_TEXT.unsubscribe} from ${n.name}`}
@@ -216,7 +220,7 @@ export function NewslettersPage() {
         {items.length === 0 ? (
           <p>{NEWSLETTER_TEXT.noneOfKind[kind]}</p>
         ) : (
-          <ul className="newsletter-list">
+          <ul className="newsletter-list ds-grid">
             {items.map((n) => (
               <NewsletterCard
                 key={cardKey(n)}
@@ -240,7 +244,11 @@ export function NewslettersPage() {
       <h1 ref={heading} tabIndex={-1}>
         {NEWSLETTER_TEXT.heading}
       </h1>
-      {reader.kind === 'guest' && <SignInPrompt />}
+      {reader.kind === 'guest' && (
+        <div className="library-guest ds-card ds-card--boxed">
+          <SignInPrompt />
+        </div>
+      )}
       {reader.kind === 'member' && <p>{NEWSLETTER_TEXT.sentTo(reader.email)}</p>}
       <p role="status" aria-live="polite" className="newsletter-status">
         {loading ? NEWSLETTER_TEXT.loading : announcement}
@@ -248,7 +256,7 @@ export function NewslettersPage() {
       {subs.status === 'error' && (
         <div className="newsletter-load-failure">
           <GenericFailure />
-          <button type="button" onClick={subsLoad.reload}>
+          <button className="ds-button ds-button--ghost" type="button" onClick={subsLoad.reload}>
             {NEWSLETTER_TEXT.tryAgain}
           </button>
         </div>
@@ -256,7 +264,13 @@ export function NewslettersPage() {
       {catalogue.status === 'error' && <GenericFailure />}
       {reader.kind !== 'guest' && (
         <div className="newsletter-unsubscribe-all">
-          <button type="button" aria-busy={current.pending === ALL} disabled={locked || !known || !subscribedToAny(known)} onClick={unsubscribeAll}>
+          <button
+            className="ds-button ds-button--ghost"
+            type="button"
+            aria-busy={current.pending === ALL}
+            disabled={locked || !known || !subscribedToAny(known)}
+            onClick={unsubscribeAll}
+          >
             {NEWSLETTER_TEXT.unsubscribeAll}
           </button>
           <FailureNotice failure={current.failures[ALL] ?? null} />

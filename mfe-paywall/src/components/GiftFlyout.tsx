@@ -25,6 +25,17 @@ const TEXT = {
   signInAgain: 'Your session has ended. Sign in to create the gift link.',
 };
 
+/** The flyout's rules, in this chunk: a popover under its button on the raised surface. */
+const CSS = `
+[data-remote-root=paywall] .gift{margin:var(--space-5) 0;position:relative}
+[data-remote-root=paywall] .gift-flyout{position:absolute;z-index:15;top:calc(100% + var(--space-2));left:0;width:min(24rem,calc(100vw - 2 * var(--gutter)));background:var(--raised);color:var(--ink);border:1px solid var(--line);border-radius:var(--radius-2);box-shadow:var(--shadow-2);padding:var(--space-4) var(--space-5);font-family:var(--font-sans)}
+[data-remote-root=paywall] .gift-flyout h2{font-size:var(--step-1);margin:0 0 var(--space-2)}
+[data-remote-root=paywall] .gift-link{display:flex;flex-wrap:wrap;gap:var(--space-2);align-items:center}
+[data-remote-root=paywall] .gift-link label{font-weight:700;font-size:var(--step--1);width:100%}
+[data-remote-root=paywall] .gift-link input{flex:1;min-width:0}
+[data-remote-root=paywall] .gift-link p{width:100%;margin:0}
+`;
+
 /** A subscriber's gifts left. */
 export function giftsLeftText(n: number): string {
   const k = Math.max(0, Math.trunc(n));
@@ -122,10 +133,13 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
   const left = allowance.status === 'ready' ? allowance.left : null;
   return (
     <div className="gift">
+      <style href="mfe-paywall-gift" precedence="default">
+        {CSS}
+      </style>
       <button
         ref={opener}
         type="button"
-        className="button-secondary"
+        className="ds-button ds-button--ghost"
         aria-expanded={open}
         aria-controls={open ? dialogId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
@@ -143,19 +157,21 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
             <div className="gift-link">
               <label htmlFor={linkId}>{TEXT.linkLabel}</label>
               <input id={linkId} type="text" readOnly value={gift.articleGiftURL} onFocus={(e) => e.currentTarget.select()} />
-              <button type="button" onClick={() => void copy()}>
+              <button type="button" className="ds-button ds-button--secondary" onClick={() => void copy()}>
                 {TEXT.copy}
               </button>
               <p role="status">{copied ? TEXT.copied : ''}</p>
             </div>
           )}
           {error && <FormMessage kind="error">{error}</FormMessage>}
-          <button type="button" className="button-primary" disabled={pending || left === 0} onClick={() => void create()}>
-            {TEXT.create}
-          </button>
-          <button type="button" className="button-link" onClick={close}>
-            {TEXT.close}
-          </button>
+          <div className="ds-button-row">
+            <button type="button" className="button-primary" disabled={pending || left === 0} onClick={() => void create()}>
+              {TEXT.create}
+            </button>
+            <button type="button" className="ds-button ds-button--ghost" onClick={close}>
+              {TEXT.close}
+            </button>
+          </div>
         </div>
       )}
     </div>

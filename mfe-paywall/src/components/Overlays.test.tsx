@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, userStore, type EventMap, type PaywallCreative } from 'shared-contracts';
+import { bus, userStore, type EventMap, type PaywallCreative, type ReadingList } from 'shared-contracts';
 import { sampleUser } from 'shared-contracts/src/testing';
 import { BODY, CONTENT_KEY, content, gateSection, message, mockApi, readingList, renderGate, resetPaywallTestState } from '../testing';
 
@@ -26,7 +26,8 @@ describe('subscription wall and subscriber-only panel', () => {
     mockApi({ [CONTENT_KEY]: { body: content({ message: message('piano:enable-paywall-creative', { creative }), content: [], reason: 'walled' }) } });
     const { container } = renderGate();
     await ready(container, 'subscriber-panel');
-    const region = screen.getByRole('region', { name: 'Keep reading with a subscription' });
+    // The walls are a chunk of their own, shown once it has arrived.
+    const region = await screen.findByRole('region', { name: 'Keep reading with a subscription' });
     expect(within(region).getByText('Hi, Ada')).toBeVisible();
     expect(within(region).getByText('Unlimited articles, the archive and the app.')).toBeVisible();
     expect(within(region).getByText('Cancel any time.')).toBeVisible();
@@ -40,7 +41,7 @@ describe('subscription wall and subscriber-only panel', () => {
     mockApi({ [CONTENT_KEY]: { body: content({ message: message('piano:enable-paywall-creative', { creative: plain }), content: [] }) } });
     const { container } = renderGate();
     await ready(container, 'subscriber-panel');
-    const region = screen.getByRole('region', { name: 'Keep reading with a subscription' });
+    const region = await screen.findByRole('region', { name: 'Keep reading with a subscription' });
     expect(region).not.toHaveTextContent('Hi,');
     expect(within(region).queryByText(creative.dek!)).not.toBeInTheDocument();
     expect(within(region).queryByText(creative.subDek!)).not.toBeInTheDocument();
@@ -52,7 +53,7 @@ describe('subscription wall and subscriber-only panel', () => {
     mockApi({ [CONTENT_KEY]: { body: content({ message: message('enable-paywall'), content: [] }) } });
     const { container } = renderGate();
     await ready(container, 'subscription-wall');
-    const region = screen.getByRole('region', { name: 'Subscribe to keep reading' });
+    const region = await screen.findByRole('region', { name: 'Subscribe to keep reading' });
     expect(within(region).getByRole('link', { name: 'Subscribe now' })).toHaveAttribute('href', '/subscriptions?ab=paywall');
     await userEvent.click(within(region).getByRole('button', { name: 'Sign in' }));
     expect(seen).toEqual([{ screen: 'signin', reason: 'paywall' }]);
@@ -91,6 +92,25 @@ describe('reading-list overlay', () => {
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     },
   );
+
+  it("shows each entry's picture (imageUri), lazy and decorative, beside its number and title (issue 23)", async () => {
+    const pictured: ReadingList = {
+      ...leadership,
+      recordList: { recordItems: leadership.recordList.recordItems.map((it, i) => ({ ...it, imageUri: i === 0 ? '/images/article/x1/0123456789ab' : null })) },
+    };
+    mockApi({
+      [CONTENT_KEY]: { body: content({ message: message('full-content+rl', { readingList: 'leadership-essentials' }) }) },
+      'GET /api/reading-lists': { body: { lists: [pictured] } },
+    });
+    renderGate();
+    await userEvent.click(await screen.findByRole('button', { name: 'This article appears in Leadership Essentials' }));
+    const items = within(screen.getByRole('dialog', { name: 'THIS ARTICLE APPEARS IN' })).getAllByRole('listitem');
+    const img = items[0]!.querySelector('picture.ds-picture img')!;
+    expect(img).toHaveAttribute('src', '/images/article/x1/0123456789ab-640.jpg');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('alt', '');
+    expect(items[1]!.querySelector('picture')).toBeNull();
+  });
 
   it('opens on the list named by the message (accents and case ignored), links up to three related lists, and switches', async () => {
     withLists('full-content+rl', 'negociation');
@@ -265,5 +285,55 @@ describe('gift flyout', () => {
     expect(screen.queryByRole('button', { name: 'Gift this article' })).not.toBeInTheDocument();
     act(() => userStore.getState().setUser(sampleUser({ status: 'subscriber' })));
     expect(screen.getByRole('button', { name: 'Gift this article' })).toBeVisible();
+  });
+});
+
+describe('the walls as a publisher offer panel (issue 23)', () => {
+  const OFFERS = {
+    offers: ['GOOD', 'BETTER', 'BEST', 'EXECUTIVE'].map((code, i) => ({
+      roleCode: `ROLE_HBRG_${code}`,
+      label: code[0] + code.slice(1).toLowerCase(),
+      caption: i === 0 ? 'Digital' : null,
+      availabilityId: `SUB-${code}`,
+      title: `${code} subscription`,
+      priceCents: 9900 + i * 3000,
+      term: 'year',
+      features: ['One', 'Two', 'Three', 'Four'],
+    })),
+  };
+
+  it('enable-paywall: offers the first three tiers as cards with their yearly price, each linking to the subscription page', async () => {
+    mockApi({ [CONTENT_KEY]: { body: content({ message: message('enable-paywall'), content: [] }) }, 'GET /api/store/subscriptions': { body: OFFERS } });
+    const { container } = renderGate();
+    await ready(container, 'subscription-wall');
+    const region = await screen.findByRole('region', { name: 'Subscribe to keep reading' });
+    const offers = await within(region).findByRole('region', { name: 'Choose your subscription' });
+    const cards = within(offers)
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('data-offer'));
+    expect(cards.map((c) => c.getAttribute('data-offer'))).toEqual(['ROLE_HBRG_GOOD', 'ROLE_HBRG_BETTER', 'ROLE_HBRG_BEST']);
+    expect(within(cards[0]!).getByRole('heading', { level: 4, name: 'Good' })).toBeInTheDocument();
+    expect(cards[0]!.querySelector('.ds-price')).toHaveTextContent('$99.00 / year');
+    expect(within(cards[0]!).queryByText('Four')).not.toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('link', { name: 'Choose Better' })).toHaveAttribute('href', '/subscriptions?ab=paywall');
+    // One primary call to action: 'Subscribe now'.
+    expect(region.querySelectorAll('.button-primary')).toHaveLength(1);
+  });
+
+  it('keeps the wall without cards when the offers cannot be loaded', async () => {
+    const api = mockApi({ [CONTENT_KEY]: { body: content({ message: message('enable-paywall'), content: [] }) } });
+    const { container } = renderGate();
+    await ready(container, 'subscription-wall');
+    await waitFor(() => expect(api.urls('GET /api/store/subscriptions')).toHaveLength(1));
+    const region = await screen.findByRole('region', { name: 'Subscribe to keep reading' });
+    expect(within(region).getByRole('link', { name: 'Subscribe now' })).toBeVisible();
+    expect(within(region).queryByRole('region', { name: 'Choose your subscription' })).not.toBeInTheDocument();
+  });
+
+  it('a full article loads no offers', async () => {
+    const api = mockApi({ [CONTENT_KEY]: { body: content() } });
+    const { container } = renderGate();
+    await ready(container, 'full-content');
+    expect(api.urls('GET /api/store/subscriptions')).toHaveLength(0);
   });
 });

@@ -24,6 +24,7 @@ import {
 import { AB_TAGS, subscribeHref } from './gate';
 import { nav, registrationSuccessUrl } from './navigation';
 import { PROFILE_SETTINGS_TEXT, ProfileSettingsScreen } from './ProfileSettings';
+import { WallStyles } from './WallStyles';
 import { animateWindowScroll, SCROLL_ANIMATION_MS, SCROLL_TOP_MARGIN_PX } from './scrolling';
 
 /** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */
@@ -37,6 +38,26 @@ const TEXT = {
   wantUnlimited: 'Want unlimited access?',
   customerService: 'Customer Service',
 };
+
+/**
+ * The panel's own rules (in this chunk, off the article's first view): the wall's look comes from
+ * .wall (styles.tsx); the form sits in a readable column, the subscribe offer and customer service
+ * below a thin rule.
+ */
+const CSS = `
+[data-remote-root=paywall] .paywall-panel>:not(h2){max-width:28rem;margin-inline:auto;text-align:start}
+[data-remote-root=paywall] .paywall-panel h2:focus{outline:2px solid var(--focus);outline-offset:4px}
+[data-remote-root=paywall] .paywall-panel .field{display:flex;flex-direction:column;gap:var(--space-1);margin:var(--space-3) 0}
+[data-remote-root=paywall] .paywall-panel label{font-weight:700;font-size:var(--step--1)}
+[data-remote-root=paywall] .paywall-panel .opt-in label{font-weight:400}
+[data-remote-root=paywall] .paywall-panel input:not([type=checkbox]){width:100%}
+[data-remote-root=paywall] .paywall-panel input[aria-invalid=true]{border-color:var(--accent)}
+[data-remote-root=paywall] .paywall-panel button[type=submit]{width:100%;margin-top:var(--space-2)}
+[data-remote-root=paywall] .panel-offer{display:flex;flex-wrap:wrap;gap:var(--space-3);align-items:center;justify-content:space-between;border-top:1px solid var(--line);padding-top:var(--space-4)}
+[data-remote-root=paywall] .customer-service{font-size:var(--step--1);color:var(--muted)}
+[data-remote-root=paywall] .customer-service h3{font-size:var(--step-0);margin-bottom:var(--space-1)}
+[data-remote-root=paywall] .customer-service ul{list-style:none;padding:0;margin:0}
+`;
 
 /** The panel's screens (data-panel-screen): the three of PAYWALL_PANEL_SCREENS, then profile settings after a registration. */
 export type PanelScreen = (typeof PAYWALL_PANEL_SCREENS)[number] | 'profile-settings';
@@ -65,7 +86,11 @@ export function PaywallPanel() {
   };
 
   return (
-    <section ref={sectionRef} className="paywall-panel" aria-labelledby={headingId} data-panel-screen={screen}>
+    <section ref={sectionRef} className="wall paywall-panel" aria-labelledby={headingId} data-panel-screen={screen}>
+      <WallStyles />
+      <style href="mfe-paywall-panel" precedence="default">
+        {CSS}
+      </style>
       {screen === 'registration' && (
         <RegistrationScreen
           heading={<Heading id={headingId} ref={headingRef} text={TEXT.registrationHeading} />}
@@ -127,9 +152,9 @@ function RegistrationScreen({ heading, onSignIn, onForgot, onCreated }: { headin
           {TEXT.signIn}
         </button>
       </p>
-      <p>
+      <p className="panel-offer">
         {TEXT.wantUnlimited}{' '}
-        <a className="button-secondary" href={subscribeHref(AB_TAGS.registrationPanel)}>
+        <a className="ds-button ds-button--secondary" href={subscribeHref(AB_TAGS.registrationPanel)}>
           {UI_TEXT.subscribeNow}
         </a>
       </p>

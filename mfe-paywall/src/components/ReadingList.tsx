@@ -5,7 +5,7 @@
  * Escape and Close close it, and focus goes back to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { READING_LIST_RELATED_MAX, UI_TEXT, sameReadingList, trapTab, useLoad, type ReadingList } from 'shared-contracts';
+import { Picture, READING_LIST_RELATED_MAX, UI_TEXT, sameReadingList, trapTab, useLoad, type ReadingList } from 'shared-contracts';
 import { loadReadingLists } from '../api/readingLists';
 
 /** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */
@@ -13,6 +13,24 @@ const TEXT = {
   related: 'Related reading lists',
   close: 'Close',
 };
+
+/** The overlay's rules, in this chunk: a centred dialog on the raised surface, entries with their pictures. */
+const CSS = `
+[data-remote-root=paywall] .reading-list{margin:var(--space-5) 0}
+[data-remote-root=paywall] .overlay-backdrop{position:fixed;inset:0;background:var(--overlay);display:flex;align-items:center;justify-content:center;z-index:30;padding:var(--space-3)}
+[data-remote-root=paywall] .reading-list-overlay{position:relative;background:var(--raised);color:var(--ink);border-radius:var(--radius-2);box-shadow:var(--shadow-2);padding:var(--space-5);width:min(36rem,100%);max-height:90vh;overflow:auto;font-family:var(--font-sans)}
+[data-remote-root=paywall] .reading-list-overlay h2{font-size:var(--step--1);letter-spacing:.1em;margin:0 0 var(--space-2);color:var(--muted)}
+[data-remote-root=paywall] .reading-list-overlay h3{font:700 var(--step-2)/var(--leading-tight) var(--font-serif);margin:0 0 var(--space-4)}
+[data-remote-root=paywall] .reading-list-overlay h3:focus{outline:2px solid var(--focus);outline-offset:2px}
+[data-remote-root=paywall] .reading-list-items{list-style:none;padding:0;margin:0}
+[data-remote-root=paywall] .reading-list-items li{display:flex;gap:var(--space-3);align-items:center;padding:var(--space-3) 0;border-top:1px solid var(--line)}
+[data-remote-root=paywall] .reading-list-items .ds-picture{flex:none;width:6rem}
+[data-remote-root=paywall] .reading-list-items a{font:700 var(--step-0)/var(--leading-tight) var(--font-serif);color:var(--ink);text-decoration:none}
+[data-remote-root=paywall] .reading-list-items a:hover{text-decoration:underline}
+[data-remote-root=paywall] .reading-list-items .number{font-weight:700;color:var(--accent);min-width:1.5rem}
+[data-remote-root=paywall] .related-lists{list-style:none;padding:0}
+[data-remote-root=paywall] .related-lists button{min-height:var(--target)}
+`;
 
 /** The button's words. */
 export function readingListButtonText(name: string): string {
@@ -78,7 +96,10 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
 
   return (
     <div className="reading-list">
-      <button ref={opener} type="button" className="button-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <style href="mfe-paywall-reading-list" precedence="default">
+        {CSS}
+      </style>
+      <button ref={opener} type="button" className="ds-button ds-button--ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {readingListButtonText(initial.name)}
       </button>
       {open && (
@@ -101,7 +122,8 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
             <ol className="reading-list-items">
               {current.recordList.recordItems.map((item, i) => (
                 <li key={item.link}>
-                  <span className="number">{listNumber(i)}</span> <a href={item.link}>{item.title}</a>
+                  <span className="number">{listNumber(i)}</span> {item.imageUri && <Picture image={item.imageUri} alt="" sizes="6rem" />}
+                  <a href={item.link}>{item.title}</a>
                 </li>
               ))}
             </ol>
@@ -119,7 +141,7 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
                 </ul>
               </>
             )}
-            <button type="button" className="overlay-close" data-autofocus onClick={close}>
+            <button type="button" className="overlay-close ds-button ds-button--ghost" data-autofocus onClick={close}>
               {TEXT.close}
             </button>
           </div>

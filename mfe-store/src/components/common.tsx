@@ -1,7 +1,7 @@
 /** Small pieces every store page shares. */
 import type { ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { ApiError, UI_TEXT, type CommerceItem } from 'shared-contracts';
+import { ApiError, Picture, UI_TEXT, type CommerceItem } from 'shared-contracts';
 import { centsToDollars, type CartLine } from 'shared-contracts/commerce';
 
 export function Status({ children }: { children: ReactNode }) {
@@ -18,7 +18,7 @@ export function Alert({ children }: { children: ReactNode }) {
 
 export function BackToStore() {
   return (
-    <p>
+    <p className="link-row">
       <Link to="/store">Back to the Store</Link>
     </p>
   );
@@ -26,14 +26,47 @@ export function BackToStore() {
 
 export function ContinueShoppingLink() {
   return (
-    <p>
+    <p className="link-row">
       <Link to="/store">{UI_TEXT.continueShopping}</Link>
     </p>
   );
 }
 
 export function ComingSoon() {
-  return <p className="product-badge">Coming soon</p>;
+  return (
+    <p className="product-badge">
+      <span className="ds-badge">Coming soon</span>
+    </p>
+  );
+}
+
+/**
+ * A product's cover (3:4): the generated picture of its `image` (shared-contracts Picture: sources,
+ * width and height, lazy unless `eager` or `priority`), or a blank cover of the same box without one.
+ */
+export function Cover({
+  image,
+  alt,
+  sizes,
+  priority,
+  eager,
+  className = '',
+}: {
+  image: string | null | undefined;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  eager?: boolean;
+  className?: string;
+}) {
+  if (!image) return <span className={`ds-picture cover ${className}`} aria-hidden="true" />;
+  return <Picture image={image} alt={alt} sizes={sizes} priority={priority} eager={eager} className={`cover ${className}`} />;
+}
+
+/** A cart or order line's thumbnail, when the answer carries a picture (`image`); nothing otherwise. */
+export function LineThumb({ item }: { item: object }) {
+  const image = 'image' in item && typeof item.image === 'string' ? item.image : null;
+  return image ? <Cover image={image} alt="" sizes="4rem" /> : null;
 }
 
 /** The server's message of a failed call, or a generic one. */

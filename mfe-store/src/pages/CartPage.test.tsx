@@ -36,6 +36,24 @@ describe('CartPage', () => {
     expect([...dl.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['$1,294.40', '-$5.00', '$7.00', '$12.34', '$1,318.74']);
   });
 
+  it('puts the promo code, the totals and Checkout in one summary card beside (after, on a phone) the lines', async () => {
+    mockApiRoutes({ [CART]: { body: cart() } });
+    renderAt('/shopping-cart', <StoreApp />);
+    const checkout = await screen.findByRole('button', { name: 'Checkout' });
+    const summary = checkout.closest<HTMLElement>('.store-summary')!;
+    expect(summary).toHaveClass('ds-card', 'ds-card--boxed');
+    expect(within(summary).getByRole('region', { name: 'Promo code' })).toBeInTheDocument();
+    expect(summary.querySelector('dl.cart-totals')).not.toBeNull();
+    expect(within(summary).queryByRole('region', { name: 'Shipped items' })).toBeNull();
+    // The lines come first in the page's order, so a phone shows them above the summary.
+    const layout = summary.parentElement!;
+    expect(layout).toHaveClass('store-layout');
+    expect(layout.firstElementChild).toContainElement(screen.getByRole('region', { name: 'Shipped items' }));
+    expect(layout.lastElementChild).toBe(summary);
+    // Remove is a real button target (44px, ds-button), named for its line.
+    expect(screen.getByRole('button', { name: 'Remove The Strategy Playbook' })).toHaveClass('ds-button');
+  });
+
   it("tells each line's major subject, publication date, permissions, volume pricing and an unavailable status", async () => {
     mockApiRoutes({
       [CART]: {

@@ -9,6 +9,7 @@ import { cartChanges } from '../api/cart';
 import { Alert, Status, commerceItems } from '../components/common';
 import { EmptyCart, TotalsList, isEmpty } from '../components/cart/CartParts';
 import { LineSection, type LineProps } from '../components/cart/CartLines';
+import { CartStyles } from '../components/cart/styles';
 import { PromoCode } from '../components/cart/PromoCode';
 import { useCartPage } from '../components/cart/useCartPage';
 import { CART_LOAD_ERROR } from '../text';
@@ -78,24 +79,31 @@ export function CartPage() {
 
   return (
     <div className="cart-page">
+      <CartStyles />
       <h1>Shopping Cart</h1>
       {voucherNotice}
       {alert && <Alert>{alert}</Alert>}
-      <LineSection title="Shipped items" lines={cart.lineItems.physicalItems} {...rowProps} />
-      <LineSection title="Digital items" lines={cart.lineItems.digitalItems} {...rowProps} />
-      <PromoCode
-        cart={cart}
-        busy={busy}
-        apply={(code) => change(() => cartChanges.applyPromoCode(code), false)}
-        remove={() => change(() => cartChanges.removePromoCode(), false)}
-      />
-      <TotalsList totals={cart} pending={cart.needsShipping ? cart.shippingMethod === null : cart.billingAddress === null} />
-      <p className="cart-actions">
-        <button type="button" className="button-primary" onClick={checkout}>
-          {UI_TEXT.checkout}
-        </button>{' '}
-        <Link to="/store">{UI_TEXT.continueShopping}</Link>
-      </p>
+      <div className="store-layout">
+        <div>
+          <LineSection title="Shipped items" lines={cart.lineItems.physicalItems} {...rowProps} />
+          <LineSection title="Digital items" lines={cart.lineItems.digitalItems} {...rowProps} />
+        </div>
+        <div className="store-summary ds-card ds-card--boxed">
+          <PromoCode
+            cart={cart}
+            busy={busy}
+            apply={(code) => change(() => cartChanges.applyPromoCode(code), false)}
+            remove={() => change(() => cartChanges.removePromoCode(), false)}
+          />
+          <TotalsList totals={cart} pending={cart.needsShipping ? cart.shippingMethod === null : cart.billingAddress === null} />
+          <p className="cart-actions link-row">
+            <button type="button" className="button-primary" onClick={checkout}>
+              {UI_TEXT.checkout}
+            </button>{' '}
+            <Link to="/store">{UI_TEXT.continueShopping}</Link>
+          </p>
+        </div>
+      </div>
     </div>
   );
 }

@@ -23,7 +23,7 @@ describe('OrderPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order M-20260105-4F7K2' })).toBeInTheDocument();
     expect(screen.getByText('January 05, 2026')).toBeInTheDocument();
     expect(screen.getByText('Purchased')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Items' })).toHaveTextContent('The Strategy Playbook Hardcover Quantity: 2 $59.90');
+    expect(screen.getByRole('region', { name: 'Items' })).toHaveTextContent('The Strategy Playbook Hardcover · Quantity: 2 $59.90');
     expect(screen.getByText('$68.64')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Receipt' })).not.toBeInTheDocument();
     expect(print).not.toHaveBeenCalled();

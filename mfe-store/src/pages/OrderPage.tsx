@@ -16,10 +16,11 @@ import {
   type Order,
   type OrderDetailLine,
 } from 'shared-contracts/commerce';
-import { Alert, BackToStore, Status } from '../components/common';
+import { Alert, BackToStore, LineThumb, Status } from '../components/common';
 import { statusOf } from '../components/checkout/apiErrors';
 import { TotalsList } from '../components/cart/CartParts';
 import { AddressBlock } from '../components/checkout/AddressBlock';
+import { CartStyles } from '../components/cart/styles';
 import { CheckoutStyles } from '../components/checkout/styles';
 import { ORDER_CONFIRMED_TITLE, orderConfirmed } from '../components/checkout/text';
 
@@ -28,10 +29,31 @@ function justPlaced(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'orderPlaced' in state && state.orderPlaced === true;
 }
 
-/** Styles of the download links (issue 22), shipped with the order page's chunk. */
-const DOWNLOAD_CSS = `
-[data-remote-root="store"] .line-downloads { flex: 1 1 100%; font-family: Arial, sans-serif; }
-[data-remote-root="store"] .download-note { margin: .4rem 0 0; font-size: .9rem; color: #555; }
+/**
+ * The order page's own styles, shipped with its chunk: the download links (issue 22), the receipt's
+ * addresses, and the printed receipt (?printMe, Print receipt): only the order (number, date, lines,
+ * totals, addresses), black on white, without the site's header and footer or any button.
+ */
+const ORDER_CSS = `
+[data-remote-root="store"] .order-facts{display:grid;grid-template-columns:max-content 1fr;gap:var(--space-1) var(--space-4);margin:0 0 var(--space-5);font-family:var(--font-sans)}
+[data-remote-root="store"] .order-facts dt{color:var(--muted)}
+[data-remote-root="store"] .order-facts dd{margin:0}
+[data-remote-root="store"] .line-downloads{grid-column:1/-1}
+[data-remote-root="store"] .download-note{margin:var(--space-1) 0 0;font-size:var(--step--1);color:var(--muted)}
+[data-remote-root="store"] .receipt-parts{display:grid;gap:0 var(--space-6);grid-template-columns:repeat(auto-fit,minmax(12rem,1fr))}
+[data-remote-root="store"] .order-receipt{margin-top:var(--space-6)}
+[data-remote-root="store"] .receipt-parts{margin-bottom:var(--space-4)}
+[data-remote-root="store"] .receipt-parts h3{font:700 var(--step--1) var(--font-sans);text-transform:uppercase;letter-spacing:.08em;color:var(--muted)}
+@media print{
+body:has(.order-page) :is(.site-header,.site-footer,.main-nav,.persistent-banner,.skip-link){display:none!important}
+[data-remote-root="store"] .order-page *{color:black!important;background:none!important;box-shadow:none!important;border-color:black!important}
+[data-remote-root="store"] .order-page :is(button,.order-confirmation,.order-continue,.line-downloads,.cover){display:none!important}
+[data-remote-root="store"] .order-page:has(.order-receipt) .order-summary{display:none}
+[data-remote-root="store"] .order-page .store-layout{display:block}
+[data-remote-root="store"] .order-page .order-receipt{border:0;padding:0}
+[data-remote-root="store"] .order-page :is(.order-receipt,.cart-line){break-inside:avoid}
+[data-remote-root="store"] .order-page a{text-decoration:none}
+}
 `;
 
 /**
@@ -46,9 +68,6 @@ function LineDownloads({ line }: { line: OrderDetailLine }) {
   const ends = first.expiresAt ? formatLongDate(first.expiresAt) : '';
   return (
     <div className="line-downloads">
-      <style href="mfe-store-download-styles" precedence="default">
-        {DOWNLOAD_CSS}
-      </style>
       <DownloadLinks title={line.title} downloads={downloads} />
       {ends && <p className="download-note">{first.expired ? DOWNLOAD_TEXT.expiredMessage(ends) : DOWNLOAD_TEXT.availableUntil(ends)}</p>}
     </div>
@@ -70,6 +89,10 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
   return (
     <article className="order-page">
       <CheckoutStyles />
+      <CartStyles />
+      <style href="mfe-store-order-styles" precedence="default">
+        {ORDER_CSS}
+      </style>
       <h1>{`Order ${order.orderNumber}`}</h1>
       {placed && (
         <section className="order-confirmation" aria-labelledby="order-confirmed" role="status">
@@ -77,68 +100,85 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
           <p>{orderConfirmed(order.orderNumber)}</p>
         </section>
       )}
-      <dl className="order-facts">
-        <dt>Date</dt>
-        <dd>{formatLongDate(order.createdAt)}</dd>
-        <dt>Status</dt>
-        <dd>{order.status}</dd>
-      </dl>
-      {order.subscription && (
-        <section aria-labelledby="order-subscription" className="order-subscription">
-          <h2 id="order-subscription">Subscription</h2>
-          <p>{`Account number: ${order.subscription.accountNumber}`}</p>
-          <p>Your subscriber access starts the next time you load a page.</p>
-        </section>
-      )}
-      <section aria-labelledby="order-items">
-        <h2 id="order-items">Items</h2>
-        <ul className="order-lines">
-          {order.lines.map((l, i) => (
-            <li key={`${l.sku}-${i}`} className="cart-line">
-              {l.productUrl ? (
-                <Link to={l.productUrl} className="cart-line-title">
-                  {l.title}
-                </Link>
-              ) : (
-                <span className="cart-line-title">{l.title}</span>
-              )}{' '}
-              <span className="line-format">{l.format}</span> <span className="line-quantity">Quantity: {l.quantity}</span>{' '}
-              <span className="line-total">{formatCents(l.lineTotalCents)}</span>
-              <LineDownloads line={l} />
-            </li>
-          ))}
-        </ul>
-      </section>
-      <TotalsList totals={order} label="Order totals" />
+      <div className="store-layout">
+        <div>
+          <dl className="order-facts">
+            <dt>Date</dt>
+            <dd>{formatLongDate(order.createdAt)}</dd>
+            <dt>Status</dt>
+            <dd>{order.status}</dd>
+          </dl>
+          {order.subscription && (
+            <section aria-labelledby="order-subscription" className="order-subscription">
+              <h2 id="order-subscription" className="ds-section-title">
+                Subscription
+              </h2>
+              <p>{`Account number: ${order.subscription.accountNumber}`}</p>
+              <p>Your subscriber access starts the next time you load a page.</p>
+            </section>
+          )}
+          <section aria-labelledby="order-items">
+            <h2 id="order-items" className="ds-section-title">
+              Items
+            </h2>
+            <ul className="order-lines">
+              {order.lines.map((l, i) => (
+                <li key={`${l.sku}-${i}`} className="cart-line">
+                  <LineThumb item={l} />
+                  {l.productUrl ? (
+                    <Link to={l.productUrl} className="cart-line-title">
+                      {l.title}
+                    </Link>
+                  ) : (
+                    <span className="cart-line-title">{l.title}</span>
+                  )}{' '}
+                  <span className="line-facts">
+                    <span className="line-format">{l.format}</span> · <span className="line-quantity">Quantity: {l.quantity}</span>
+                  </span>{' '}
+                  <span className="line-total ds-price">{formatCents(l.lineTotalCents)}</span>
+                  <LineDownloads line={l} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="store-summary ds-card ds-card--boxed order-summary">
+          <TotalsList totals={order} label="Order totals" />
+        </div>
+      </div>
       {receipt && (
-        <section aria-labelledby="order-receipt" className="order-receipt">
+        <section aria-labelledby="order-receipt" className="order-receipt ds-card ds-card--boxed">
           <h2 id="order-receipt">Receipt</h2>
-          {order.billingAddress && (
-            <>
-              <h3>Billing address</h3>
-              <AddressBlock address={order.billingAddress} />
-            </>
-          )}
-          {order.shippingAddress && (
-            <>
-              <h3>Shipping address</h3>
-              <AddressBlock address={order.shippingAddress} />
-            </>
-          )}
-          {order.payment && (
-            <>
-              <h3>Payment</h3>
-              <p>{`Card ending in ${order.payment.last4} (${order.payment.brand})`}</p>
-            </>
-          )}
-          {order.promoCode && <p>{`Promo code: ${order.promoCode}`}</p>}
+          <div className="receipt-parts">
+            {order.billingAddress && (
+              <div>
+                <h3>Billing address</h3>
+                <AddressBlock address={order.billingAddress} />
+              </div>
+            )}
+            {order.shippingAddress && (
+              <div>
+                <h3>Shipping address</h3>
+                <AddressBlock address={order.shippingAddress} />
+              </div>
+            )}
+            {(order.payment || order.promoCode) && (
+              <div>
+                <h3>Payment</h3>
+                {order.payment && <p>{`Card ending in ${order.payment.last4} (${order.payment.brand})`}</p>}
+                {order.promoCode && <p>{`Promo code: ${order.promoCode}`}</p>}
+              </div>
+            )}
+          </div>
           <TotalsList totals={order} label="Receipt totals" />
-          <button type="button" onClick={() => window.print()}>
-            Print receipt
-          </button>
+          <p className="ds-button-row">
+            <button type="button" className="ds-button ds-button--secondary" onClick={() => window.print()}>
+              Print receipt
+            </button>
+          </p>
         </section>
       )}
-      <p>
+      <p className="order-continue link-row">
         <Link to="/store">{UI_TEXT.continueShopping}</Link>
       </p>
     </article>

@@ -4,21 +4,23 @@ import { isNotFound, useLoad } from 'shared-contracts';
 import { loadProducts } from '../api/catalog';
 import { formatCents, formatUsd } from 'shared-contracts/commerce';
 import type { Availability, ProductList, ProductTile } from 'shared-contracts/commerce';
-import { Alert, BackToStore, ComingSoon, Status } from '../components/common';
+import { Alert, BackToStore, ComingSoon, Cover, Status } from '../components/common';
 import { STORE_LOAD_ERROR } from '../text';
 
 function CategoryNav({ categories }: { categories: ProductList['categories'] }) {
   return (
     <nav aria-label="Store categories" className="store-categories">
-      <ul>
+      <ul className="ds-tabs">
         <li>
-          <NavLink to="/store" end>
+          <NavLink to="/store" end className="ds-tab">
             All Products
           </NavLink>
         </li>
         {categories.map((c) => (
           <li key={c.slug}>
-            <NavLink to={`/store/${c.slug}`}>{c.name}</NavLink>
+            <NavLink to={`/store/${c.slug}`} className="ds-tab">
+              {c.name}
+            </NavLink>
           </li>
         ))}
       </ul>
@@ -31,33 +33,42 @@ function formatLabel(format: Availability, product: ProductTile): string {
   return format.language && format.language !== product.language ? `${format.format} (${format.language})` : format.format;
 }
 
-/** One tile per product (issue 26): its title, then each of its formats with its price, each a link to that format's page. */
-function ProductCard({ product }: { product: ProductTile }) {
+/** Covers a reader sees without scrolling: the first row of the widest grid (four across). */
+export const EAGER_COVERS = 4;
+
+/**
+ * One tile per product (issue 26): its cover, type and title (the title's link covers the card),
+ * then each of its formats with its price, each a link to that format's page. The first row's
+ * covers load at once (the first the first view's largest picture), the rest when scrolled to.
+ */
+function ProductCard({ product, index }: { product: ProductTile; index: number }) {
   const formats = product.formats.length > 0 ? product.formats : null;
   return (
-    <li className="product-card">
-      {product.image && <img src={product.image} alt="" className="product-image" />}
-      <h2 className="product-title">
-        <Link to={product.productUrl}>{product.title}</Link>
-      </h2>
-      {formats ? (
-        <ul className="product-formats" aria-label={`Formats of ${product.title}`}>
-          {formats.map((f) => (
-            <li key={f.availabilityId}>
-              <Link to={f.productUrl}>
-                <span className="visually-hidden">{`${product.title}, `}</span>
-                {formatLabel(f, product)} <span className="format-price">{formatCents(f.priceCents)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <>
-          <p className="product-format">{product.format}</p>
-          <p className="product-price">{formatUsd(product.listPrice)}</p>
-        </>
-      )}
-      {product.availabilityStatus === 'COMING_SOON' && <ComingSoon />}
+    <li className="product-card ds-card">
+      <Cover image={product.image} alt="" sizes="(max-width: 767px) 6.5rem, 14rem" priority={index === 0} eager={index < EAGER_COVERS} />
+      <div className="product-info">
+        <p className="ds-tag">{product.contentType}</p>
+        <h2 className="product-title ds-card__title">
+          <Link to={product.productUrl}>{product.title}</Link>
+        </h2>
+        {formats ? (
+          <ul className="product-formats" aria-label={`Formats of ${product.title}`}>
+            {formats.map((f) => (
+              <li key={f.availabilityId}>
+                <Link to={f.productUrl}>
+                  <span className="visually-hidden">{`${product.title}, `}</span>
+                  {formatLabel(f, product)} <span className="format-price">{formatCents(f.priceCents)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="product-formats">
+            <span className="product-format">{product.format}</span> <span className="product-price">{formatUsd(product.listPrice)}</span>
+          </p>
+        )}
+        {product.availabilityStatus === 'COMING_SOON' && <ComingSoon />}
+      </div>
     </li>
   );
 }
@@ -102,9 +113,9 @@ export function ProductListPage({ category }: { category?: string }) {
       {products.length === 0 ? (
         <p>There are no products here yet.</p>
       ) : (
-        <ul className="product-list" aria-label="Products">
-          {products.map((p) => (
-            <ProductCard key={p.id} product={p} />
+        <ul className="product-list ds-grid" aria-label="Products">
+          {products.map((p, i) => (
+            <ProductCard key={p.id} product={p} index={i} />
           ))}
         </ul>
       )}

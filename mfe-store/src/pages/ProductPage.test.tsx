@@ -39,6 +39,21 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
   });
 
+  it("shows the big cover named for the product, with its width and height, as the first view's priority picture", async () => {
+    mockApiRoutes({ [PRODUCT]: { body: detail({ product: product({ image: '/images/product/p1/0123456789ab' }) }) } });
+    renderAt('/product/the-strategy-playbook/AV100', <StoreApp />);
+    const cover = await screen.findByRole('img', { name: 'Cover of The Strategy Playbook' });
+    expect(cover).toHaveAttribute('width', '480');
+    expect(cover).toHaveAttribute('height', '640');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(cover).not.toHaveAttribute('loading');
+    expect(cover.closest('picture')).toHaveClass('ds-picture', 'product-cover');
+    // The price, the quantity and Add to cart sit together after the cover (the phone's order).
+    const buy = screen.getByRole('button', { name: 'Add to cart' }).closest('.product-buy')!;
+    expect(within(buy as HTMLElement).getByText('$29.95')).toBeInTheDocument();
+    expect(within(buy as HTMLElement).getByRole('spinbutton', { name: 'Quantity' })).toBeInTheDocument();
+  });
+
   it('navigates to the chosen availability', async () => {
     const api = mockApiRoutes({
       [PRODUCT]: { body: detail() },

@@ -16,7 +16,7 @@ import {
   type BetterTogether,
   type ProductDetail,
 } from 'shared-contracts/commerce';
-import { Alert, BackToStore, ComingSoon, Status } from '../components/common';
+import { Alert, BackToStore, ComingSoon, Cover, Status } from '../components/common';
 import { useAddToCart, type AddItem } from '../components/cart/useAddToCart';
 import { PRODUCT_LOAD_ERROR } from '../text';
 
@@ -49,7 +49,7 @@ function QuantityInput({
   const errorId = `${id}-error`;
   const described = [fixed ? noteId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field quantity-field">
+    <div className="ds-field quantity-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -64,12 +64,12 @@ function QuantityInput({
         aria-describedby={described}
       />
       {fixed && (
-        <p id={noteId} className="field-hint">
+        <p id={noteId} className="ds-field__hint">
           {COMMERCE_MESSAGES.digitalQuantity}
         </p>
       )}
       {error && (
-        <p id={errorId} role="alert" className="form-error">
+        <p id={errorId} role="alert" className="ds-field__error">
           {error}
         </p>
       )}
@@ -85,10 +85,10 @@ function Permissions({ permissions, add, busy }: { permissions: Availability[]; 
   const permission = permissions.find((p) => p.availabilityId === chosen) ?? permissions[0];
   if (!permission) return null;
   return (
-    <section className="product-permissions" aria-labelledby={`${selectId}-heading`}>
+    <section className="product-permissions ds-card ds-card--boxed" aria-labelledby={`${selectId}-heading`}>
       <h2 id={`${selectId}-heading`}>Copyright permissions</h2>
       {permissions.length > 1 ? (
-        <div className="field">
+        <div className="ds-field">
           <label htmlFor={selectId}>Permission</label>
           <select id={selectId} value={permission.availabilityId} onChange={(e) => setChosen(e.target.value)}>
             {permissions.map((p) => (
@@ -104,6 +104,7 @@ function Permissions({ permissions, add, busy }: { permissions: Availability[]; 
       <QuantityInput label="Number of copies" value={copies} onChange={setCopies} fixed={false} error={error} />
       <button
         type="button"
+        className="ds-button ds-button--secondary"
         disabled={busy}
         onClick={() => {
           const n = parseQuantity(copies);
@@ -125,13 +126,16 @@ function BetterTogetherGroup({ group, add, busy }: { group: BetterTogether; add(
   const headingId = useId();
   const available = group.products.every((p) => p.availabilityStatus === 'AVAILABLE');
   return (
-    <section className="better-together" aria-labelledby={headingId}>
+    <section className="better-together ds-card ds-card--boxed" aria-labelledby={headingId}>
       <h2 id={headingId}>Better Together</h2>
-      <ul>
+      <ul className="card-row">
         {group.products.map((p) => (
-          <li key={p.id}>
-            <Link to={p.productUrl}>{p.title}</Link> <span className="product-format">{p.format}</span>{' '}
-            <span className="product-price">{formatUsd(p.listPrice)}</span>
+          <li key={p.id} className="row-card">
+            <Cover image={p.image} alt="" sizes="4rem" />
+            <span>
+              <Link to={p.productUrl}>{p.title}</Link> <span className="product-format">{p.format}</span>{' '}
+              <span className="product-price">{formatUsd(p.listPrice)}</span>
+            </span>
           </li>
         ))}
       </ul>
@@ -144,6 +148,7 @@ function BetterTogetherGroup({ group, add, busy }: { group: BetterTogether; add(
       {available && (
         <button
           type="button"
+          className="ds-button ds-button--secondary"
           disabled={busy}
           onClick={() => add(group.products.map((p) => ({ availabilityId: p.availabilityId, quantity: 1, productId: p.id })))}
         >
@@ -181,46 +186,52 @@ function ProductView({ detail, availabilityId }: { detail: ProductDetail; availa
 
   return (
     <article className="product-page">
-      <h1>{product.title}</h1>
-      {detail.authors.length > 0 && <p className="product-authors">By {detail.authors.join(', ')}</p>}
-      {product.image && <img src={product.image} alt={product.title} className="product-image" />}
-      <p className="product-summary">{product.summary}</p>
-      {options.length > 0 && (
-        <div className="field availability-selector">
-          <label htmlFor={selectId}>Format</label>
-          <select
-            id={selectId}
-            value={selected ? selected.availabilityId : ''}
-            onChange={(e) => {
-              const next = detail.availabilities.find((a) => a.availabilityId === e.target.value);
-              if (next && next.availabilityId !== availabilityId) navigate(next.productUrl);
-            }}
-          >
-            {!selected && <option value="">{product.format}</option>}
-            {options.map((a) => (
-              <option key={a.availabilityId} value={a.availabilityId}>
-                {availabilityLabel(a)}
-              </option>
-            ))}
-          </select>
+      <div className="product-main">
+        <div className="product-head">
+          <h1>{product.title}</h1>
+          {detail.authors.length > 0 && <p className="product-authors">By {detail.authors.join(', ')}</p>}
         </div>
-      )}
-      {priced && (
-        <div className="price-block">
-          <p className="product-price">{formatCents(priceCents)}</p>
-          {status === 'COMING_SOON' ? (
-            <ComingSoon />
-          ) : (
-            <>
-              <QuantityInput label="Quantity" value={quantity} onChange={setQuantity} fixed={fixed} error={error} />
-              <button type="button" className="button-primary" disabled={busy} onClick={addSelected}>
-                Add to cart
-              </button>
-            </>
+        <Cover image={product.image} alt={`Cover of ${product.title}`} sizes="(max-width: 767px) 12rem, 24rem" priority className="product-cover" />
+        <p className="product-summary">{product.summary}</p>
+        <div className="product-buy">
+          {options.length > 0 && (
+            <div className="ds-field availability-selector">
+              <label htmlFor={selectId}>Format</label>
+              <select
+                id={selectId}
+                value={selected ? selected.availabilityId : ''}
+                onChange={(e) => {
+                  const next = detail.availabilities.find((a) => a.availabilityId === e.target.value);
+                  if (next && next.availabilityId !== availabilityId) navigate(next.productUrl);
+                }}
+              >
+                {!selected && <option value="">{product.format}</option>}
+                {options.map((a) => (
+                  <option key={a.availabilityId} value={a.availabilityId}>
+                    {availabilityLabel(a)}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
+          {priced && (
+            <div className="price-block">
+              <p className="product-price ds-price">{formatCents(priceCents)}</p>
+              {status === 'COMING_SOON' ? (
+                <ComingSoon />
+              ) : (
+                <div className="buy-row">
+                  <QuantityInput label="Quantity" value={quantity} onChange={setQuantity} fixed={fixed} error={error} />
+                  <button type="button" className="button-primary" disabled={busy} onClick={addSelected}>
+                    Add to cart
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
+          {!priced && status === 'COMING_SOON' && <ComingSoon />}
         </div>
-      )}
-      {!priced && status === 'COMING_SOON' && <ComingSoon />}
+      </div>
       {detail.permissions.length > 0 && <Permissions permissions={detail.permissions} add={(items) => void add(items)} busy={busy} />}
       {detail.betterTogether && detail.betterTogether.products.length > 1 && (
         <BetterTogetherGroup group={detail.betterTogether} add={(items) => void add(items)} busy={busy} />

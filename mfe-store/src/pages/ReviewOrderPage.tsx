@@ -4,12 +4,14 @@ import { Link, useNavigate } from 'shared-contracts/router';
 import { pushDataLayer, rememberSubscriptionOrder, useMounted } from 'shared-contracts';
 import { submitOrder } from '../api/checkout';
 import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
-import { errorMessage } from '../components/common';
+import { errorMessage, LineThumb } from '../components/common';
 import { fieldErrors, statusOf } from '../components/checkout/apiErrors';
 import { ErrorSummary, type SummaryItem } from '../components/checkout/ErrorSummary';
 import { announceEmptyCart } from '../components/cart/cartCache';
 import { TotalsList } from '../components/cart/CartParts';
 import { AddressBlock } from '../components/checkout/AddressBlock';
+import { CartStyles } from '../components/cart/styles';
+import { CheckoutStyles } from '../components/checkout/styles';
 import { ProcessingDialog } from '../components/modals/AddToCartDialogs';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
 import { ORDER_PLACED_STATE, PAYMENT_FIELDS_HASH, REVIEW_ORDER_TITLE } from '../components/checkout/text';
@@ -68,6 +70,8 @@ function Review({ cart }: { cart: Cart }) {
 
   return (
     <div className="review-page">
+      <CheckoutStyles />
+      <CartStyles />
       <h1>{REVIEW_ORDER_TITLE}</h1>
       {failure && <ErrorSummary key={failure.attempt} items={[failure.item]} />}
       {!cart.payment && (
@@ -75,44 +79,62 @@ function Review({ cart }: { cart: Cart }) {
           {COMMERCE_MESSAGES.needsPayment} <ChangePaymentLink />
         </p>
       )}
-      <section aria-labelledby="review-items">
-        <h2 id="review-items">Items</h2>
-        <ul className="review-lines">
-          {cartLines(cart).map((l) => (
-            <li key={l.itemId} className="cart-line">
-              <span className="line-title cart-line-title">{l.productTitle}</span> <span className="line-format">{l.format}</span>{' '}
-              <span className="line-quantity">Quantity: {l.quantity}</span> <span className="line-total">{formatCents(l.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {cart.needsShipping && cart.shippingAddress && (
-        <section aria-labelledby="review-shipping">
-          <h2 id="review-shipping">Shipping address</h2>
-          <AddressBlock address={cart.shippingAddress} />
-          <h3>Shipping method</h3>
-          <p>{method ? `${method.label}, ${formatCents(method.costCents)}` : (cart.shippingMethod ?? COMMERCE_MESSAGES.needsMethod)}</p>
-        </section>
-      )}
-      {billing && (
-        <section aria-labelledby="review-billing">
-          <h2 id="review-billing">Billing address</h2>
-          <AddressBlock address={billing} />
-        </section>
-      )}
-      {cart.payment && (
-        <section aria-labelledby="review-payment">
-          <h2 id="review-payment">Payment</h2>
-          <p className="payment-card">{`Card ending in ${cart.payment.last4} (${cart.payment.brand})`}</p>
-        </section>
-      )}
-      <p>
-        <Link to="/shipping-payment">Edit</Link>
-      </p>
-      <TotalsList totals={cart} />
-      <button type="button" className="button-primary" disabled={placing} onClick={() => void place()}>
-        Place order
-      </button>
+      <div className="store-layout">
+        <div>
+          <section aria-labelledby="review-items">
+            <h2 id="review-items" className="ds-section-title">
+              Items
+            </h2>
+            <ul className="review-lines">
+              {cartLines(cart).map((l) => (
+                <li key={l.itemId} className="cart-line">
+                  <LineThumb item={l} />
+                  <span className="line-title cart-line-title">{l.productTitle}</span>{' '}
+                  <span className="line-facts">
+                    <span className="line-format">{l.format}</span> · <span className="line-quantity">Quantity: {l.quantity}</span>
+                  </span>{' '}
+                  <span className="line-total ds-price">{formatCents(l.lineTotalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {cart.needsShipping && cart.shippingAddress && (
+            <section aria-labelledby="review-shipping">
+              <h2 id="review-shipping" className="ds-section-title">
+                Shipping address
+              </h2>
+              <AddressBlock address={cart.shippingAddress} />
+              <h3>Shipping method</h3>
+              <p>{method ? `${method.label}, ${formatCents(method.costCents)}` : (cart.shippingMethod ?? COMMERCE_MESSAGES.needsMethod)}</p>
+            </section>
+          )}
+          {billing && (
+            <section aria-labelledby="review-billing">
+              <h2 id="review-billing" className="ds-section-title">
+                Billing address
+              </h2>
+              <AddressBlock address={billing} />
+            </section>
+          )}
+          {cart.payment && (
+            <section aria-labelledby="review-payment">
+              <h2 id="review-payment" className="ds-section-title">
+                Payment
+              </h2>
+              <p className="payment-card">{`Card ending in ${cart.payment.last4} (${cart.payment.brand})`}</p>
+            </section>
+          )}
+          <p className="link-row">
+            <Link to="/shipping-payment">Edit</Link>
+          </p>
+        </div>
+        <div className="store-summary ds-card ds-card--boxed">
+          <TotalsList totals={cart} />
+          <button type="button" className="button-primary" disabled={placing} onClick={() => void place()}>
+            Place order
+          </button>
+        </div>
+      </div>
       {placing && <ProcessingDialog onClose={() => undefined} />}
     </div>
   );

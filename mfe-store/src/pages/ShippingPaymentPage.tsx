@@ -24,6 +24,7 @@ import { AddressFields, EMPTY_ADDRESS, LISTED_STATE_COUNTRIES } from '../compone
 import { ErrorSummary, focusField, type SummaryItem } from '../components/checkout/ErrorSummary';
 import { Fieldset, Input, type Errors } from '../components/checkout/fields';
 import { CheckoutStep } from '../components/checkout/useCheckoutCart';
+import { CartStyles } from '../components/cart/styles';
 import { CheckoutStyles } from '../components/checkout/styles';
 import { PAYMENT_FIELDS_HASH, SHIPPING_PAYMENT_TITLE, TAX_FROM_ADDRESS } from '../components/checkout/text';
 
@@ -181,34 +182,40 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
   return (
     <form ref={formRef} className="checkout-form" onSubmit={submit} noValidate>
       {summary && <ErrorSummary key={summary.attempt} items={summary.items} />}
-      {needsShipping && <AddressFields kind="shippingAddress" value={shipping} onChange={setShipping} errors={errors} onPostalCodeBlur={runEstimate} />}
-      {needsShipping && (
-        <div className="field checkbox">
-          <input id={billingSameId} type="checkbox" checked={billingSame} onChange={(e) => setBillingSame(e.target.checked)} />
-          <label htmlFor={billingSameId}>Billing address same as shipping</label>
+      <div className="store-layout">
+        <div>
+          {needsShipping && <AddressFields kind="shippingAddress" value={shipping} onChange={setShipping} errors={errors} onPostalCodeBlur={runEstimate} />}
+          {needsShipping && (
+            <div className="field checkbox">
+              <input id={billingSameId} type="checkbox" checked={billingSame} onChange={(e) => setBillingSame(e.target.checked)} />
+              <label htmlFor={billingSameId}>Billing address same as shipping</label>
+            </div>
+          )}
+          {(!needsShipping || !billingSame) && <AddressFields kind="billingAddress" value={billing} onChange={setBilling} errors={errors} />}
+          {needsShipping && <ShippingMethods methods={methods} value={method} onChange={setMethod} error={errors.shippingMethod} />}
+          <Fieldset legend="Payment" className="payment-fields" id={PAYMENT_FIELDS_HASH}>
+            {CARD_FIELDS.map(({ field, label, autoComplete, numeric, maxLength }) => (
+              <Input
+                key={field}
+                label={label}
+                name={`card.${field}`}
+                value={card[field]}
+                onChange={setCardField(field)}
+                error={errors[`card.${field}`]}
+                autoComplete={autoComplete}
+                inputMode={numeric ? 'numeric' : undefined}
+                maxLength={maxLength}
+              />
+            ))}
+          </Fieldset>
         </div>
-      )}
-      {(!needsShipping || !billingSame) && <AddressFields kind="billingAddress" value={billing} onChange={setBilling} errors={errors} />}
-      {needsShipping && <ShippingMethods methods={methods} value={method} onChange={setMethod} error={errors.shippingMethod} />}
-      <Fieldset legend="Payment" className="payment-fields" id={PAYMENT_FIELDS_HASH}>
-        {CARD_FIELDS.map(({ field, label, autoComplete, numeric, maxLength }) => (
-          <Input
-            key={field}
-            label={label}
-            name={`card.${field}`}
-            value={card[field]}
-            onChange={setCardField(field)}
-            error={errors[`card.${field}`]}
-            autoComplete={autoComplete}
-            inputMode={numeric ? 'numeric' : undefined}
-            maxLength={maxLength}
-          />
-        ))}
-      </Fieldset>
-      <TotalsList totals={estimate ?? cart} pending={taxPending ? 'tax' : false} pendingText={TAX_FROM_ADDRESS} />
-      <button type="submit" className="button-primary" disabled={busy}>
-        Continue to review
-      </button>
+        <div className="store-summary ds-card ds-card--boxed">
+          <TotalsList totals={estimate ?? cart} pending={taxPending ? 'tax' : false} pendingText={TAX_FROM_ADDRESS} />
+          <button type="submit" className="button-primary" disabled={busy}>
+            Continue to review
+          </button>
+        </div>
+      </div>
     </form>
   );
 }
@@ -220,6 +227,7 @@ export default function ShippingPaymentPage() {
       {(checkout) => (
         <div className="checkout-page">
           <CheckoutStyles />
+          <CartStyles />
           <h1>{SHIPPING_PAYMENT_TITLE}</h1>
           <ShippingPaymentForm cart={checkout.cart} onSaved={() => navigate('/review-order')} />
         </div>

@@ -13,6 +13,14 @@ import { Alert, Status } from '../components/common';
 import { useAddToCart } from '../components/cart/useAddToCart';
 import { SUBSCRIPTIONS_TITLE } from '../components/checkout/text';
 
+/** The offers' layout, shipped with this page's chunk. */
+const OFFERS_CSS = `
+[data-remote-root="store"] .offer-card>*{margin:0}
+[data-remote-root="store"] .offer-price{font-size:var(--step-2)}
+[data-remote-root="store"] .offer-features{flex:1;padding-left:var(--space-5);font-family:var(--font-sans)}
+[data-remote-root="store"] .offer-card .button-primary{width:100%}
+`;
+
 export function isSubscriber(user: User | null): boolean {
   return user !== null && (user.status === 'subscriber' || user.tier !== null);
 }
@@ -33,15 +41,17 @@ function OfferCard({
   const headingId = `offer-${offer.roleCode}`;
   const includes = tierIncludes(offer.roleCode);
   return (
-    <li className="offer-card" aria-labelledby={headingId} data-tier={offer.roleCode}>
-      <h2 id={headingId}>{offer.label}</h2>
+    <li className="offer-card ds-card ds-card--boxed" aria-labelledby={headingId} data-tier={offer.roleCode}>
+      <h2 id={headingId} className="ds-card__title">
+        {offer.label}
+      </h2>
       {yours && (
-        <p className="offer-yours" style={{ fontWeight: 'bold', color: '#a6192e' }}>
-          Your subscription
+        <p className="offer-yours">
+          <span className="ds-badge ds-badge--ink">Your subscription</span>
         </p>
       )}
-      {offer.caption && <p className="offer-caption">{offer.caption}</p>}
-      <p className="offer-price">{`${formatCents(offer.priceCents)} per ${offer.term}`}</p>
+      {offer.caption && <p className="offer-caption ds-card__meta">{offer.caption}</p>}
+      <p className="offer-price ds-price">{`${formatCents(offer.priceCents)} per ${offer.term}`}</p>
       <ul className="offer-features" aria-label={`${offer.label} includes`}>
         {includes.map((f) => (
           <li key={f.label}>{f.href ? <Link to={f.href}>{f.label}</Link> : f.label}</li>
@@ -63,13 +73,16 @@ export default function SubscriptionsPage() {
   const { add, busy, dialog } = useAddToCart();
   return (
     <div className="subscriptions-page">
+      <style href="mfe-store-offer-styles" precedence="default">
+        {OFFERS_CSS}
+      </style>
       <h1>{SUBSCRIPTIONS_TITLE}</h1>
       <p>Every subscription reads every article and the magazine archive without a limit; each tier lists what else it includes.</p>
       {subscriber && <p className="already-subscriber">{COMMERCE_MESSAGES.alreadySubscriber}</p>}
       {load.status === 'loading' && <Status>Loading subscriptions…</Status>}
       {load.status === 'error' && <Alert>We could not load the subscriptions. Please try again.</Alert>}
       {load.status === 'ready' && (
-        <ul className="offers" aria-label="Subscription offers">
+        <ul className="offers ds-grid" aria-label="Subscription offers">
           {load.data.offers.map((o) => (
             <OfferCard
               key={o.roleCode}
@@ -82,7 +95,7 @@ export default function SubscriptionsPage() {
           ))}
         </ul>
       )}
-      <p>
+      <p className="link-row">
         <Link to="/store">{UI_TEXT.continueShopping}</Link>
       </p>
       {dialog}

@@ -40,11 +40,11 @@ export function EmbedDialog({ video, onClose, returnFocusTo, origin = window.loc
     <Dialog title={VIDEO_TEXT.embedTitle} onClose={onClose} returnFocusTo={returnFocusTo} className="video-embed-dialog">
       <label htmlFor={id}>{EMBED_CODE_LABEL}</label>
       <textarea id={id} readOnly value={code} rows={4} cols={60} onFocus={(e) => e.currentTarget.select()} />
-      <p>
-        <button type="button" onClick={copy}>
+      <p className="ds-button-row">
+        <button type="button" className="ds-button ds-button--primary" onClick={copy}>
           {VIDEO_TEXT.copyCode}
         </button>{' '}
-        <button type="button" onClick={onClose}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
           {EMBED_CLOSE}
         </button>
       </p>

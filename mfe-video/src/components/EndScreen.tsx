@@ -24,6 +24,23 @@ export interface EndScreenProps {
   onTimeUp(): void;
 }
 
+/** The end screen's styles, with its code (off the page's first view); the player is dark in both colour schemes. */
+const CSS = `
+[data-remote-root="video"] .video-end-screen { position: absolute; inset: 0; display: flex; flex-direction: column; justify-content: center; align-items: center; gap: var(--space-2); padding: var(--space-4); overflow: auto; background: rgb(0 0 0 / .85); color: white; text-align: center; font-family: var(--font-sans); }
+[data-remote-root="video"] .video-end-screen p { margin: 0; }
+[data-remote-root="video"] .video-end-screen a { color: white; }
+[data-remote-root="video"] .video-end-screen-label { font-size: var(--step--1); text-transform: uppercase; letter-spacing: .08em; }
+[data-remote-root="video"] .video-end-screen-next { font: 700 var(--step-2) var(--font-serif); }
+[data-remote-root="video"] .video-end-screen-countdown { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-4); align-items: center; justify-content: center; }
+[data-remote-root="video"] .video-end-screen button { background: white; color: black; border: 0; border-radius: var(--radius-1); padding: .3rem .9rem; cursor: pointer; }
+[data-remote-root="video"] .video-end-screen :focus-visible { outline-color: white; }
+@media (max-width: 767px) {
+  [data-remote-root="video"] .video-end-screen { gap: var(--space-1); padding: var(--space-2); font-size: var(--step--1); justify-content: safe center; }
+  [data-remote-root="video"] .video-end-screen-next { font-size: var(--step-0); }
+  [data-remote-root="video"] .video-end-screen button { padding: .2rem .7rem; }
+}
+`;
+
 export function EndScreen({ current, next, replayHref, nextHref, onReplay, onTimeUp }: EndScreenProps) {
   const [left, setLeft] = useState<number>(VIDEO_END_COUNTDOWN_SECONDS);
   const [cancelled, setCancelled] = useState(false);
@@ -50,6 +67,9 @@ export function EndScreen({ current, next, replayHref, nextHref, onReplay, onTim
 
   return (
     <section className="video-end-screen" aria-label={VIDEO_TEXT.upNext} data-countdown={cancelled ? 'cancelled' : 'running'}>
+      <style href="mfe-video-end-screen" precedence="default">
+        {CSS}
+      </style>
       <p className="video-end-screen-label">{VIDEO_TEXT.upNext}</p>
       <p className="video-end-screen-next">
         <a

@@ -3,21 +3,14 @@
  * wall: registration (Register, Sign in) or subscription (Subscribe now).
  */
 import { Link } from 'shared-contracts/router';
-import { bus } from 'shared-contracts';
+import { bus, Picture } from 'shared-contracts';
 import type { Video, VideoAccess } from 'shared-contracts/video';
 import { VIDEO_TEXT } from 'shared-contracts/video';
 import { WALL_REGISTER, WALL_SIGN_IN, WALL_SUBSCRIBE } from '../text';
 
-/** The poster filling the player's box. */
-export function Poster({ video }: { video: Pick<Video, 'name' | 'poster'> }) {
-  return (
-    <img
-      className="video-poster"
-      src={video.poster}
-      alt={video.name}
-      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-    />
-  );
+/** The poster filling the player's box: the page's first picture. */
+export function Poster({ video, sizes }: { video: Pick<Video, 'name' | 'poster' | 'image'>; sizes: string }) {
+  return <Picture image={video.image ?? video.poster} alt={video.name} sizes={sizes} priority className="video-poster" />;
 }
 
 /** The wall under the poster. A missing wall is the subscription wall. */
@@ -27,11 +20,11 @@ export function VideoWall({ wall, actions = true }: { wall: VideoAccess['wall'];
       <div className="video-wall" data-wall="registration-wall">
         <p>{VIDEO_TEXT.paywalledRegistration}</p>
         {actions && (
-          <p className="video-wall-actions">
-            <button type="button" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
+          <p className="video-wall-actions ds-button-row">
+            <button type="button" className="ds-button ds-button--primary" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
               {WALL_REGISTER}
             </button>{' '}
-            <button type="button" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
+            <button type="button" className="ds-button ds-button--ghost" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
               {WALL_SIGN_IN}
             </button>
           </p>
@@ -43,8 +36,10 @@ export function VideoWall({ wall, actions = true }: { wall: VideoAccess['wall'];
     <div className="video-wall" data-wall="subscription-wall">
       <p>{VIDEO_TEXT.paywalledSubscription}</p>
       {actions && (
-        <p className="video-wall-actions">
-          <Link to="/subscriptions">{WALL_SUBSCRIBE}</Link>
+        <p className="video-wall-actions ds-button-row">
+          <Link to="/subscriptions" className="ds-button ds-button--primary">
+            {WALL_SUBSCRIBE}
+          </Link>
         </p>
       )}
     </div>

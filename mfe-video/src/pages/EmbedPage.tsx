@@ -12,6 +12,9 @@ import { useLogFailure, useVideoAccess, useWatchedRecorder } from '../components
 import { LOADING } from '../text';
 import { VideoNotFound, type VideoState } from './VideoPage';
 
+/** The embed's player is a 480 px box (VIDEO_EMBED_SIZE). */
+const EMBED_SIZES = '480px';
+
 export function EmbedPage({ id }: { id: string }) {
   const load = useLoad<Video>(`video:${id}`, () => loadVideo(id));
   useLogFailure(load, `video ${id}`);
@@ -27,15 +30,18 @@ function EmbedPlayer({ video }: { video: Video }) {
   const state: VideoState = access.status === 'loading' ? 'loading' : paywalled ? 'paywalled' : 'player';
   return (
     <article className="video-page video-embed">
-      <h1 className="video-embed-title" style={{ fontSize: '1rem', margin: '0 0 0.25rem' }}>
-        {video.name}
-      </h1>
+      <h1 className="video-embed-title">{video.name}</h1>
       <div className="video-stage" data-video-state={state}>
         <div
           className="video-player video-player-embed"
           style={{ position: 'relative', width: VIDEO_EMBED_SIZE.width, height: VIDEO_EMBED_SIZE.height, overflow: 'hidden' }}
         >
-          {access.status === 'ready' && (paywalled ? <Poster video={video} /> : <PlayerStage video={video} autoplay={false} onPlay={recordWatched} />)}
+          {access.status === 'ready' &&
+            (paywalled ? (
+              <Poster video={video} sizes={EMBED_SIZES} />
+            ) : (
+              <PlayerStage video={video} autoplay={false} onPlay={recordWatched} sizes={EMBED_SIZES} />
+            ))}
         </div>
         {paywalled && access.status === 'ready' && <VideoWall wall={access.wall} actions={false} />}
       </div>

@@ -9,10 +9,10 @@ import { loadPlaylist, loadPlaylists } from '../api/playlists';
 import { PlaylistBlock } from '../components/playlist/PlaylistBlock';
 import { HUB_ERROR, HUB_INTRO, HUB_LOADING, HUB_TITLE } from '../text';
 
-function HubPlaylist({ id }: { id: string }) {
+function HubPlaylist({ id, lead }: { id: string; lead: boolean }) {
   const playlist = useLoad<Playlist>(`playlist:${id}`, () => loadPlaylist(id));
   if (playlist.status !== 'ready' || playlist.data.videos.length === 0) return null;
-  return <PlaylistBlock playlist={playlist.data} playlists={null} currentId="" linkPlaylistId={id} onChoose={() => undefined} />;
+  return <PlaylistBlock playlist={playlist.data} playlists={null} currentId="" linkPlaylistId={id} onChoose={() => undefined} lead={lead} />;
 }
 
 export function VideoHubPage() {
@@ -20,10 +20,10 @@ export function VideoHubPage() {
   return (
     <div className="video-hub">
       <h1>{HUB_TITLE}</h1>
-      <p className="video-hub-intro">{HUB_INTRO}</p>
+      <p className="video-hub-intro page-intro">{HUB_INTRO}</p>
       {playlists.status === 'loading' && <p role="status">{HUB_LOADING}</p>}
       {playlists.status === 'error' && <p role="alert">{HUB_ERROR}</p>}
-      {playlists.status === 'ready' && playlists.data.playlists.map((p) => <HubPlaylist key={p.id} id={p.id} />)}
+      {playlists.status === 'ready' && playlists.data.playlists.map((p, i) => <HubPlaylist key={p.id} id={p.id} lead={i === 0} />)}
     </div>
   );
 }

@@ -9,22 +9,41 @@
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { SiteLink, useLocation, useNavigate } from 'shared-contracts/router';
-import { formatLongDate, isNotFound, UI_TEXT, useLoad } from 'shared-contracts';
+import { formatLongDate, isNotFound, lazyComponent, UI_TEXT, useLoad } from 'shared-contracts';
 import { VIDEO_ASPECT_RATIO_PERCENT, DEFAULT_PLAYLIST_ID, nextInPlaylist, playlistFromSearch, VIDEO_TEXT, videoPath } from 'shared-contracts/video';
 import type { Playlist, Video, PlaylistList } from 'shared-contracts/video';
 import { loadPlaylist, loadPlaylists } from '../api/playlists';
 import { loadVideo } from '../api/videos';
-import { EmbedDialog } from '../components/EmbedDialog';
-import { EndScreen } from '../components/EndScreen';
+import type { EmbedDialogProps } from '../components/EmbedDialog';
+import type { EndScreenProps } from '../components/EndScreen';
 import { ItemActionsSlot } from '../components/ItemActionsSlot';
 import { Poster, VideoWall } from '../components/Paywall';
-import { PlayerStage } from '../components/player/PlayerStage';
+import { PLAYER_SIZES, PlayerStage } from '../components/player/PlayerStage';
 import type { VideoPlayer } from '../components/player/types';
 import { PlaylistBlock } from '../components/playlist/PlaylistBlock';
 import { useLogFailure, useVideoAccess, useWatchedRecorder } from '../components/useVideoPlayback';
-import { LOADING, NOT_FOUND_TEXT } from '../text';
+import { HUB_TITLE, LOADING, NOT_FOUND_TEXT } from '../text';
 
 export type VideoState = 'loading' | 'paywalled' | 'player' | 'ended';
+
+// The end screen and the embed flyout show only after a play or a click: their code (and the end
+// screen's styles) is off the page's first view, fetched once the page is idle (issue 23).
+const EndScreen = lazyComponent<EndScreenProps>(() => import(/* webpackChunkName: "video-end-screen" */ '../components/EndScreen').then((m) => m.EndScreen));
+const EmbedDialog = lazyComponent<EmbedDialogProps>(() =>
+  import(/* webpackChunkName: "video-embed-dialog" */ '../components/EmbedDialog').then((m) => m.EmbedDialog),
+);
+
+/** Fetches the code of what the page shows later, once the browser is idle. */
+function usePreloadLater(): void {
+  useEffect(() => {
+    const preload = () => {
+      EndScreen.preload().catch(() => undefined);
+      EmbedDialog.preload().catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(preload);
+    else preload();
+  }, []);
+}
 
 /** The router state of a page reached from the end screen. */
 export interface VideoLocationState {
@@ -105,6 +124,7 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
   const [ended, setEnded] = useState(false);
   const [embedOpen, setEmbedOpen] = useState(false);
   const embedButton = useRef<HTMLButtonElement>(null);
+  usePreloadLater();
 
   const next = playlist ? nextInPlaylist(playlist, video.id) : null;
   const paywalled = access.status === 'ready' && access.paywalled;
@@ -113,12 +133,11 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
 
   return (
     <article className="video-page">
-      <h1>{video.name}</h1>
       <div className="video-stage" data-video-state={state}>
         <div className="video-player" style={{ position: 'relative', width: '100%', paddingTop: `${VIDEO_ASPECT_RATIO_PERCENT}%` }}>
           {access.status === 'ready' &&
             (paywalled ? (
-              <Poster video={video} />
+              <Poster video={video} sizes={PLAYER_SIZES} />
             ) : (
               <PlayerStage
                 video={video}
@@ -148,24 +167,34 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
         </div>
         {paywalled && access.status === 'ready' && <VideoWall wall={access.wall} />}
       </div>
-      <p className="video-description">{video.description}</p>
-      {video.link && (
-        <p className="video-more">
-          {UI_TEXT.forMoreRead} <SiteLink href={video.link.url}>{video.link.text}</SiteLink>
-        </p>
-      )}
-      {published && (
-        <p className="video-date">
-          <time dateTime={video.custom_fields.pubdate}>{published}</time>
-        </p>
-      )}
-      <div className="video-actions">
-        <ItemActionsSlot video={video} />
-        {!video.subscriberOnly && (
-          <button type="button" ref={embedButton} className="video-embed-button" aria-haspopup="dialog" onClick={() => setEmbedOpen(true)}>
-            {VIDEO_TEXT.embed}
-          </button>
+      <div className="video-extras">
+        <p className="ds-tag">{HUB_TITLE}</p>
+        <h1>{video.name}</h1>
+        <p className="video-description">{video.description}</p>
+        {video.link && (
+          <p className="video-more">
+            {UI_TEXT.forMoreRead} <SiteLink href={video.link.url}>{video.link.text}</SiteLink>
+          </p>
         )}
+        {published && (
+          <p className="video-date ds-card__meta">
+            <time dateTime={video.custom_fields.pubdate}>{published}</time>
+          </p>
+        )}
+        <div className="video-actions">
+          <ItemActionsSlot video={video} />
+          {!video.subscriberOnly && (
+            <button
+              type="button"
+              ref={embedButton}
+              className="video-embed-button ds-button ds-button--ghost"
+              aria-haspopup="dialog"
+              onClick={() => setEmbedOpen(true)}
+            >
+              {VIDEO_TEXT.embed}
+            </button>
+          )}
+        </div>
       </div>
       {embedOpen && <EmbedDialog video={video} onClose={() => setEmbedOpen(false)} returnFocusTo={embedButton.current} />}
       {playlist && (

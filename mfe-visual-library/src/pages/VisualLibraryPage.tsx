@@ -20,7 +20,7 @@ import { SubjectTabs, tabId } from '../components/nav/SubjectTabs';
 import { subjectChoices } from '../components/nav/tabs';
 import { useMediaQuery } from '../components/nav/useMediaQuery';
 import { SUBSCRIBE_PATH, pageFrom } from '../components/query';
-import { TEXT } from '../text';
+import { HEADING, OFFER, OFFER_LABEL, OFFER_LINK, UNKNOWN_TOPIC } from '../text';
 
 const FEED_ID = 'visual-library-feed';
 const NO_COLLECTIONS: Collection[] = [];
@@ -29,9 +29,9 @@ const NO_SUBJECTS: VisualSubject[] = [];
 function Offer() {
   const status = useUserStore((s) => s.status);
   return (
-    <aside className="visual-library-offer" aria-label={TEXT.offerLabel} {...audienceProps(status, 'offer')}>
+    <aside className="visual-library-offer" aria-label={OFFER_LABEL} {...audienceProps(status, 'offer')}>
       <p>
-        {TEXT.offer} <Link to={SUBSCRIBE_PATH}>{TEXT.offerLink}</Link>
+        {OFFER} <Link to={SUBSCRIBE_PATH}>{OFFER_LINK}</Link>
       </p>
     </aside>
   );
@@ -68,14 +68,14 @@ export function VisualLibraryPage() {
   return (
     <div className="visual-library-layout">
       <div className="visual-library-content">
-        <h1>{TEXT.heading}</h1>
+        <h1>{HEADING}</h1>
         <Offer />
         <SubjectTabs baseId={baseId} tabs={tabs} selectedIndex={selectedIndex} controls={FEED_ID} onSelect={select} />
         <Feed
           id={FEED_ID}
           page={page}
           filter={filter}
-          topic={selected ? selected.label : TEXT.unknownTopic}
+          topic={selected ? selected.label : UNKNOWN_TOPIC}
           labelledBy={selected ? tabId(baseId, selectedIndex) : undefined}
           subjects={subjects}
           collections={collections}

@@ -11,3 +11,4 @@ export * from '../captcha-actions';
 export * from '../account-screens';
 export * from '../names';
 export * from '../profile-settings-form';
+export * from '../design';

@@ -1,23 +1,42 @@
 /**
- * The issue card (SITE-02): the cover image linking to the issue, the title, the summary and a
- * 'Featuring' list of links. The cover has its size set, so the card does not move the page when
- * the image arrives.
+ * The issue card (SITE-02): the cover linking to the issue, the title, the summary and a
+ * 'Featuring' list of links. The cover is a generated picture (the issue's `cover`, a 3:4 base path)
+ * with its size set, so the card does not move the page when it arrives; `lead` draws the card large
+ * (the magazine's latest issue, the page's largest picture).
  */
 import { useId } from 'react';
 import { Link } from 'shared-contracts/router';
+import { Picture } from 'shared-contracts';
 import type { Issue } from 'shared-contracts/discovery';
 
-export const COVER_SIZE = { width: 180, height: 240 } as const;
-
-export function IssueCard({ issue, titleAs = 'h2' }: { issue: Issue; titleAs?: 'h2' | 'h3' | 'p' }) {
+export function IssueCard({
+  issue,
+  titleAs = 'h2',
+  lead = false,
+  kicker,
+}: {
+  issue: Issue;
+  titleAs?: 'h2' | 'h3' | 'p';
+  lead?: boolean;
+  /** A line above the title ('Current issue'). */
+  kicker?: string;
+}) {
   const id = useId();
   const Title = titleAs;
   return (
-    <article className="issue-card" aria-labelledby={`${id}-title`} data-issue-code={issue.issueCode}>
+    <article className={lead ? 'issue-card issue-card--lead' : 'issue-card'} aria-labelledby={`${id}-title`} data-issue-code={issue.issueCode}>
       <Link to={issue.url} className="issue-cover-link">
-        <img className="issue-cover" src={issue.cover} alt={`${issue.title} cover`} width={COVER_SIZE.width} height={COVER_SIZE.height} />
+        <Picture
+          image={issue.cover}
+          alt={`${issue.title} cover`}
+          sizes={lead ? '(min-width: 768px) 18rem, 45vw' : '(min-width: 768px) 12rem, 35vw'}
+          priority={lead}
+          eager={!lead}
+          className="issue-cover"
+        />
       </Link>
       <div className="issue-card-body">
+        {kicker && <p className="ds-tag">{kicker}</p>}
         <Title id={`${id}-title`} className="issue-title">
           <Link to={issue.url}>{issue.title}</Link>
         </Title>

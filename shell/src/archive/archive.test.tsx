@@ -71,9 +71,11 @@ describe('/magazine', () => {
     const card = await screen.findByRole('article', { name: 'January-February 2025' });
     const cover = within(card).getByRole('img', { name: 'January-February 2025 cover' });
     expect(cover).toHaveAttribute('src', '/covers/BR2501.svg');
-    expect(cover).toHaveAttribute('width', '180');
-    expect(cover).toHaveAttribute('height', '240');
     expect(cover.closest('a')).toHaveAttribute('href', '/archive-toc/BR2501');
+    // The latest issue is the page's lead: large, its cover loaded first.
+    expect(card).toHaveClass('issue-card--lead');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(within(card).getByText('Current issue')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { level: 2, name: 'January-February 2025' })).toBeInTheDocument();
     expect(within(card).getByText('How leaders make plans survive contact with the organisation.')).toBeInTheDocument();
     const featuring = within(card).getByRole('list', { name: 'Featuring' });
@@ -82,6 +84,17 @@ describe('/magazine', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/2025/01/why-strategy-fails-in-the-middle', '/2025/01/the-quiet-power-of-routines']);
+  });
+
+  it('draws a generated cover as a 3:4 picture with its size set', async () => {
+    magazineRoutes({ 'GET /api/magazine/current-issue': { body: sampleIssue({ cover: '/images/issue/BR2501/0123456789ab' }) } });
+    renderAt('/magazine');
+    const cover = await screen.findByRole('img', { name: 'January-February 2025 cover' });
+    expect(cover.closest('picture')).toHaveClass('ds-picture', 'issue-cover');
+    expect(cover).toHaveAttribute('src', '/images/issue/BR2501/0123456789ab-480.jpg');
+    expect(cover).toHaveAttribute('width', '480');
+    expect(cover).toHaveAttribute('height', '640');
+    expect(cover.closest('picture')!.querySelectorAll('source')).toHaveLength(2);
   });
 
   it('has one archive picker (YEAR and MONTH), which also finds an issue by year and month', async () => {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus, useSiteOrigin, useUserStore, type Article } from 'shared-contracts';
-import { absoluteUrl, shareLinks } from './headline';
+import { absoluteUrl, shareLinks } from './share';
 
 /**
  * The actions under the headline: a toolbar (one tab stop; arrow keys, Home and End move between

@@ -6,8 +6,8 @@ import { BIG_IDEA_LABEL, bylineText, seriesLine, topicHref } from './headline';
 type HeadlineArticle = Article & { seriesTitle?: string | null };
 
 /**
- * Article headline (SITE-03): topic (linking to its topic page), Big Idea marker, series and series
- * title, title, dek, authors and the date as 'MMMM DD, YYYY'. The h1 takes focus programmatically
+ * Article headline (SITE-03): the kicker (topic, linking to its topic page; content type; Big Idea
+ * marker), series and series title, title, dek, authors and the date as 'MMMM DD, YYYY'. The h1 takes focus programmatically
  * (tabIndex -1) so that a closing overlay (the banner) can hand focus back to the article.
  */
 export function ArticleHeadline({ article }: { article: HeadlineArticle }) {
@@ -19,6 +19,7 @@ export function ArticleHeadline({ article }: { article: HeadlineArticle }) {
         <Link to={topicHref(article.topic)} className="eyebrow">
           {article.topic.name}
         </Link>
+        <span className="content-type">{article.contentType}</span>
         {article.bigIdea && (
           <span className="big-idea-marker" data-big-idea="">
             {BIG_IDEA_LABEL}

@@ -254,8 +254,24 @@ describe('confirmation banner', () => {
     await registerAnswered({ status: 201, body: { outcome: 'created', user: created } });
     await screen.findByText('Your account has been created, tomas@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
+    await nextFrame();
     nav.reload.mockClear();
   }
+  const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+  it("measures from where the page settled: the page's own jump as the dialog closes does not dismiss it", async () => {
+    await registerAnswered({ status: 201, body: { outcome: 'created', user: created } });
+    await screen.findByText('Your account has been created, tomas@example.com');
+    // Closed and jumped in one task, as in a browser: the jump to the new heading comes before the next frame.
+    fireEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
+    scrollTo(600);
+    await nextFrame();
+    expect(screen.getByRole('status')).toHaveTextContent('Your account has been created, tomas@example.com');
+    scrollTo(850);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    scrollTo(851);
+    expect(screen.queryByText('Your account has been created, tomas@example.com')).not.toBeInTheDocument();
+  });
 
   it('stays up to 250 px of scrolling and goes beyond', async () => {
     await showBanner();

@@ -28,6 +28,7 @@ import {
   type EventMap,
 } from 'shared-contracts';
 import type { BannerRegionProps } from './BannerRegion';
+import { throttle } from '../header/throttle';
 
 const BannerRegion = lazyComponent<BannerRegionProps>(() => import(/* webpackChunkName: "persistent-banner" */ './BannerRegion').then((m) => m.BannerRegion));
 
@@ -58,29 +59,14 @@ function useScrolledPast(target: RefObject<HTMLElement | null>, watch: boolean):
       const el = target.current;
       if (el && el.getBoundingClientRect().top < 0) setPassed(true);
     };
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let pending = false;
-    const onScroll = () => {
-      if (timer !== null) {
-        pending = true;
-        return;
-      }
-      check();
-      timer = setTimeout(() => {
-        timer = null;
-        if (pending) {
-          pending = false;
-          check();
-        }
-      }, BANNER_SCROLL_THROTTLE_MS);
-    };
+    const onScroll = throttle(check, BANNER_SCROLL_THROTTLE_MS);
     check(); // a page opened (or restored) already scrolled
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
-      if (timer !== null) clearTimeout(timer);
+      onScroll.cancel();
     };
   }, [passed, watch, target]);
   return passed;

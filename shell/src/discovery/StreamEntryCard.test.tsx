@@ -5,7 +5,7 @@ import { bus, userStore } from 'shared-contracts';
 import type { Cart, CartLine } from 'shared-contracts/commerce';
 import type { StreamEntry } from 'shared-contracts/discovery';
 import { mockApiRoutes } from 'shared-contracts/src/testing';
-import { StreamEntryCard } from './StreamEntryCard';
+import { CARD_SIZES, StreamEntryCard } from './StreamEntryCard';
 import { sampleEntry } from './testing';
 
 const ADD = 'POST /api/shopping-cart';
@@ -125,16 +125,39 @@ describe('StreamEntryCard shop block (issue 22)', () => {
     expect(screen.queryByRole('link', { name: /Buy Copies/ })).not.toBeInTheDocument();
   });
 
-  it('shows the entry image with its size reserved: eager for the first cards, lazy below', () => {
-    const view = renderCard(book({ image: '/media/videos/1/thumbnail.svg' }), '/topic/strategy', 0);
-    const img = screen.getByRole('img', { name: 'The Adaptive Playbook' });
-    expect(img).toHaveAttribute('src', '/media/videos/1/thumbnail.svg');
-    expect(img).toHaveAttribute('width', '320');
-    expect(img).toHaveAttribute('height', '180');
+  it('shows the entry picture with its size reserved, decorative (the title follows): eager for the first cards, lazy below', () => {
+    const image = '/images/product/b10001-hbk/0123456789ab';
+    const view = renderCard(book({ image }), '/topic/strategy', 0);
+    const card = view.container.querySelector('li.stream-entry') as HTMLElement;
+    const picture = card.querySelector('picture.ds-picture') as HTMLElement;
+    expect(picture).toHaveClass('stream-entry-image');
+    expect([...picture.querySelectorAll('source')].map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    const img = picture.querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute('src', `${image}-480.jpg`);
+    expect(img).toHaveAttribute('width', '480');
+    expect(img).toHaveAttribute('height', '640');
+    expect(img).toHaveAttribute('alt', '');
+    expect(img).toHaveAttribute('sizes', CARD_SIZES);
     expect(img).not.toHaveAttribute('loading');
+    expect(img).not.toHaveAttribute('fetchpriority');
     view.unmount();
-    renderCard(book({ image: '/media/videos/1/thumbnail.svg' }), '/topic/strategy', 5);
-    expect(screen.getByRole('img', { name: 'The Adaptive Playbook' })).toHaveAttribute('loading', 'lazy');
+    const { container } = renderCard(book({ image }), '/topic/strategy', 5);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('an image that is not generated still shows, in the same picture box', () => {
+    const { container } = renderCard(book({ image: '/media/videos/1/thumbnail.svg' }));
+    expect(container.querySelector('picture.stream-entry-image img')).toHaveAttribute('src', '/media/videos/1/thumbnail.svg');
+  });
+
+  it('draws the shop block with the design system: price, badge and buttons', () => {
+    const { container, unmount } = renderCard(book());
+    expect(screen.getByText('$28.00')).toHaveClass('ds-price');
+    expect(screen.getByRole('button', { name: 'Add to cart: The Adaptive Playbook' })).toHaveClass('ds-button', 'ds-button--primary');
+    expect(container.querySelector('li')).toHaveClass('ds-card');
+    unmount();
+    renderCard(book({ productStatus: 'F' }));
+    expect(screen.getByText('Coming soon')).toHaveClass('ds-badge');
   });
 
   it('without an image there is no img', () => {

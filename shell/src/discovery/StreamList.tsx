@@ -44,6 +44,8 @@ export interface StreamListProps {
   onFirstPage?: (stream: Stream) => void;
   /** The first page could not be shown (error or maintenance). */
   onFirstPageFailed?: () => void;
+  /** Ids of entries the page already shows (home's carousel): a reader never sees a story twice. */
+  exclude?: readonly string[];
   /** A card of the page's own for an entry (search: videos), or null for the usual card. */
   renderEntry?: (entry: Stream['entry'][number], linkRef: RefObject<HTMLAnchorElement | null> | undefined) => ReactNode;
 }
@@ -275,6 +277,7 @@ function StreamListView({
   label,
   onFirstPage,
   onFirstPageFailed,
+  exclude,
   renderEntry,
 }: StreamListProps) {
   const location = useLocation();
@@ -284,6 +287,8 @@ function StreamListView({
     sentinel,
   );
 
+  // Each entry with its index in the stream (focus after 'Load more' counts in the stream).
+  const shown = entries.map((entry, i) => [entry, i] as const).filter(([entry]) => !exclude?.includes(entry.id));
   const showLoadMore = status === 'ready' && !last && loaded > 0 && !hideLoadMore && !shouldAutoload(loaded, unlimited);
   const nextHref = (() => {
     const next = new URLSearchParams(location.search);
@@ -299,12 +304,12 @@ function StreamListView({
         </p>
       ) : (
         <>
-          {entries.length > 0 && (
+          {shown.length > 0 && (
             <ul className="article-list" aria-label={label}>
-              {entries.map((entry, i) => (
+              {shown.map(([entry, i], n) => (
                 <Fragment key={`${entry.id}-${i}`}>
                   {renderEntry?.(entry, i === focusIndex ? focusTarget : undefined) ?? (
-                    <StreamEntryCard entry={entry} index={i} linkRef={i === focusIndex ? focusTarget : undefined} />
+                    <StreamEntryCard entry={entry} index={n} linkRef={i === focusIndex ? focusTarget : undefined} />
                   )}
                 </Fragment>
               ))}

@@ -6,32 +6,20 @@
  * Flyouts that need sign-in check the user first and ask for the sign-in modal instead
  * (SITE-06); share, notification, forgot-password and embed flyouts do not need it.
  */
-import { useSyncExternalStore } from 'react';
 import { FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS, FLYOUT_CONFIRMATION_MS, FLYOUTS_WITHOUT_SIGN_IN, bus, userStore } from 'shared-contracts';
+import { getFlyout, setFlyout as set, subscribeFlyout, type FlyoutKind, type FlyoutState } from './state';
 
-/**
- * The flyouts the shell hosts. 'notification' (a message, no sign-in needed) and 'title-and-body'
- * (the generic flyout, sign-in needed) take their words from notices.ts, which opens them.
- */
-export type FlyoutKind = 'change-password' | 'forgot-password' | 'notification' | 'title-and-body';
-
-export type FlyoutState = { kind: FlyoutKind; phase: 'open' } | { kind: FlyoutKind; phase: 'confirmation'; message: string } | null;
+// Which flyout is open is kept in state.ts (the header reads it on the first view; this module loads with the code that opens one).
+export { useFlyout, type FlyoutKind, type FlyoutState } from './state';
 
 /** How long a destroy's confirmation stays, ms (SITE-09). */
 export function confirmationMs(kind: FlyoutKind): number {
   return kind === 'forgot-password' ? FLYOUT_CONFIRMATION_FORGOT_PASSWORD_MS : FLYOUT_CONFIRMATION_MS;
 }
 
-let state: FlyoutState = null;
 /** The control that opened the flyout; focus goes back to it on close. */
 let opener: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-
-function set(next: FlyoutState) {
-  state = next;
-  for (const l of [...listeners]) l();
-}
 
 function stopTimer() {
   if (timer !== undefined) clearTimeout(timer);
@@ -43,11 +31,8 @@ function needsSignIn(kind: FlyoutKind): boolean {
 }
 
 export const flyouts = {
-  get: (): FlyoutState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: (): FlyoutState => getFlyout(),
+  subscribe: subscribeFlyout,
   /**
    * Opens a flyout (replacing an open one). `from` is the control to return focus to on close; when
    * one flyout opens another, the first one's opener is kept.
@@ -65,7 +50,7 @@ export const flyouts = {
   /** Closes at once and returns focus to the opener. */
   close(): void {
     stopTimer();
-    if (state === null) return;
+    if (getFlyout() === null) return;
     set(null);
     const back = opener;
     opener = null;
@@ -80,6 +65,7 @@ export const flyouts = {
   },
   /** Destroy: with a message, show it as a confirmation for 2 s (7 s for forgot-password), then close. */
   destroy(message?: string): void {
+    const state = getFlyout();
     if (state === null) return;
     if (message === undefined) {
       flyouts.close();
@@ -91,7 +77,3 @@ export const flyouts = {
     timer = setTimeout(() => flyouts.close(), confirmationMs(kind));
   },
 };
-
-export function useFlyout(): FlyoutState {
-  return useSyncExternalStore(flyouts.subscribe, flyouts.get, flyouts.get);
-}

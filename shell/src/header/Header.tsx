@@ -4,11 +4,19 @@
  * and its logo is big near the top and small further down (useStickyHeader). Its state shows as
  * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose
  * code loads on first use (a pointer or focus on the button starts the fetch).
+ *
+ * Layout (issue 23, chrome.css): on a tablet or desktop a masthead (the wordmark, the actions on
+ * the right, a thin rule, the navigation row); on a phone (below 768 px) a compact bar whose
+ * 'Menu' button (aria-expanded, the one state CSS reads) shows the navigation as a panel; the
+ * server renders it closed. While it is open Tab cycles between the button and the panel's links,
+ * Escape closes it and gives the focus back to the button, and following a link (any navigation)
+ * or a press on the backdrop closes it. Without JavaScript the footer's section links lead to the same
+ * pages.
  */
-import { useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink } from 'shared-contracts/router';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Link, NavLink, useLocation } from 'shared-contracts/router';
 import { bus, lazyComponent, useUserStore, type User } from 'shared-contracts';
-import { useFlyout } from '../flyouts/flyouts';
+import { useFlyout } from '../flyouts/state';
 import { CartLink } from './CartLink';
 import type { SearchOverlayProps } from './SearchOverlay';
 import { useStickyHeader } from './useStickyHeader';
@@ -56,23 +64,51 @@ const searchLoading = (
 );
 
 const NAV = [
-  { to: '/the-latest', label: 'Latest' },
-  { to: '/magazine', label: 'Magazine' },
-  { to: '/topics', label: 'Topics' },
-  { to: '/video', label: 'Video' },
-  { to: '/visual-library', label: 'Visual Library' },
-  { to: '/store', label: 'Store' },
-  { to: '/my-library', label: 'My Library' },
-];
+  ['/the-latest', 'Latest'],
+  ['/magazine', 'Magazine'],
+  ['/topics', 'Topics'],
+  ['/video', 'Video'],
+  ['/visual-library', 'Visual Library'],
+  ['/store', 'Store'],
+  ['/my-library', 'My Library'],
+] as const;
 
 export function Header() {
   const status = useUserStore((s) => s.status);
   const user = useUserStore((s) => s.user);
   const [searchOpen, setSearchOpen] = useState(false);
   const [focusWithin, setFocusWithin] = useState(false);
+  const [menu, setMenu] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
-  const { logo, header } = useStickyHeader(searchOpen || focusWithin);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const { logo, header } = useStickyHeader(searchOpen || focusWithin || menu);
   const flyoutOpen = useFlyout() !== null;
+  const { key } = useLocation();
+
+  // Any navigation closes the phone's menu.
+  useEffect(() => setMenu(false), [key]);
+
+  useEffect(() => {
+    if (!menu) return;
+    const onKey = (e: KeyboardEvent) => {
+      const button = menuButton.current!;
+      // The window grew past the phone's width: the navigation is a row again, nothing to trap.
+      if (getComputedStyle(button).display === 'none') return setMenu(false);
+      if (e.key === 'Escape') {
+        setMenu(false);
+        button.focus();
+      } else if (e.key === 'Tab') {
+        const items: HTMLElement[] = [button, ...nav.current!.querySelectorAll('a')];
+        const n = items.length;
+        const at = items.indexOf(document.activeElement as HTMLElement);
+        e.preventDefault();
+        items[at < 0 ? (e.shiftKey ? n - 1 : 0) : (at + (e.shiftKey ? n - 1 : 1)) % n]!.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menu]);
 
   function closeSearch(restoreFocus: boolean) {
     setSearchOpen(false);
@@ -87,22 +123,31 @@ export function Header() {
     <>
       <header className="site-header" data-logo={logo} data-header={header} onFocus={() => setFocusWithin(true)} onBlur={onBlur}>
         <div className="header-bar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button icon"
+            aria-label="Menu"
+            aria-expanded={menu}
+            aria-controls="main-nav"
+            onClick={() => setMenu(!menu)}
+          />
           <Link to="/" className="logo" data-site-logo="" aria-label="The Management Review, home">
             The Management Review
           </Link>
+          <button
+            ref={searchButton}
+            type="button"
+            className="header-link button-link search-button icon"
+            aria-haspopup="dialog"
+            aria-expanded={searchOpen}
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
+            onClick={() => setSearchOpen(true)}
+          >
+            Search
+          </button>
           <div className="header-actions">
-            <button
-              ref={searchButton}
-              type="button"
-              className="header-link button-link search-button"
-              aria-haspopup="dialog"
-              aria-expanded={searchOpen}
-              onPointerEnter={preloadSearch}
-              onFocus={preloadSearch}
-              onClick={() => setSearchOpen(true)}
-            >
-              Search
-            </button>
             <CartLink />
             {user && (status === 'registered' || status === 'subscriber') ? (
               <UserMenu user={user} fallback={userMenuLoading(user)} />
@@ -125,16 +170,19 @@ export function Header() {
             )}
           </div>
         </div>
-        <nav aria-label="Main">
+        <nav ref={nav} id="main-nav" aria-label="Main">
           <ul className="main-nav">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+            {NAV.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to}>{label}</NavLink>
               </li>
             ))}
           </ul>
         </nav>
       </header>
+      {/* The phone menu's backdrop: a press on the page beside the panel closes it. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- Escape is the keyboard's way */}
+      {menu && <div className="menu-backdrop" onClick={() => setMenu(false)} />}
       {searchOpen && <SearchOverlay onClose={closeSearch} fallback={searchLoading} />}
       {/* The shell's flyouts (change password, forgot password): non-modal, beside the header; their
           host mounts while one is open. */}

@@ -104,11 +104,6 @@ export function HelpBox({ type, title, children, anchor, onClose }: HelpBoxProps
               zIndex: 17,
               top: place?.top ?? 0,
               left: place?.left ?? 0,
-              width: 'min(20rem, calc(100vw - 16px))',
-              margin: 0,
-              flexDirection: 'column',
-              gap: '.5rem',
-              boxShadow: '0 4px 16px rgba(0,0,0,.2)',
               pointerEvents: 'none',
               visibility: place?.visible ? 'visible' : 'hidden',
             }
@@ -116,12 +111,10 @@ export function HelpBox({ type, title, children, anchor, onClose }: HelpBoxProps
       }
     >
       <div>
-        <h2 id={titleId} style={{ margin: '0 0 .25rem', fontSize: '1rem' }}>
-          {title}
-        </h2>
+        <h2 id={titleId}>{title}</h2>
         {children}
       </div>
-      <button type="button" className="button-link help-box-close" style={{ pointerEvents: 'auto', alignSelf: 'flex-end' }} onClick={onClose}>
+      <button type="button" className="button-link help-box-close" style={{ pointerEvents: 'auto' }} onClick={onClose}>
         Dismiss tip
       </button>
     </aside>

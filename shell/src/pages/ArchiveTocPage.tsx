@@ -26,10 +26,12 @@ export function ArchiveTocPage() {
       {issue.status === 'ready' && (
         <>
           <h1>{issue.data.title}</h1>
-          <IssueCard issue={issue.data} titleAs="p" />
+          <IssueCard issue={issue.data} titleAs="p" lead />
           <section aria-labelledby="toc-title">
-            <h2 id="toc-title">In this issue</h2>
-            <ul className="article-list" aria-label="Table of contents">
+            <h2 id="toc-title" className="ds-section-title">
+              In this issue
+            </h2>
+            <ul className="article-list toc-list" aria-label="Table of contents">
               {issue.data.articles.map((entry) => (
                 <StreamEntryCard key={entry.id} entry={entry} />
               ))}

@@ -63,6 +63,40 @@ describe('article headline', () => {
     expect(screen.queryByText('The Big Idea')).not.toBeInTheDocument();
   });
 
+  it('the kicker names the topic and the content type', async () => {
+    await renderArticle(sampleArticle({ contentType: 'Digital Article' }));
+    const kicker = document.querySelector('.article-kicker') as HTMLElement;
+    expect(within(kicker).getByRole('link', { name: 'Leading Teams' })).toBeInTheDocument();
+    expect(within(kicker).getByText('Digital Article')).toHaveClass('content-type');
+  });
+
+  it("the hero picture is the first view's largest: at once, fetchpriority high, its size set, decorative", async () => {
+    const image = '/images/article/a1/0123456789ab';
+    await renderArticle(sampleArticle({ image }));
+    const picture = document.querySelector('article picture.article-hero') as HTMLElement;
+    expect(picture).toHaveClass('ds-picture');
+    // After the headline block, before the toolbar and the body.
+    expect(document.querySelector('.article-headline')!.compareDocumentPosition(picture) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect([...picture.querySelectorAll('source')].map((s) => [s.getAttribute('type'), s.getAttribute('srcset')?.split(', ')[0]])).toEqual([
+      ['image/avif', `${image}-320.avif 320w`],
+      ['image/webp', `${image}-320.webp 320w`],
+    ]);
+    const img = picture.querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute('src', `${image}-640.jpg`);
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).not.toHaveAttribute('loading');
+    expect(img).toHaveAttribute('width', '640');
+    expect(img).toHaveAttribute('height', '360');
+    expect(img).toHaveAttribute('alt', '');
+    expect(img.getAttribute('sizes')).toMatch(/100vw$/);
+    expect(document.querySelectorAll('img[fetchpriority="high"]')).toHaveLength(1);
+  });
+
+  it('has no hero without a picture', async () => {
+    await renderArticle(sampleArticle({ image: null }));
+    expect(document.querySelector('picture, img')).toBeNull();
+  });
+
   it('titles the document "{title} | The Management Review" and gives the old title back on leave', async () => {
     document.title = 'The Management Review';
     const { unmount } = await renderArticle(sampleArticle());

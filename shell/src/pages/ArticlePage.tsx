@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'shared-contracts/router';
-import { ApiError, api, lazyComponent, showBuyCopies, useLoad, usePageMeta, type Article } from 'shared-contracts';
+import { ApiError, api, lazyComponent, Picture, showBuyCopies, useLoad, usePageMeta, type Article } from 'shared-contracts';
 import { ArticleHeadline } from '../article/ArticleHeadline';
 import { articleDocumentTitle } from '../article/headline';
 import { useDocumentTitle } from '../article/useDocumentTitle';
@@ -59,6 +59,8 @@ function ArticleView({ article: a }: { article: Article }) {
     <main id="main" className="page article">
       <article ref={articleRef}>
         <ArticleHeadline article={a} />
+        {/* The hero: the first view's largest picture (fetchpriority high); decorative, the headline says what it shows. */}
+        {a.image && <Picture image={a.image} alt="" sizes="(min-width: 768px) 48rem, 100vw" priority className="article-hero" />}
         {/* Save and Share are My Library's (library/ItemActions); until it is ready, or if it fails, the shell's own toolbar (share links, Save asking guests to sign in) stands in. */}
         <RemoteSlot
           remote="library"

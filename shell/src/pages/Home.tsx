@@ -1,7 +1,9 @@
 /**
- * Home `/` (SITE-02): a one-slide carousel featuring the first three entries of the latest stream,
- * then 'The Latest' stream list. `/the-latest` is the same list without the carousel. The carousel
- * takes its entries from the list's first page: one request for both.
+ * Home `/` (SITE-02): a magazine front. The lead is a one-slide carousel featuring the first three
+ * entries of the latest stream (large pictures, the first one the page's largest), then 'The Latest'
+ * stream list without them: a reader never sees a story twice on the page. `/the-latest` is the
+ * whole list without the carousel. The carousel takes its entries from the list's first page: one
+ * request for both.
  */
 import { useCallback, useState } from 'react';
 import type { Stream, StreamEntry } from 'shared-contracts/discovery';
@@ -22,13 +24,15 @@ export function Home({ title = 'The Latest', carousel = true }: { title?: string
   const onFirstPage = useCallback((stream: Stream) => setFeatured(stream.entry.slice(0, FEATURED_COUNT)), []);
   const onFirstPageFailed = useCallback(() => setFeatured([]), []);
   return (
-    <main id="main" className="page">
+    <main id="main" className={carousel ? 'page home' : 'page home home--list'}>
       <h1>{title}</h1>
       {carousel && featured === null && <div className="carousel carousel-placeholder" aria-hidden="true" />}
       {carousel && featured && featured.length > 0 && <Carousel entries={featured} label="Featured articles" />}
+      {carousel && featured?.length !== 0 && <h2 className="ds-section-title home-more">More from The Latest</h2>}
       <StreamList
         type="latest"
         label="Latest articles"
+        exclude={carousel ? featured?.map((e) => e.id) : undefined}
         onFirstPage={carousel ? onFirstPage : undefined}
         onFirstPageFailed={carousel ? onFirstPageFailed : undefined}
       />

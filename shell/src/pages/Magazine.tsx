@@ -37,7 +37,7 @@ function MagazineStream({ page }: { page: number }) {
 
   return (
     <section className="magazine-stream" aria-labelledby="magazine-stream-title">
-      <h2 id="magazine-stream-title" ref={heading} tabIndex={-1}>
+      <h2 id="magazine-stream-title" className="ds-section-title" ref={heading} tabIndex={-1}>
         From the magazine
       </h2>
       <div
@@ -91,7 +91,7 @@ export function Magazine() {
         <section className="current-issue" aria-label="Current issue">
           {issue.status === 'loading' && <p role="status">Loading the current issue…</p>}
           {issue.status === 'error' && <p role="alert">We could not load the current issue. Please try again.</p>}
-          {issue.status === 'ready' && <IssueCard issue={issue.data} />}
+          {issue.status === 'ready' && <IssueCard issue={issue.data} lead kicker="Current issue" />}
         </section>
         <div className="archive-tools">
           {archive.status === 'loading' && <p role="status">Loading the archive…</p>}

@@ -8,7 +8,7 @@
  */
 import { useCallback, useId, useState, type FormEvent, type RefObject } from 'react';
 import { SiteLink, useNavigate, useSearchParams } from 'shared-contracts/router';
-import { formatLongDate, STREAM_PAGE_SIZE } from 'shared-contracts';
+import { formatLongDate, Picture, STREAM_PAGE_SIZE } from 'shared-contracts';
 import { formatVideoDuration } from 'shared-contracts/video';
 import {
   DISCOVERY_MESSAGES,
@@ -40,11 +40,11 @@ export const VIDEO_RESULT_TYPE = 'Video';
 export function VideoResultCard({ entry, linkRef }: { entry: Stream['entry'][number]; linkRef?: RefObject<HTMLAnchorElement | null> }) {
   const date = formatLongDate(entry.published);
   return (
-    <li className="article-card stream-entry stream-entry--video" data-entry-id={entry.id}>
+    <li className="article-card stream-entry stream-entry--video ds-card" data-entry-id={entry.id}>
       <div className="video-result-poster">
         {/* The title's link is the one a keyboard or a screen reader uses; the poster is the same link for the eye. */}
         <SiteLink href={entry.url} tabIndex={-1} aria-hidden="true">
-          {entry.image && <img src={entry.image} alt="" width={240} height={135} loading="lazy" />}
+          {entry.image && <Picture image={entry.image} alt="" sizes="(min-width: 768px) 14rem, 7rem" />}
         </SiteLink>
         {entry.duration !== undefined && (
           <span className="video-result-duration">
@@ -58,12 +58,12 @@ export function VideoResultCard({ entry, linkRef }: { entry: Stream['entry'][num
           {entry.category.term}
           <span className="content-type">{entry.contentType}</span>
         </p>
-        <h3>
+        <h3 className="ds-card__title">
           <SiteLink href={entry.url} ref={linkRef}>
             {entry.title}
           </SiteLink>
         </h3>
-        <p>{entry.summary}</p>
+        <p className="stream-entry-summary">{entry.summary}</p>
         {date && (
           <p className="byline">
             <time dateTime={entry.published}>{date}</time>
@@ -115,7 +115,7 @@ function FacetSelect({
   const id = useId();
   const known = options.some((o) => o.value === value);
   return (
-    <div className="search-filter">
+    <div className="search-filter ds-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{allLabel}</option>
@@ -180,7 +180,7 @@ export function SearchPage() {
         <label htmlFor={inputId}>Search articles and videos</label>
         <div className="search-form-row">
           <input id={inputId} key={term} type="search" name="term" defaultValue={term} maxLength={200} />
-          <button type="submit" className="button-primary">
+          <button type="submit" className="button-primary ds-button">
             Search
           </button>
         </div>
@@ -208,7 +208,7 @@ export function SearchPage() {
               allLabel="All topics"
               onChange={(value) => setFilters({ topic: value })}
             />
-            <div className="search-filter">
+            <div className="search-filter ds-field">
               <label htmlFor={`${inputId}-sort`}>Sort by</label>
               <select
                 id={`${inputId}-sort`}

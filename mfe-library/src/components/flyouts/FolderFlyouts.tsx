@@ -98,7 +98,7 @@ function NewFolderField({ value, error, valid, busy, onChange, onCreate }: NewFo
         aria-invalid={error !== null ? true : undefined}
         aria-describedby={error !== null ? errorId : undefined}
       />
-      <button type="button" disabled={!valid || busy} onClick={onCreate}>
+      <button type="button" className="ds-button ds-button--ghost" disabled={!valid || busy} onClick={onCreate}>
         {FOLDER_FLYOUT_TEXT.createFolder}
       </button>
       <div className="field-error-area">
@@ -250,11 +250,11 @@ export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBody
         }}
         onCreate={() => void onCreate()}
       />
-      <div className="flyout-actions">
-        <button type="submit" disabled={busy}>
+      <div className="flyout-actions ds-button-row">
+        <button type="submit" className="ds-button ds-button--primary" disabled={busy}>
           {mode === 'save' ? FOLDER_FLYOUT_TEXT.save : FOLDER_FLYOUT_TEXT.update}
         </button>
-        <button type="button" onClick={cancel}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
           {FOLDER_FLYOUT_TEXT.cancel}
         </button>
       </div>
@@ -285,11 +285,11 @@ export function BulkOrganizeBody({ ids, confirm, cancel, signIn }: BulkOrganizeP
   return (
     <form className="folder-form" noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
       <FolderChoices myLibrary={false} folders={others} checked={checked} disabled={busy} onChange={(id, on) => setChecked((set) => toggle(set, id, on))} />
-      <div className="flyout-actions">
-        <button type="submit" disabled={busy || listIds.length === 0}>
+      <div className="flyout-actions ds-button-row">
+        <button type="submit" className="ds-button ds-button--primary" disabled={busy || listIds.length === 0}>
           {FOLDER_FLYOUT_TEXT.addToFolders}
         </button>
-        <button type="button" onClick={cancel}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
           {FOLDER_FLYOUT_TEXT.cancel}
         </button>
       </div>

@@ -44,11 +44,11 @@ function ConfirmRemove({ question, remove, confirm, cancel, signIn }: ConfirmRem
   return (
     <div className="confirm-remove" aria-busy={busy}>
       <p>{question}</p>
-      <div className="flyout-actions">
-        <button type="button" disabled={busy} onClick={() => void onRemove()}>
+      <div className="flyout-actions ds-button-row">
+        <button type="button" className="ds-button ds-button--primary" disabled={busy} onClick={() => void onRemove()}>
           {REMOVE_TEXT.remove}
         </button>
-        <button type="button" onClick={cancel}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
           {REMOVE_TEXT.cancel}
         </button>
       </div>

@@ -15,7 +15,7 @@
  *   the server's refusal of a 401, 403 (address not confirmed) or 429 (the day's allowance) shows
  *   as the form's message; other failures show the generic failure.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, SHARE_PROVIDER_LABELS, SignInPrompt, type ShareProvider } from 'shared-contracts';
 import { shareItem } from '../../api/sharing';
 import {
@@ -29,7 +29,7 @@ import {
   SHARE_MESSAGE_MAX,
   sharePopupUrl,
 } from 'shared-contracts/library';
-import { parseEmailList, validateShareEmail, FormMessage, TextField, useField } from 'shared-contracts/forms';
+import { parseEmailList, validateShareEmail, FormMessage, Tabs, TextField, useField } from 'shared-contracts/forms';
 import { GenericFailure } from '../common/Failure';
 import { useReader } from '../common/reader';
 import type { FlyoutItem } from './contract';
@@ -64,31 +64,6 @@ export function ShareBody({ item, confirm, cancel }: ShareBodyProps) {
   const guest = reader.kind === 'guest';
   const baseId = useId();
   const [selected, setSelected] = useState<ShareProvider>('facebook');
-  const tabRefs = useRef(new Map<ShareProvider, HTMLButtonElement>());
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = SHARE_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = SHARE_TABS[next];
-    if (!tab) return;
-    setSelected(tab.provider);
-    tabRefs.current.get(tab.provider)?.focus();
-  }
 
   const tabId = (p: ShareProvider) => `${baseId}-tab-${p}`;
   const panelId = (p: ShareProvider) => `${baseId}-panel-${p}`;
@@ -96,27 +71,13 @@ export function ShareBody({ item, confirm, cancel }: ShareBodyProps) {
   return (
     <div className="share-flyout">
       <p className="share-item-title">{item.title}</p>
-      <div role="tablist" aria-label={SHARE_TEXT.tabs} className="share-tabs">
-        {SHARE_TABS.map((tab, index) => (
-          <button
-            key={tab.provider}
-            ref={(el) => {
-              if (el) tabRefs.current.set(tab.provider, el);
-              else tabRefs.current.delete(tab.provider);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(tab.provider)}
-            aria-selected={selected === tab.provider}
-            aria-controls={panelId(tab.provider)}
-            tabIndex={selected === tab.provider ? 0 : -1}
-            onClick={() => setSelected(tab.provider)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={SHARE_TEXT.tabs}
+        items={SHARE_TABS.map((t) => ({ id: t.provider, label: t.label }))}
+        selected={selected}
+        onSelect={(id) => setSelected(id as ShareProvider)}
+        idPrefix={baseId}
+      />
       <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} className="share-panel" data-share-provider={selected}>
         {isSocial(selected) ? (
           <SocialShare key={selected} provider={selected} item={item} record={loggedIn} confirm={confirm} />
@@ -154,7 +115,7 @@ function SocialShare({ provider, item, record, confirm }: SocialShareProps) {
   }
 
   return (
-    <button type="button" className={`share-network share-${provider}`} onClick={share}>
+    <button type="button" className={`ds-button ds-button--primary share-network share-${provider}`} onClick={share}>
       {connected ? shareOnNetwork(provider) : connectWithNetwork(provider)}
     </button>
   );
@@ -274,11 +235,11 @@ function EmailShare({ item, confirm, cancel }: EmailShareProps) {
         <p className="share-title">{item.title}</p>
         {summary !== null && <p className="share-summary">{summary}</p>}
       </div>
-      <div className="flyout-actions">
-        <button type="submit" disabled={busy}>
+      <div className="flyout-actions ds-button-row">
+        <button type="submit" className="ds-button ds-button--primary" disabled={busy}>
           {SHARE_TEXT.send}
         </button>
-        <button type="button" onClick={cancel}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
           {SHARE_TEXT.cancel}
         </button>
       </div>

@@ -45,8 +45,8 @@ export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Fo
         <label htmlFor={id}>{SHARE_LIST_TEXT.link}</label>
         <input id={id} ref={input} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </div>
-      <div className="flyout-actions">
-        <button type="button" onClick={() => void copy()}>
+      <div className="flyout-actions ds-button-row">
+        <button type="button" className="ds-button ds-button--primary" onClick={() => void copy()}>
           {SHARE_LIST_TEXT.copy}
         </button>
       </div>

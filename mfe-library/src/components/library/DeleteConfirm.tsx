@@ -41,10 +41,10 @@ export function DeleteConfirm({ onConfirm, onCancel }: { onConfirm(): Promise<un
       }}
     >
       <p id={textId}>{LIBRARY_MESSAGES.deleteFolderConfirm}</p>
-      <button type="button" onClick={confirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+      <button type="button" className="ds-button ds-button--primary" onClick={confirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
         {LIBRARY_TEXT.deleteFolder}
       </button>
-      <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy}>
+      <button ref={cancelRef} type="button" className="ds-button ds-button--ghost" onClick={onCancel} disabled={busy}>
         {LIBRARY_TEXT.cancel}
       </button>
       {error && (

@@ -95,7 +95,7 @@ export function FolderForm({ mode, initial, existingNames, currentName, onSubmit
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape anywhere in the form cancels it (the keys bubble up from its fields and buttons); Cancel is the button for it
     <form className="folder-form" aria-label={label} data-folder-form={mode} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
-      <div className="field">
+      <div className="field ds-field">
         <label htmlFor={nameId}>{LIBRARY_TEXT.folderName}</label>
         <input
           ref={nameRef}
@@ -121,7 +121,7 @@ export function FolderForm({ mode, initial, existingNames, currentName, onSubmit
           )}
         </div>
       </div>
-      <div className="field">
+      <div className="field ds-field">
         <label htmlFor={descriptionId}>{LIBRARY_TEXT.description}</label>
         <textarea id={descriptionId} name="description" maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
@@ -130,11 +130,11 @@ export function FolderForm({ mode, initial, existingNames, currentName, onSubmit
           {serverError}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" disabled={!valid || sending} aria-busy={sending ? 'true' : undefined}>
+      <div className="form-actions ds-button-row">
+        <button type="submit" className="ds-button ds-button--primary" disabled={!valid || sending} aria-busy={sending ? 'true' : undefined}>
           {LIBRARY_TEXT.save}
         </button>
-        <button type="button" onClick={onCancel} disabled={sending}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={onCancel} disabled={sending}>
           {LIBRARY_TEXT.cancel}
         </button>
       </div>

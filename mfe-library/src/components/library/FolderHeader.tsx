@@ -26,21 +26,31 @@ export function FolderHeader({ current, editable, mode, headingRef, onRename, on
       <h2 id="library-folder-heading" ref={headingRef} tabIndex={-1}>
         {current ? current.name : LIBRARY_TEXT.allFolders}
       </h2>
-      {current?.description && <p className="folder-description">{current.description}</p>}
-      {current && <p className="folder-item-count">{itemCountText(current.itemCount)}</p>}
+      {current?.description && <p className="folder-description ds-card__body">{current.description}</p>}
+      {current && <p className="folder-item-count ds-card__meta">{itemCountText(current.itemCount)}</p>}
       {current && (
-        <div className="folder-actions">
+        <div className="folder-actions ds-button-row">
           {editable && (
             <>
-              <button type="button" aria-expanded={mode === 'active'} onClick={(e) => onRename(editable, e.currentTarget)}>
+              <button
+                type="button"
+                className="ds-button ds-button--ghost"
+                aria-expanded={mode === 'active'}
+                onClick={(e) => onRename(editable, e.currentTarget)}
+              >
                 {LIBRARY_TEXT.rename}
               </button>
-              <button type="button" aria-expanded={mode === 'active-delete'} onClick={(e) => onDelete(editable, e.currentTarget)}>
+              <button
+                type="button"
+                className="ds-button ds-button--ghost"
+                aria-expanded={mode === 'active-delete'}
+                onClick={(e) => onDelete(editable, e.currentTarget)}
+              >
                 {LIBRARY_TEXT.delete}
               </button>
             </>
           )}
-          <button type="button" onClick={(e) => onOpen({ kind: 'share-list', folder: current }, e.currentTarget)}>
+          <button type="button" className="ds-button ds-button--ghost" onClick={(e) => onOpen({ kind: 'share-list', folder: current }, e.currentTarget)}>
             {LIBRARY_TEXT.shareFolder}
           </button>
         </div>

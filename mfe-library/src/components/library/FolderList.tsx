@@ -73,14 +73,19 @@ export function FolderList({ folders, selectedSlug, editing, onNew, editor }: Fo
               {f.readOnly && f.name !== MY_LIBRARY_FOLDER_NAME && (
                 <>
                   {' '}
-                  <span className="read-only-mark">{LIBRARY_TEXT.readOnly}</span>
+                  <span className="read-only-mark ds-badge">{LIBRARY_TEXT.readOnly}</span>
                 </>
               )}
             </li>
           );
         })}
       </ul>
-      <button type="button" className="new-folder" aria-expanded={editing === 'new'} onClick={(e: MouseEvent<HTMLButtonElement>) => onNew(e.currentTarget)}>
+      <button
+        type="button"
+        className="new-folder ds-button ds-button--ghost"
+        aria-expanded={editing === 'new'}
+        onClick={(e: MouseEvent<HTMLButtonElement>) => onNew(e.currentTarget)}
+      >
         {LIBRARY_TEXT.newFolder}
       </button>
       {editor}

@@ -204,3 +204,34 @@ describe('an order entry', () => {
     expect(within(entry).getByText('$123.45')).toBeInTheDocument();
   });
 });
+
+describe('a feed item card on the design system (issue 23)', () => {
+  const IMAGE = '/images/article/a1/0123456789ab';
+
+  it("shows the item's picture, lazy, with its intrinsic size and no alternative text (the title says it)", () => {
+    const li = cardElement(cardOfLibraryItem(item({ image: IMAGE })));
+    const img = li.querySelector('picture.ds-picture img')!;
+    expect(img).toHaveAttribute('src', `${IMAGE}-640.jpg`);
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '640');
+    expect(img).toHaveAttribute('height', '360');
+    expect(img).toHaveAttribute('alt', '');
+    expect(li.querySelectorAll('picture source')).toHaveLength(2);
+  });
+
+  it('has no picture when the item has none', () => {
+    const li = cardElement(cardOfLibraryItem(item({ image: null })));
+    expect(li.querySelector('picture')).toBeNull();
+  });
+
+  it("a followed topic's entry carries its picture too", () => {
+    expect(cardOfStreamEntry(sampleStreamEntry({ image: IMAGE })).image).toBe(IMAGE);
+  });
+
+  it('draws its actions as design-system buttons, and the bulk checkbox inside a 44px label target', () => {
+    const li = cardElement(cardOfLibraryItem(item({}, { selectable: true })));
+    for (const button of within(li).getAllByRole('button')) expect(button).toHaveClass('ds-button', 'ds-button--ghost');
+    const box = within(li).getByRole('checkbox', { name: 'Select Why Strategy Fails' });
+    expect(box.closest('label')).toHaveClass('item-select-target');
+  });
+});

@@ -10,7 +10,7 @@
  * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
  */
 import { useId, type MouseEvent } from 'react';
-import { showPriceBlock } from 'shared-contracts';
+import { Picture, showPriceBlock } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/commerce';
 import type { CardModel } from './cardModel';
 import { OrderEntryView } from './OrderEntryView';
@@ -42,80 +42,86 @@ export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCar
       data-read-only={card.readOnly ? 'true' : 'false'}
       data-selected={a.bulk ? String(selected) : undefined}
     >
-      <article aria-labelledby={titleId}>
+      <article aria-labelledby={titleId} className="ds-card library-card">
         {a.bulk && (
-          <input
-            type="checkbox"
-            className="item-select"
-            aria-label={LIBRARY_TEXT.selectItem(card.title)}
-            checked={selected}
-            onChange={(e) => onSelect?.(card.id, e.target.checked)}
-          />
+          // The label around the box makes a 44px target of it (its name is the box's own aria-label).
+          <label className="item-select-target">
+            <input
+              type="checkbox"
+              className="item-select"
+              aria-label={LIBRARY_TEXT.selectItem(card.title)}
+              checked={selected}
+              onChange={(e) => onSelect?.(card.id, e.target.checked)}
+            />
+          </label>
         )}
-        <p className="item-eyebrow">
-          <span className="item-content-type">{card.contentType}</span>
-          {card.topic && ' '}
-          {card.topicLink ? (
-            <SiteLink href={card.topicLink} className="item-topic">
-              {card.topic}
-            </SiteLink>
-          ) : (
-            card.topic && <span className="item-topic">{card.topic}</span>
-          )}
-        </p>
-        <h3 id={titleId} className="item-title">
-          <SiteLink href={card.url}>{card.title}</SiteLink>
-        </h3>
-        {card.summary && <TrimmedText className="item-summary" text={card.summary} />}
-        {card.authors.length > 0 && <p className="item-authors">{LIBRARY_TEXT.by(card.authors)}</p>}
-        {card.dated && (
-          <p className="item-date">
-            <time dateTime={card.dateTime}>{card.dated}</time>
-          </p>
-        )}
-        {card.sharedVia && <p className="item-shared-via">{card.sharedVia}</p>}
-        {card.sharedWith.length > 0 && (
-          <ul className="item-shared-with" aria-label={LIBRARY_TEXT.sharedWith}>
-            {card.sharedWith.map((address) => (
-              <li key={address}>{address}</li>
-            ))}
-          </ul>
-        )}
-        {card.order && <OrderEntryView order={card.order} title={card.title} />}
-        {price && (
-          <p className="price-block" data-price-block="">
-            {LIBRARY_TEXT.price} <span className="price">{formatUsd((card.listPrice ?? 0) / 100)}</span>
-          </p>
-        )}
-        {anyAction && (
-          <div className="item-actions">
-            {a.move && (
-              <button type="button" aria-label={`${LIBRARY_TEXT.move} ${card.title}`} onClick={act('move')}>
-                {LIBRARY_TEXT.move}
-              </button>
-            )}
-            {a.save && (
-              <button type="button" aria-label={`${LIBRARY_TEXT.saveItem} ${card.title}`} onClick={act('save')}>
-                {LIBRARY_TEXT.saveItem}
-              </button>
-            )}
-            {a.share && (
-              <button type="button" aria-label={`${LIBRARY_TEXT.share} ${card.title}`} onClick={act('share')}>
-                {LIBRARY_TEXT.share}
-              </button>
-            )}
-            {a.buyCopies && card.productLink && (
-              <SiteLink href={card.productLink} className="buy-copies" aria-label={`${LIBRARY_TEXT.buyCopies} ${card.title}`}>
-                {LIBRARY_TEXT.buyCopies}
+        {card.image && <Picture image={card.image} alt="" sizes="(min-width: 768px) 14rem, 6rem" className="library-card__picture" />}
+        <div className="library-card__body">
+          <p className="item-eyebrow">
+            <span className="item-content-type">{card.contentType}</span>
+            {card.topic && ' '}
+            {card.topicLink ? (
+              <SiteLink href={card.topicLink} className="item-topic ds-tag">
+                {card.topic}
               </SiteLink>
+            ) : (
+              card.topic && <span className="item-topic ds-tag">{card.topic}</span>
             )}
-            {a.discard && (
-              <button type="button" aria-label={`${LIBRARY_TEXT.discard} ${card.title}`} onClick={act('discard')}>
-                {LIBRARY_TEXT.discard}
-              </button>
-            )}
-          </div>
-        )}
+          </p>
+          <h3 id={titleId} className="item-title ds-card__title">
+            <SiteLink href={card.url}>{card.title}</SiteLink>
+          </h3>
+          {card.summary && <TrimmedText className="item-summary ds-card__body" text={card.summary} />}
+          {card.authors.length > 0 && <p className="item-authors ds-card__meta">{LIBRARY_TEXT.by(card.authors)}</p>}
+          {card.dated && (
+            <p className="item-date ds-card__meta">
+              <time dateTime={card.dateTime}>{card.dated}</time>
+            </p>
+          )}
+          {card.sharedVia && <p className="item-shared-via ds-card__meta">{card.sharedVia}</p>}
+          {card.sharedWith.length > 0 && (
+            <ul className="item-shared-with" aria-label={LIBRARY_TEXT.sharedWith}>
+              {card.sharedWith.map((address) => (
+                <li key={address}>{address}</li>
+              ))}
+            </ul>
+          )}
+          {card.order && <OrderEntryView order={card.order} title={card.title} />}
+          {price && (
+            <p className="price-block ds-card__meta" data-price-block="">
+              {LIBRARY_TEXT.price} <span className="price ds-price">{formatUsd((card.listPrice ?? 0) / 100)}</span>
+            </p>
+          )}
+          {anyAction && (
+            <div className="item-actions ds-button-row">
+              {a.move && (
+                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.move} ${card.title}`} onClick={act('move')}>
+                  {LIBRARY_TEXT.move}
+                </button>
+              )}
+              {a.save && (
+                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.saveItem} ${card.title}`} onClick={act('save')}>
+                  {LIBRARY_TEXT.saveItem}
+                </button>
+              )}
+              {a.share && (
+                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.share} ${card.title}`} onClick={act('share')}>
+                  {LIBRARY_TEXT.share}
+                </button>
+              )}
+              {a.buyCopies && card.productLink && (
+                <SiteLink href={card.productLink} className="buy-copies ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.buyCopies} ${card.title}`}>
+                  {LIBRARY_TEXT.buyCopies}
+                </SiteLink>
+              )}
+              {a.discard && (
+                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.discard} ${card.title}`} onClick={act('discard')}>
+                  {LIBRARY_TEXT.discard}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
       </article>
     </li>
   );

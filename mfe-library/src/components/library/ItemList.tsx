@@ -78,7 +78,7 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
     return (
       <div className="library-list" data-list={listKey} data-list-state="error">
         <p role="alert">{LIBRARY_TEXT.listError}</p>
-        <button type="button" onClick={retry}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={retry}>
           {LIBRARY_TEXT.tryAgain}
         </button>
       </div>
@@ -124,10 +124,10 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
               {selectedIds.length > 0 && (
                 <div role="group" aria-label={LIBRARY_TEXT.bulkActions} className="bulk-bar" data-bulk-bar="" data-selected-count={selectedIds.length}>
                   <p className="bulk-count">{LIBRARY_TEXT.selectedCount(selectedIds.length)}</p>
-                  <button type="button" onClick={bulk('bulk-organize')}>
+                  <button type="button" className="ds-button ds-button--ghost" onClick={bulk('bulk-organize')}>
                     {LIBRARY_TEXT.moveToFolders}
                   </button>
-                  <button type="button" onClick={bulk('bulk-discard')}>
+                  <button type="button" className="ds-button ds-button--ghost" onClick={bulk('bulk-discard')}>
                     {LIBRARY_TEXT.remove}
                   </button>
                 </div>
@@ -143,7 +143,7 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
           {!list.last && (
             <button
               type="button"
-              className="load-more"
+              className="load-more ds-button ds-button--ghost"
               onClick={loadMore}
               disabled={list.more === 'loading'}
               aria-busy={list.more === 'loading' ? 'true' : undefined}

@@ -29,6 +29,14 @@ function narrow() {
 afterEach(() => jest.useRealTimers());
 
 describe('the tab bar', () => {
+  it("is drawn with the design system's tab classes, its fade a mask only (issue 23)", () => {
+    render(<Bar />);
+    const bar = screen.getByRole('tablist', { name: 'Library' });
+    expect(bar).toHaveClass('ds-tabs');
+    for (const tab of screen.getAllByRole('tab')) expect(tab).toHaveClass('ds-tab');
+    expect(bar.getAttribute('style') ?? '').not.toMatch(/#[0-9a-f]{3}/i);
+  });
+
   it('says which ends have tabs out of view, read on scroll at most every 500 ms', () => {
     jest.useFakeTimers();
     render(<Bar />);

@@ -2,7 +2,8 @@
  * A tab list with one panel (WAI-ARIA tabs, automatic activation): the selected tab is the one
  * in the tab order; arrow keys, Home and End move to (and select) another tab.
  *
- * The tab list is a tab bar that scrolls sideways when its tabs do not fit (a phone, many followed
+ * Drawn with the design system's .ds-tabs and .ds-tab (shared-contracts/design). The tab list is a
+ * tab bar that scrolls sideways when its tabs do not fit (a phone, many followed
  * topics). Its `data-tab-overflow` says which ends have tabs out of view (`none`, `start`, `end`,
  * `both`; a fade shows there), read again as the bar scrolls, at most every 500 ms
  * (SCROLL_THROTTLE_MS.tabBar, SITE-09), and when the window is resized. A newly selected tab out of
@@ -31,9 +32,9 @@ export interface TabsProps<K extends string> {
 /** The fade at the ends of the bar with tabs out of view. */
 const FADES: Record<Overflow, string | undefined> = {
   none: undefined,
-  start: 'linear-gradient(to right, transparent, #000 2rem)',
-  end: 'linear-gradient(to left, transparent, #000 2rem)',
-  both: 'linear-gradient(to right, transparent, #000 2rem, #000 calc(100% - 2rem), transparent)',
+  start: 'linear-gradient(to right, transparent, black 2rem)',
+  end: 'linear-gradient(to left, transparent, black 2rem)',
+  both: 'linear-gradient(to right, transparent, black 2rem, black calc(100% - 2rem), transparent)',
 };
 
 export function Tabs<K extends string>({ label, tabs, selected, onSelect, children, className, panelProps }: TabsProps<K>) {
@@ -91,15 +92,8 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
         role="tablist"
         aria-label={label}
         data-tab-overflow={overflow}
-        style={{
-          display: 'flex',
-          flexWrap: 'nowrap',
-          overflowX: 'auto',
-          gap: '.25rem',
-          scrollbarWidth: 'thin',
-          maskImage: FADES[overflow],
-          WebkitMaskImage: FADES[overflow],
-        }}
+        className="ds-tabs"
+        style={{ maskImage: FADES[overflow], WebkitMaskImage: FADES[overflow] }}
       >
         {tabs.map((t, i) => (
           <button
@@ -112,7 +106,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
             tabIndex={t.id === selected ? 0 : -1}
             onClick={() => onSelect(t.id)}
             onKeyDown={(e) => onKeyDown(e, i)}
-            style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}
+            className="ds-tab"
           >
             {t.label}
           </button>

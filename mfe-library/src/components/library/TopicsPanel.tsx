@@ -44,7 +44,7 @@ export interface TopicsPanelProps {
 
 function FindMore() {
   return (
-    <Link to="/topics" className="find-more">
+    <Link to="/topics" className="find-more ds-button ds-button--secondary">
       {T.findMore}
     </Link>
   );
@@ -138,7 +138,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     body = (
       <>
         <p role="alert">{LIBRARY_TEXT.listError}</p>
-        <button type="button" onClick={() => setLoads((n) => n + 1)}>
+        <button className="ds-button ds-button--ghost" type="button" onClick={() => setLoads((n) => n + 1)}>
           {LIBRARY_TEXT.tryAgain}
         </button>
       </>
@@ -185,10 +185,11 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                   }}
                 >
                   <p id={confirmTextId}>{ALL_TEXT.confirmAll}</p>
-                  <button type="button" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={unfollowAll}>
+                  <button className="ds-button ds-button--ghost" type="button" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={unfollowAll}>
                     {ALL_TEXT.stopAll}
                   </button>
                   <button
+                    className="ds-button ds-button--ghost"
                     ref={cancelAllRef}
                     type="button"
                     disabled={busy}
@@ -202,7 +203,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                   </button>
                 </div>
               ) : (
-                <button ref={stopAllRef} type="button" onClick={() => setConfirmAll(true)}>
+                <button className="ds-button ds-button--ghost" ref={stopAllRef} type="button" onClick={() => setConfirmAll(true)}>
                   {ALL_TEXT.stopAll}
                 </button>
               )}
@@ -215,10 +216,11 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
               {state === 'delete-confirm' ? (
                 <div role="group" aria-labelledby={confirmTextId} className="confirm" data-confirm="stop-following">
                   <p id={confirmTextId}>{LIBRARY_MESSAGES.stopFollowingConfirm}</p>
-                  <button type="button" disabled={busy} onClick={() => unfollow(selectedTopic.slug, selectedTopic.name)}>
+                  <button className="ds-button ds-button--ghost" type="button" disabled={busy} onClick={() => unfollow(selectedTopic.slug, selectedTopic.name)}>
                     {T.stopFollowing}
                   </button>
                   <button
+                    className="ds-button ds-button--ghost"
                     ref={cancelRef}
                     type="button"
                     disabled={busy}
@@ -233,6 +235,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                 </div>
               ) : (
                 <button
+                  className="ds-button ds-button--ghost"
                   ref={stopRef}
                   type="button"
                   onClick={() => {

@@ -17,6 +17,8 @@ export interface CardModel {
   title: string;
   url: string;
   summary: string;
+  /** The picture's base path (shared-contracts' Picture), or null when the item has none. */
+  image: string | null;
   /** The eyebrow: 'Magazine Article', 'Video', 'Chart', ... */
   contentType: string;
   /** The topic (category.term), or '' when none. */
@@ -70,6 +72,7 @@ export function cardOfLibraryItem(item: LibraryItem, forceReadOnly = false): Car
     title: item.title,
     url: item.url,
     summary: item.summary,
+    image: item.image,
     contentType: item.contentType,
     topic: item.category.term,
     topicLink: topicLinkOf(item),
@@ -96,6 +99,7 @@ export function cardOfStreamEntry(entry: StreamEntry): CardModel {
     title: entry.title,
     url: entry.url,
     summary: entry.summary,
+    image: entry.image,
     contentType: entry.contentType,
     topic: entry.category.term,
     topicLink: topicLinkOf(entry),

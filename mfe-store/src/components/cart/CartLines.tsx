@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatLongDate } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
+import { LineThumb } from '../common';
 import { COMMERCE_MESSAGES, MAX_LINE_QUANTITY, formatCents, isSingleQuantityType, type CartLine } from 'shared-contracts/commerce';
 
 /** This view's words (NOT IN SPEC). */
@@ -18,8 +19,6 @@ export const LINE_TEXT = {
   unavailable: 'This item cannot be ordered right now. Remove it to check out.',
 };
 
-const DETAILS = { margin: '.25rem 0 0', fontSize: '.875rem', color: '#555' } as const;
-
 /** What the cart item says of its product, under its title. */
 function LineDetails({ line }: { line: CartLine }) {
   const facts = [line.productMajorSubject, line.publicationDate ? LINE_TEXT.published(formatLongDate(line.publicationDate)) : null].filter(
@@ -27,14 +26,14 @@ function LineDetails({ line }: { line: CartLine }) {
   );
   return (
     <>
-      {facts.length > 0 && <p style={DETAILS}>{facts.join(' · ')}</p>}
+      {facts.length > 0 && <p className="ds-card__meta">{facts.join(' · ')}</p>}
       {line.permissionsAvailable && line.type !== 'Perm' && (
-        <p style={DETAILS}>
+        <p className="ds-card__meta">
           <Link to={line.productUrl}>{LINE_TEXT.permissions}</Link>
         </p>
       )}
       {line.isVolumePricingAvailable && (
-        <p style={DETAILS}>
+        <p className="ds-card__meta">
           {LINE_TEXT.volumePricing} <a href="/subscriber-help#contact-customer-service">{LINE_TEXT.askCustomerService}</a>
         </p>
       )}
@@ -75,11 +74,14 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
 
   return (
     <li className="cart-line" data-line-status={line.status}>
+      <LineThumb item={line} />
       <div className="cart-line-title">
-        <Link to={line.productUrl}>{line.productTitle}</Link>
+        <Link to={line.productUrl}>{line.productTitle}</Link>{' '}
+        <p className="ds-card__meta">
+          <span className="cart-line-format">{line.format}</span> · <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
+        </p>
         <LineDetails line={line} />
-      </div>{' '}
-      <span className="cart-line-format">{line.format}</span> <span className="cart-line-price">{formatCents(line.unitPriceCents)}</span>
+      </div>
       {single ? (
         // A digital product, ebook or subscription is one per order (SITE-05): its quantity is shown, not edited (issue 26).
         <p className="quantity-fixed">
@@ -87,7 +89,7 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
           <span className="visually-hidden">{` of ${line.productTitle}`}</span>
         </p>
       ) : (
-        <div className="field quantity-field">
+        <div className="quantity-field">
           <label htmlFor={id}>
             Quantity<span className="visually-hidden">{` for ${line.productTitle}`}</span>
           </label>
@@ -116,8 +118,14 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
           )}
         </div>
       )}
-      <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
-      <button type="button" aria-label={`Remove ${line.productTitle}`} disabled={busy} onClick={() => onRemove(line)}>
+      <span className="cart-line-total ds-price">{formatCents(line.lineTotalCents)}</span>
+      <button
+        type="button"
+        className="ds-button ds-button--ghost cart-line-remove"
+        aria-label={`Remove ${line.productTitle}`}
+        disabled={busy}
+        onClick={() => onRemove(line)}
+      >
         Remove
       </button>
     </li>
@@ -129,7 +137,9 @@ export function LineSection({ title, lines, ...rest }: { title: string; lines: C
   if (lines.length === 0) return null;
   return (
     <section className="cart-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+      <h2 id={id} className="ds-section-title">
+        {title}
+      </h2>
       <ul className="cart-lines">
         {lines.map((l) => (
           <LineRow key={l.itemId} line={l} {...rest} />

@@ -26,6 +26,7 @@ export function PromoCode({
           {cart.promoCode.description ? `: ${cart.promoCode.description}` : ''}{' '}
           <button
             type="button"
+            className="ds-button ds-button--ghost"
             disabled={busy}
             onClick={async () => {
               setStatus(null);
@@ -54,17 +55,19 @@ export function PromoCode({
           }}
         >
           <label htmlFor={id}>Promo code</label>
-          <input
-            id={id}
-            name="promoCode"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          <button type="submit" disabled={busy}>
-            Apply
-          </button>
+          <div className="promo-row">
+            <input
+              id={id}
+              name="promoCode"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            <button type="submit" className="ds-button ds-button--secondary" disabled={busy}>
+              Apply
+            </button>
+          </div>
         </form>
       )}
       {error && (

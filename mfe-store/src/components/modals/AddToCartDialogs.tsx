@@ -6,6 +6,7 @@ import { loadRecommendations } from '../../api/recommendations';
 import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
 import type { Product, CartLine } from 'shared-contracts/commerce';
 import { MAINTENANCE_TITLE, NOT_ADDED_TITLE } from '../../text';
+import { Cover, LineThumb } from '../common';
 
 interface Common {
   onClose(): void;
@@ -40,9 +41,10 @@ function Recommendations({ productIds }: { productIds: readonly string[] }) {
   return (
     <section className="recommendations" aria-labelledby="added-to-cart-recommendations">
       <h3 id="added-to-cart-recommendations">You might also like</h3>
-      <ul>
+      <ul className="card-row">
         {products.map((p) => (
-          <li key={p.id}>
+          <li key={p.id} className="row-card">
+            <Cover image={p.image} alt="" sizes="4rem" />
             <Link to={p.productUrl}>{p.title}</Link>
           </li>
         ))}
@@ -66,6 +68,8 @@ export interface AddedDialogProps extends Common {
  */
 export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedDialogProps) {
   const productIds = [...new Set(items.map((i) => i.productId))];
+  // Checkout leads to the cart: its code is fetched while the reader reads the dialog.
+  useEffect(() => void import('../../pages/CartPage'), []);
   return (
     <Dialog title={MESSAGES.cart.added} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal">
       <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
@@ -73,16 +77,19 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
       </button>
       <ul className="added-items" aria-label="Items added">
         {items.map((line) => (
-          <li key={line.itemId} className="added-item">
-            <p className="added-title">{line.productTitle}</p>
-            <dl className="added-facts">
-              <dt>Format</dt>
-              <dd className="added-format">{line.format}</dd>
-              <dt>Quantity</dt>
-              <dd className="added-quantity">{line.quantity}</dd>
-              <dt>Price</dt>
-              <dd className="added-price">{formatCents(line.unitPriceCents)}</dd>
-            </dl>
+          <li key={line.itemId} className="added-item row-card">
+            <LineThumb item={line} />
+            <div>
+              <p className="added-title">{line.productTitle}</p>
+              <dl className="added-facts">
+                <dt>Format</dt>
+                <dd className="added-format">{line.format}</dd>
+                <dt>Quantity</dt>
+                <dd className="added-quantity">{line.quantity}</dd>
+                <dt>Price</dt>
+                <dd className="added-price">{formatCents(line.unitPriceCents)}</dd>
+              </dl>
+            </div>
           </li>
         ))}
       </ul>
@@ -90,7 +97,7 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
         <button type="button" className="button-primary" onClick={onCheckout}>
           {UI_TEXT.checkout}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
         </button>
       </div>
@@ -105,7 +112,7 @@ export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & 
       <p className="cart-apology">{cartApology(productIds)}</p>
       <CustomerServicePhones className="customer-service-phones" label="Customer Service" />
       <div className="modal-actions">
-        <button type="button" onClick={onClose}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
         </button>
       </div>
@@ -118,7 +125,7 @@ export function MaintenanceDialog({ onClose, returnFocusTo }: Common) {
     <Dialog title={MAINTENANCE_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="maintenance-modal">
       <p>{MESSAGES.maintenance}</p>
       <div className="modal-actions">
-        <button type="button" onClick={onClose}>
+        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
         </button>
       </div>

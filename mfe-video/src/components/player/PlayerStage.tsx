@@ -7,13 +7,14 @@
  * button only if the browser refuses.
  */
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { Picture } from 'shared-contracts';
 import type { Video } from 'shared-contracts/video';
 import { PLAY, playLabel } from '../../text';
 import { Html5Player } from './Html5Player';
 import type { PlayerView, VideoPlayer } from './types';
 
 export interface PlayerStageProps {
-  video: Pick<Video, 'id' | 'name' | 'src' | 'poster'>;
+  video: Pick<Video, 'id' | 'name' | 'src' | 'poster' | 'image'>;
   autoplay: boolean;
   /** Every 'play' of the player. */
   onPlay?(): void;
@@ -25,9 +26,14 @@ export interface PlayerStageProps {
   ended?: boolean;
   /** The implementation; the HTML5 <video> by default. */
   view?: PlayerView;
+  /** The poster picture's `sizes` (how wide the player shows). */
+  sizes?: string;
 }
 
-export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended = false, view: View = Html5Player }: PlayerStageProps) {
+/** The player's width on the video page: the page's column (76rem less its gutters) or the window. */
+export const PLAYER_SIZES = '(min-width: 1216px) 1152px, 100vw';
+
+export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended = false, view: View = Html5Player, sizes = PLAYER_SIZES }: PlayerStageProps) {
   const [started, setStarted] = useState(autoplay);
   const player = useRef<VideoPlayer | null>(null);
   const handlers = useRef({ onPlay, onEnded });
@@ -66,7 +72,10 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended
 
   return (
     <>
-      <View label={video.name} poster={video.poster} muted={autoplay} controls={started && !ended} onReady={onReady} />
+      {/* A generated poster shows as the page's first picture until the first play (sized, AVIF or
+          WebP, fetched first); the element's own poster then comes with the player, after it. */}
+      <View label={video.name} poster={video.image ? undefined : video.poster} muted={autoplay} controls={started && !ended} onReady={onReady} />
+      {!started && <Picture image={video.image ?? video.poster} alt="" sizes={sizes} priority className="video-poster" />}
       {!started && (
         <button
           type="button"

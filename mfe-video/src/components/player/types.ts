@@ -28,7 +28,9 @@ export interface PlayerViewProps {
   label: string;
   /**
    * The poster, in the element from the first render: the server's HTML shows it before any
-   * script, and it is the page's largest paint (issue 21).
+   * script, and it is the page's largest paint (issue 21). Left out when the stage shows a
+   * generated poster picture over the player until the first play (issue 23); the player's
+   * `load` gives the element its poster once it is mounted.
    */
   poster?: string;
   /** Start muted (autoplay after the end screen: browsers allow muted autoplay). */

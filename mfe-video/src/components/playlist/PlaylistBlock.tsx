@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { formatLongDate } from 'shared-contracts';
+import { formatLongDate, Picture } from 'shared-contracts';
 import { formatVideoDuration, playlistHasAdSlot, PLAYLIST_AD_SLOT_AFTER_TILE, PLAYLIST_LOAD_MORE_COUNT, VIDEO_TEXT, videoPath } from 'shared-contracts/video';
 import type { Playlist, Video, PlaylistList } from 'shared-contracts/video';
 import { ItemActionsSlot } from '../ItemActionsSlot';
@@ -23,30 +23,38 @@ export interface PlaylistBlockProps {
   linkPlaylistId: string;
   /** A playlist was chosen in the dropdown. */
   onChoose(playlistId: string): void;
+  /** The page's first block (the hub's): its first row of pictures is in the first view. */
+  lead?: boolean;
 }
 
-function VideoTile({ video, current, playlistId }: { video: Video; current: boolean; playlistId: string }) {
+/** A tile's width: a quarter of the page's column on a desktop, half of it on a tablet, a side picture on a phone. */
+export const TILE_SIZES = '(min-width: 1024px) 18rem, (min-width: 768px) 50vw, 40vw';
+
+/** `first`: the tile's picture is in the first view (the hub's first row): loaded at once, the first one first. */
+function VideoTile({ video, current, playlistId, first }: { video: Video; current: boolean; playlistId: string; first?: 'priority' | 'eager' }) {
   const published = formatLongDate(video.custom_fields.pubdate);
   return (
-    <li className="video-tile" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
-      <img className="video-tile-thumbnail" src={video.thumbnail} alt="" loading="lazy" />
-      <h3 className="video-tile-name">
+    <li className="video-tile ds-card" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
+      <div className="video-tile-poster">
+        <Picture image={video.image ?? video.thumbnail} alt="" sizes={TILE_SIZES} priority={first === 'priority'} eager={first === 'eager'} />
+        <p className="video-tile-duration ds-badge ds-badge--ink">
+          <time dateTime={isoDuration(video.duration)}>{formatVideoDuration(video.duration)}</time>
+        </p>
+      </div>
+      <h3 className="video-tile-name ds-card__title">
         <Link to={videoPath(video, playlistId)}>{video.name}</Link>
       </h3>
       {published && (
-        <p className="video-tile-date">
+        <p className="video-tile-date ds-card__meta">
           <time dateTime={video.custom_fields.pubdate}>{published}</time>
         </p>
       )}
-      <p className="video-tile-duration">
-        <time dateTime={isoDuration(video.duration)}>{formatVideoDuration(video.duration)}</time>
-      </p>
       <ItemActionsSlot video={video} nameWithTitle />
     </li>
   );
 }
 
-export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, onChoose }: PlaylistBlockProps) {
+export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, onChoose, lead = false }: PlaylistBlockProps) {
   const headingId = useId();
   const selectId = useId();
   const [shown, setShown] = useState(PLAYLIST_FIRST_TILES);
@@ -55,7 +63,15 @@ export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, 
 
   const items: ReactNode[] = [];
   tiles.forEach((video, i) => {
-    items.push(<VideoTile key={video.id} video={video} current={video.id === currentId} playlistId={linkPlaylistId} />);
+    items.push(
+      <VideoTile
+        key={video.id}
+        video={video}
+        current={video.id === currentId}
+        playlistId={linkPlaylistId}
+        first={lead && i < 3 ? (i ? 'eager' : 'priority') : undefined}
+      />,
+    );
     if (withAd && i + 1 === PLAYLIST_AD_SLOT_AFTER_TILE) {
       items.push(<li key="ad-slot" className="video-ad-slot" data-ad-slot={playlist.id} aria-label={VIDEO_TEXT.advertisement} />);
     }
@@ -63,7 +79,9 @@ export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, 
 
   return (
     <section className="video-playlist" aria-labelledby={headingId} data-playlist-id={playlist.id}>
-      <h2 id={headingId}>{playlist.name}</h2>
+      <h2 id={headingId} className="ds-section-title">
+        {playlist.name}
+      </h2>
       {playlists && playlists.length > 0 && (
         <p className="video-playlist-choice">
           <label htmlFor={selectId}>{VIDEO_TEXT.playlists}</label>{' '}
@@ -77,11 +95,11 @@ export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, 
           </select>
         </p>
       )}
-      <ul className="video-tiles" aria-labelledby={headingId}>
+      <ul className="video-tiles ds-grid" aria-labelledby={headingId}>
         {items}
       </ul>
       {shown < playlist.videos.length && (
-        <button type="button" className="video-load-more" onClick={() => setShown((n) => n + PLAYLIST_LOAD_MORE_COUNT)}>
+        <button type="button" className="video-load-more ds-button ds-button--ghost" onClick={() => setShown((n) => n + PLAYLIST_LOAD_MORE_COUNT)}>
           {VIDEO_TEXT.loadMore}
         </button>
       )}

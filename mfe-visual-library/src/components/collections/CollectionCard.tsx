@@ -3,18 +3,22 @@ import { useId } from 'react';
 import { truncateNearWord, COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import { VISUAL_TEXT, type Collection } from 'shared-contracts/visual';
 import { SiteLink } from 'shared-contracts/router';
+import { Picture } from 'shared-contracts';
+
+/** A card's width in the feed's grid: at most half the window (a third of the 960 px column on a desktop), a phone's width. */
+export const CARD_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 export function CollectionCard({ collection }: { collection: Collection }) {
   const titleId = useId();
   return (
-    <li className="collection-card" data-collection-card={collection.id}>
+    <li className="collection-card ds-card ds-card--boxed" data-collection-card={collection.id}>
       <article aria-labelledby={titleId}>
-        <p className="collection-label">{VISUAL_TEXT.collection}</p>
-        <h3 id={titleId} className="collection-title">
+        <p className="ds-tag">{VISUAL_TEXT.collection}</p>
+        <h3 id={titleId} className="ds-card__title">
           {collection.title}
         </h3>
-        <img src={collection.contentImage} alt="" className="collection-image" loading="lazy" />
-        <p className="collection-summary">{truncateNearWord(collection.summary, COLLECTION_SUMMARY_MAX_CHARS)}</p>
+        <Picture image={collection.image ?? collection.contentImage} alt="" sizes={CARD_SIZES} className="collection-image" />
+        <p className="ds-card__body">{truncateNearWord(collection.summary, COLLECTION_SUMMARY_MAX_CHARS)}</p>
         <p className="collection-link">
           <SiteLink href={collection.collectionLink} aria-describedby={titleId}>
             {VISUAL_TEXT.viewCollection}

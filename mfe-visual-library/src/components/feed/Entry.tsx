@@ -23,20 +23,33 @@ function ItemActions({ chart }: { chart: Chart }) {
   );
 }
 
-export function Entry({ chart, subjects, user }: { chart: Chart; subjects: readonly VisualSubject[]; user: User | null }) {
+/** Charts are drawn 640 x 400 (16:10): the image keeps that box before it loads. */
+export const CHART_WIDTH = 640;
+export const CHART_HEIGHT = 400;
+
+/** `first`: the feed's first chart, the first view's largest picture (loaded at once, first). */
+export function Entry({ chart, subjects, user, first = false }: { chart: Chart; subjects: readonly VisualSubject[]; user: User | null; first?: boolean }) {
   const titleId = useId();
   const subject = subjects.find((s) => s.label === chart.term);
   const date = formatMonthYear(chart.published);
   return (
-    <li className="chart-entry" data-chart-entry={chart.id}>
+    <li className="chart-entry ds-card" data-chart-entry={chart.id}>
       <article aria-labelledby={titleId}>
-        <p className="chart-topic">{subject ? <Link to={feedHref(subject.filter)}>{chart.term}</Link> : chart.term}</p>
-        <h3 id={titleId} className="chart-title">
+        <img
+          src={chart.contentImage}
+          alt={chart.title}
+          className="chart-image"
+          width={CHART_WIDTH}
+          height={CHART_HEIGHT}
+          loading={first ? undefined : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+        />
+        <p className="ds-tag">{subject ? <Link to={feedHref(subject.filter)}>{chart.term}</Link> : chart.term}</p>
+        <h3 id={titleId} className="ds-card__title">
           {chart.title}
         </h3>
-        <img src={chart.contentImage} alt={chart.title} className="chart-image" loading="lazy" />
         <p className="chart-actions">
-          <a href={chartDownloadHref(chart, user)} download aria-describedby={titleId}>
+          <a href={chartDownloadHref(chart, user)} download aria-describedby={titleId} className="ds-button ds-button--ghost">
             {VISUAL_TEXT.downloadChart}
           </a>
         </p>
@@ -45,7 +58,7 @@ export function Entry({ chart, subjects, user }: { chart: Chart; subjects: reado
           <SiteLink href={chart.parentArticleLink}>{chart.parentArticle}</SiteLink>
         </p>
         {date && (
-          <p className="chart-date">
+          <p className="ds-card__meta">
             <time dateTime={chart.published}>{date}</time>
           </p>
         )}

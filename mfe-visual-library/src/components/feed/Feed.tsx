@@ -12,7 +12,7 @@ import { Pagination } from 'shared-contracts/discovery';
 import { loadCharts } from '../../api/charts';
 import { CollectionCard } from '../collections/CollectionCard';
 import { feedHref } from '../query';
-import { TEXT } from '../../text';
+import { CHARTS_LABEL, EMPTY, ERROR, LOADING, PAGINATION_LABEL } from '../../text';
 import { Entry } from './Entry';
 import { feedRows } from './rows';
 import { WallBlock } from './WallBlock';
@@ -60,27 +60,27 @@ export function Feed({
       id={id}
       role="tabpanel"
       aria-labelledby={labelledBy}
-      aria-label={labelledBy ? undefined : TEXT.chartsLabel}
+      aria-label={labelledBy ? undefined : CHARTS_LABEL}
       className="visual-library-feed"
       data-feed-state={state}
     >
       <header className="feed-header">
-        <h2 ref={heading} tabIndex={-1}>
+        <h2 ref={heading} tabIndex={-1} className="ds-section-title">
           {topic}
         </h2>
-        {charts.status === 'ready' && <p className="feed-count">{itemCountText(charts.data.totalElements)}</p>}
+        {charts.status === 'ready' && <p className="ds-card__meta">{itemCountText(charts.data.totalElements)}</p>}
       </header>
-      {charts.status === 'loading' && <p role="status">{TEXT.loading}</p>}
-      {charts.status === 'error' && <p role="alert">{TEXT.error}</p>}
+      {charts.status === 'loading' && <p role="status">{LOADING}</p>}
+      {charts.status === 'error' && <p role="alert">{ERROR}</p>}
       {charts.status === 'ready' && (
         <>
           {shown.length === 0 ? (
-            <p>{TEXT.empty}</p>
+            <p>{EMPTY}</p>
           ) : (
-            <ul className="chart-list" aria-label={TEXT.chartsLabel}>
-              {feedRows(shown, collections, page).map((row) =>
+            <ul className="chart-list ds-grid" aria-label={CHARTS_LABEL}>
+              {feedRows(shown, collections, page).map((row, i) =>
                 row.kind === 'chart' ? (
-                  <Entry key={row.chart.id} chart={row.chart} subjects={subjects} user={user} />
+                  <Entry key={row.chart.id} chart={row.chart} subjects={subjects} user={user} first={i === 0} />
                 ) : (
                   <CollectionCard key={row.key} collection={row.collection} />
                 ),
@@ -93,7 +93,7 @@ export function Feed({
             <Pagination
               current={page}
               totalPages={charts.data.totalPages}
-              label={TEXT.paginationLabel}
+              label={PAGINATION_LABEL}
               hrefFor={(n) => feedHref(filter, n)}
               onPage={goTo}
               linkComponent={Link}

@@ -9,17 +9,21 @@ import { bus, type UserState } from 'shared-contracts';
 import { VISUAL_TEXT } from 'shared-contracts/visual';
 import { audienceProps } from '../audience';
 import { SUBSCRIBE_PATH } from '../query';
-import { TEXT } from '../../text';
+import { SUBSCRIBER_EXCLUSIVE } from '../../text';
 
-export function WallBlock({ status }: { status: UserState['status'] }) {
+export interface WallBlockProps {
+  status: UserState['status'];
+}
+
+export function WallBlock({ status }: WallBlockProps) {
   return (
     <div className="visual-library-wall" data-visual-wall="">
-      <p className="chart-badge" {...audienceProps(status, 'subscriber-only')}>
-        {TEXT.subscriberExclusive}
+      <p className="ds-badge ds-badge--accent" {...audienceProps(status, 'subscriber-only')}>
+        {SUBSCRIBER_EXCLUSIVE}
       </p>
       <p>{VISUAL_TEXT.paywalled}</p>
-      <p className="wall-actions">
-        <Link to={SUBSCRIBE_PATH} className="button">
+      <p className="ds-button-row">
+        <Link to={SUBSCRIBE_PATH} className="ds-button ds-button--primary">
           {VISUAL_TEXT.subscribe}
         </Link>{' '}
         <button type="button" className="button-link" onClick={() => bus.emit('auth:open', { screen: 'registration' })} {...audienceProps(status, 'register')}>

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'shared-contracts/router';
 import { LEFT_NAV, NAV_CAROUSEL, VISUAL_TEXT } from 'shared-contracts/visual';
 import { feedHref } from '../query';
-import { TEXT } from '../../text';
+import { CAROUSEL_LABEL, NEXT, NEXT_SLIDE, PREVIOUS, PREVIOUS_SLIDE } from '../../text';
 import { leftNavVisible, measureLeftNav } from './leftNav';
 import type { SubjectChoice } from './tabs';
 
@@ -56,12 +56,12 @@ function NavCarousel({ choices, filter }: { choices: readonly SubjectChoice[]; f
     <div
       role="group"
       aria-roledescription="carousel"
-      aria-label={TEXT.carouselLabel}
+      aria-label={CAROUSEL_LABEL}
       className="left-nav-carousel"
       style={{ display: 'flex', alignItems: 'center', gap: '.5rem' }}
     >
-      <button type="button" aria-label={TEXT.previousSlide} onClick={() => move(-1)}>
-        {TEXT.previous}
+      <button type="button" aria-label={PREVIOUS_SLIDE} onClick={() => move(-1)}>
+        {PREVIOUS}
       </button>
       <div aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
         {slides.map((items, i) => (
@@ -70,8 +70,8 @@ function NavCarousel({ choices, filter }: { choices: readonly SubjectChoice[]; f
           </div>
         ))}
       </div>
-      <button type="button" aria-label={TEXT.nextSlide} onClick={() => move(1)}>
-        {TEXT.next}
+      <button type="button" aria-label={NEXT_SLIDE} onClick={() => move(1)}>
+        {NEXT}
       </button>
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import * as React from 'react';
 import { useRef } from 'react';
-import { TEXT } from '../../text';
+import { TABS_LABEL } from '../../text';
 import type { SubjectChoice } from './tabs';
 
 export function tabId(baseId: string, index: number): string {
@@ -45,7 +45,7 @@ export function SubjectTabs({
   };
 
   return (
-    <div role="tablist" aria-label={TEXT.tabsLabel} className="visual-library-tabs">
+    <div role="tablist" aria-label={TABS_LABEL} className="ds-tabs">
       {tabs.map((tab, index) => (
         <button
           key={tab.filter || 'all'}
@@ -57,6 +57,7 @@ export function SubjectTabs({
           id={tabId(baseId, index)}
           aria-selected={index === selectedIndex}
           aria-controls={controls}
+          className="ds-tab"
           tabIndex={index === focusStop ? 0 : -1}
           onClick={() => onSelect(tab.filter)}
           onKeyDown={(e) => onKeyDown(e, index)}
