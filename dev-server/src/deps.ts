@@ -12,6 +12,7 @@ import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import type { MailKind } from './mail/templates';
 import { createOutboxRepository } from './repositories/outbox';
+import type { ManifestFetcher, ReleaseSettings } from './services/releases';
 
 export { createFakeClock, systemClock, type Clock, type FakeClock } from './clock';
 
@@ -164,6 +165,8 @@ export interface AppConfig {
    * (a hop count, or addresses/subnets/'loopback'); unset = the socket's address.
    */
   trustProxy?: number | string;
+  /** The release registry's automatic rollback and cache (decision 037); defaults in services/releases.ts. */
+  releases?: Partial<ReleaseSettings>;
 }
 
 /** How many requests one client (IP address) may make in a window. */
@@ -192,6 +195,10 @@ export interface RateLimits {
   clientErrors: RateLimit;
   /** POST /service/user/verify-email/resend (each mails a confirmation link): per member. */
   emailVerification: RateLimit;
+  /** The release API (/api/releases): per address, refusals included. */
+  releases: RateLimit;
+  /** POST /api/remote-loads (a canary taken up, once per page and remote): per address. */
+  remoteLoads: RateLimit;
 }
 
 export interface AppDeps {
@@ -205,4 +212,6 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Structured logs (http/logger.ts); when not given, JSON lines on stdout at LOG_LEVEL. */
   logger?: Logger;
+  /** How the release registry reads a version's manifest when it is published; default fetch (tests inject one). */
+  fetchManifest?: ManifestFetcher;
 }

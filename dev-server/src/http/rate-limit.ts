@@ -29,6 +29,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   clientErrors: { windowMs: FIFTEEN_MINUTES, limit: 100 },
   // Confirmation links a member may ask to be sent again: a mail gone to spam, a second try.
   emailVerification: { windowMs: FIFTEEN_MINUTES, limit: 3 },
+  // A team's CLI and an operator's page: a release is a handful of requests; guessing tokens is not.
+  releases: { windowMs: FIFTEEN_MINUTES, limit: 120 },
+  // One per page and canary remote taken up: a reader reading a page every few seconds.
+  remoteLoads: { windowMs: FIFTEEN_MINUTES, limit: 300 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

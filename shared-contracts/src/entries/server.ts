@@ -19,3 +19,4 @@ export * from '../requests';
 export * from '../profile-options';
 export * from '../names';
 export * from '../captcha-actions';
+export * from '../releases';
