@@ -535,12 +535,12 @@ export function createReleaseService(deps: {
     await event(remote, actor, 'token-revoke', { reason: id });
   }
 
-  /** The live token a bearer string is, if any. */
-  async function tokenFor(bearer: string): Promise<{ id: string; remote: string; label: string } | null> {
+  /** The token a bearer string is, if any (revoked ones too, so that a replay is audited as one). */
+  async function tokenFor(bearer: string): Promise<{ id: string; remote: string; label: string; revoked: boolean } | null> {
     if (!/^mfr_[A-Za-z0-9_-]{20,100}$/.test(bearer)) return null;
     const row = await releases.tokenByHash(hashDeployToken(bearer));
-    if (!row || row.revoked_at !== null) return null;
-    return { id: row.id, remote: row.remote, label: row.label };
+    if (!row) return null;
+    return { id: row.id, remote: row.remote, label: row.label, revoked: row.revoked_at !== null };
   }
 
   return {
