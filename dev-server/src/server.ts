@@ -82,6 +82,8 @@ export interface StartServerOptions {
   logLevel?: LogLevel;
   /** Another logger (wins over logLevel). */
   logger?: Logger;
+  /** The release registry's automatic rollback rule and cache (RELEASE_CANARY_*; decision 037). */
+  releases?: AppConfig['releases'];
 }
 
 export interface RunningServer {
@@ -140,6 +142,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       digestSecret: options.digestSecret,
       shareLinkSecret: options.shareLinkSecret,
       maintenance: options.maintenance ?? false,
+      ...(options.releases ? { releases: options.releases } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     const clock = options.clock ?? systemClock;
