@@ -6,7 +6,10 @@
  * (`shared-contracts/releases`), never a reader's first view.
  */
 import * as z from 'zod/mini';
-import { REMOTE_NAMES } from 'shared-contracts/contracts';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from 'shared-contracts/contracts';
+
+/** GET /remotes.json as the server answers it: the shell's RemotesConfig and each remote's version. */
+export type RegistryRemotesAnswer = RemotesConfig & { versions: Record<RemoteName, string> };
 
 /** The channels of a remote: `stable` for everyone, `canary` for a share of browsers and those who opt in. */
 export const RELEASE_CHANNELS = ['stable', 'canary'] as const;
@@ -51,8 +54,11 @@ export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
 export const CanaryShareRequestSchema = z.object({ percent: z.int().check(z.minimum(0), z.maximum(100)), reason });
 export type CanaryShareRequest = z.infer<typeof CanaryShareRequestSchema>;
 
-/** POST /api/remote-loads: the shell took up a remote's canary version (the denominator of its failure rate). */
-export const RemoteLoadReportSchema = z.object({ remote: z.enum(REMOTE_NAMES), version: ReleaseVersionNameSchema });
+/**
+ * POST /api/remote-loads: the shell took up a remote's canary (the denominator of its failure rate).
+ * Without `version` (the shell's report), the version is the one this browser's cohort is given.
+ */
+export const RemoteLoadReportSchema = z.object({ remote: z.enum(REMOTE_NAMES), version: z.optional(ReleaseVersionNameSchema) });
 export type RemoteLoadReport = z.infer<typeof RemoteLoadReportSchema>;
 
 export const ReleaseVersionSchema = z.object({

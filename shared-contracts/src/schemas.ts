@@ -189,15 +189,15 @@ export const ClientErrorReportSchema = z.object({
   stage: z.enum(REMOTE_FAILURE_STAGES),
   message: z.string().check(z.maxLength(300)),
   page: z.string().check(z.maxLength(200)),
-  /** The remote's version on this page (/remotes.json's `versions`): the failure is counted against it (decision 037). */
-  version: z.optional(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/))),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;
 export const RemotesConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.url()),
-  /** Each remote's version in the release registry (decision 037). */
-  versions: z.optional(z.record(z.enum(REMOTE_NAMES), z.string())),
-  /** The remotes this browser is given as a canary: the shell reports taking each up (POST /api/remote-loads). */
+  /**
+   * The remotes this browser is given as a canary (decision 037): the shell reports taking each up
+   * (POST /api/remote-loads). The server's answer also names each remote's version (`versions`,
+   * RegistryRemotesAnswer), which the shell does not read.
+   */
   canary: z.optional(z.array(z.enum(REMOTE_NAMES))),
 });
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>;

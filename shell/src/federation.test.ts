@@ -235,13 +235,15 @@ describe('canary loads (decision 037)', () => {
   const loadReports = (fetchMock: jest.Mock) =>
     fetchMock.mock.calls.filter(([url]) => url === '/api/remote-loads').map(([, init]) => JSON.parse(String(init.body)));
 
-  it('reports taking up a canary once per remote and page, with its version', async () => {
+  it('reports taking up a canary once per remote and page (the server knows the version by the cohort)', async () => {
     const fetchMock = serveManifests();
     const { federation, runtime } = freshWith({ remotes: { store: STORE }, versions: { store: '2026.11.26-3f9c2a1' }, canary: ['store'] });
     runtime.loadRemote.mockResolvedValueOnce({ default: App }).mockResolvedValueOnce({ default: MiniCart });
     await federation.startRemoteLoad('store', 'App').promise;
     await federation.startRemoteLoad('store', 'MiniCart').promise;
-    expect(loadReports(fetchMock)).toEqual([{ remote: 'store', version: '2026.11.26-3f9c2a1' }]);
+    expect(loadReports(fetchMock)).toEqual([{ remote: 'store' }]);
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/remote-loads')!;
+    expect((init as RequestInit).headers).toMatchObject({ 'X-Requested-With': 'magazine-site' });
   });
 
   it('sends nothing for a stable version', async () => {

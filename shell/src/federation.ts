@@ -5,11 +5,9 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import * as z from 'zod/mini';
-import { api, CSRF_HEADER, CSRF_VALUE, type RemoteFailureStage, type RemoteName, type RemotesConfig } from 'shared-contracts';
+import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } from 'shared-contracts';
 
 let config: Promise<RemotesConfig> | null = null;
-/** The answer once it arrived: which version of each remote this page runs (failure reports name it). */
-let located: RemotesConfig | null = null;
 /** Each remote's registration (its manifest read, its entry registered), started once per page. */
 const registrations = new Map<RemoteName, Promise<RemoteManifest>>();
 /** Loads started so far. */
@@ -21,13 +19,10 @@ let loadsStarted = 0;
 const reregistrations = new Map<RemoteName, { after: number; done: Promise<unknown> }>();
 
 function remotesConfig(): Promise<RemotesConfig> {
-  config ??= api.remotes().then(
-    (answer) => (located = answer),
-    (error: unknown) => {
-      config = null; // let the next slot try again
-      throw error;
-    },
-  );
+  config ??= api.remotes().catch((error: unknown) => {
+    config = null; // let the next slot try again
+    throw error;
+  });
   return config;
 }
 
@@ -189,19 +184,14 @@ function register(remote: RemoteName, manifestUrl: string): Promise<RemoteManife
 const loadsReported = new Set<RemoteName>();
 
 /**
- * Tells the registry this page took up a remote's canary version (POST /api/remote-loads), once per
- * remote: the loads its failure rate is counted over (decision 037). Only a browser given a canary
- * sends it; the rest send nothing.
+ * Tells the registry this page took up a remote's canary (POST /api/remote-loads), once per remote:
+ * the loads its failure rate is counted over (decision 037). Only a browser given a canary sends it;
+ * the server knows which version by the browser's cohort, as it does for a failure report.
  */
 function reportCanaryLoad(remote: RemoteName, answer: RemotesConfig): void {
-  const version = answer.versions?.[remote];
-  if (!version || !answer.canary?.includes(remote) || loadsReported.has(remote)) return;
+  if (!answer.canary?.includes(remote) || loadsReported.has(remote)) return;
   loadsReported.add(remote);
-  fetch('/api/remote-loads', {
-    method: 'POST',
-    headers: { [CSRF_HEADER]: CSRF_VALUE, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ remote, version }),
-  }).catch(() => undefined);
+  api.request('POST', '/api/remote-loads', z.null(), { remote }).catch(() => undefined);
 }
 
 /** Loads `remote/module` (for example `store/App`) and returns its default export. */
@@ -238,8 +228,7 @@ export function reportRemoteFailure(remote: RemoteName, module: string, stage: R
   if (reported.has(key)) return;
   reported.add(key);
   const page = typeof location === 'undefined' ? '/' : location.pathname.slice(0, 200);
-  const version = located?.versions?.[remote];
-  api.reportClientError({ remote, module, stage, message: messageOf(error).slice(0, 300), page, ...(version ? { version } : {}) }).catch(() => undefined);
+  api.reportClientError({ remote, module, stage, message: messageOf(error).slice(0, 300), page }).catch(() => undefined);
 }
 
 type Pending = { promise: Promise<unknown>; startedAt: number };

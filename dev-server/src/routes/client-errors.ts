@@ -4,8 +4,8 @@
  * line `{ level: 'warn', msg: 'remote load failed', requestId, remote, module, stage, message, page }`.
  * Rate-limited per address and CSRF-checked like any POST. The message is the browser's error text:
  * URLs in it lose their query strings and email addresses are masked before it is logged.
- * The failure is counted against the remote's version (the report's `version`, else the one this
- * browser's cohort is given): a canary failing too often is taken out of its channel (decision 037).
+ * The failure is counted against the remote's version this browser is given (its cohort's, the same
+ * resolution as its /remotes.json): a canary failing too often is taken out of its channel (decision 037).
  */
 import { Router } from 'express';
 import { ClientErrorReportSchema } from 'shared-contracts/server';
@@ -43,11 +43,10 @@ export function clientErrorRoutes({ logger, limit, services }: RouteContext): Ro
       stage: report.stage,
       message: scrubClientMessage(report.message),
       page: report.page,
-      ...(report.version ? { version: report.version } : {}),
     });
     try {
-      const version = report.version ?? services.releases.resolve(await services.releases.snapshot(), cohortOf(req)).versions?.[report.remote];
-      if (version) await services.releases.recordFailure(report.remote, version);
+      const version = services.releases.resolve(await services.releases.snapshot(), cohortOf(req)).versions[report.remote];
+      await services.releases.recordFailure(report.remote, version);
     } catch (error) {
       logger.warn('remote failure not counted', { remote: report.remote, error: error instanceof Error ? error.message : String(error) });
     }

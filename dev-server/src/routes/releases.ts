@@ -28,6 +28,7 @@ import {
   RollbackRequestSchema,
   type RemoteName,
 } from 'shared-contracts/server';
+import { cohortOf } from '../http/release-cohort';
 import { parseInput } from '../http/validation';
 import { ForbiddenError, NotFoundError, NotSignedInError } from '../services/errors';
 import { hashDeployToken, type ReleaseActor } from '../services/releases';
@@ -145,7 +146,8 @@ export function releaseRoutes({ services, viewers, limit, logger }: RouteContext
   router.post('/api/remote-loads', limit('remoteLoads'), async (req, res) => {
     const report = parseInput(RemoteLoadReportSchema, req.body, 'Invalid report');
     try {
-      await releases.recordLoad(report.remote, report.version);
+      const version = report.version ?? releases.resolve(await releases.snapshot(), cohortOf(req)).versions[report.remote];
+      await releases.recordLoad(report.remote, version);
     } catch (error) {
       logger.warn('remote load not counted', { remote: report.remote, error: error instanceof Error ? error.message : String(error) });
     }

@@ -26,8 +26,8 @@ import {
   type ReleaseChannel,
   type ReleaseChannelState,
   type RemoteName,
+  type RegistryRemotesAnswer,
   type RemoteReleases,
-  type RemotesConfig,
 } from 'shared-contracts/server';
 import type { Clock } from '../clock';
 import type { Logger } from '../http/logger';
@@ -264,7 +264,7 @@ export function createReleaseService(deps: {
   }
 
   /** What one browser gets: /remotes.json's answer. */
-  function resolve(s: RegistrySnapshot, cohort: Cohort): RemotesConfig {
+  function resolve(s: RegistrySnapshot, cohort: Cohort): RegistryRemotesAnswer {
     const remotes = {} as Record<RemoteName, string>;
     const versions = {} as Record<RemoteName, string>;
     const canary: RemoteName[] = [];
