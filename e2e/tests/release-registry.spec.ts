@@ -130,7 +130,7 @@ async function release(...argv: string[]): Promise<string[]> {
 async function storeState(): Promise<{
   stable: { version: string } | null;
   canary: { version: string; loads: number; failures: number } | null;
-  events: { action: string; actor: string; reason: string; from: string | null }[];
+  events: { action: string; actor: string; reason: string; channel: string | null; from: string | null; to: string | null }[];
 }> {
   const res = await fetch(`${SITE}/api/releases/store`, { headers: { Authorization: `Bearer ${storeToken}` } });
   return (await res.json()) as Awaited<ReturnType<typeof storeState>>;
@@ -356,4 +356,50 @@ test('a broken v3 as a canary falls back in its slot within 3 s, and the registr
   // A reader outside the cohort never saw v3 (the fixture's page: no page error, no CSP violation).
   const outside = await browserWithCohort(page.context(), cohortId(false, 50));
   expect(await storeRelease(outside)).toBe('v1');
+});
+
+test('an operator sees the registry on /operations and rolls back with its button; a reader gets not-found, a guest a sign-in prompt', async ({
+  page,
+  browser,
+}) => {
+  // Stable is v2 again, so there is something to roll back to.
+  const v2 = (await storeState()).events.find((e) => e.action === 'promote' && e.channel === 'stable')?.to;
+  expect(v2).toBeTruthy();
+  await release('store', 'promote', v2!, '--reason', 'again, for the operations page');
+
+  const sid = (await operatorCookie()).split('=')[1]!;
+  await page.context().addCookies([{ name: 'sid', value: sid, url: SITE }]);
+  await page.goto(`${SITE}/operations`);
+  const store = page.getByRole('region', { name: 'store' });
+  await expect(store.locator('[data-release-stable]')).toHaveAttribute('data-release-stable', v2!);
+  await expect(store.getByText(/auto-rollback canary .* by registry/)).toBeVisible();
+  await store.getByRole('button', { name: /^Roll back to env-[0-9a-f]{8}$/ }).click();
+  await expect(page.locator('[data-release-message]')).toHaveText(/^store: rolled back to env-[0-9a-f]{8}$/);
+  await expect(store.locator('[data-release-stable]')).toHaveAttribute('data-release-stable', /^env-[0-9a-f]{8}$/);
+  expect((await storeState()).events[0]).toMatchObject({ action: 'rollback', actor: 'operator:operator@example.com', from: v2 });
+
+  const others = await browser.newContext();
+  try {
+    const guest = await others.newPage();
+    await guest.goto(`${SITE}/operations`);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+    await expect(guest.locator('main').getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+    const res = await fetch(`${SITE}/authenticate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site' },
+      body: JSON.stringify({ username: 'reader@example.com', password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' }),
+    });
+    const readerSid = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!
+      .split('=')[1]!;
+    await others.addCookies([{ name: 'sid', value: readerSid, url: SITE }]);
+    const reader = await others.newPage();
+    const answer = await reader.goto(`${SITE}/operations`);
+    expect(answer?.status()).toBe(404);
+    await expect(reader.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  } finally {
+    await others.close();
+  }
 });
