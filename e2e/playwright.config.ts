@@ -44,6 +44,8 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '20',
       // Request lines are not read here; warnings and errors still reach stderr.
       LOG_LEVEL: 'warn',
+      // No host of published versions (release-registry.spec.ts runs its own site with one).
+      RELEASES_PORT: '0',
     },
   },
 });

@@ -5,6 +5,10 @@
  *
  * Ports: PORT (default 3000) for the API and shell; remotes on REMOTE_PORT_BASE+1..+5 (default
  * the API port's). A REMOTE_*_URL already set wins and that remote is not served here.
+ *
+ * The published versions of the release registry (decision 037: RELEASES_DIR, default .releases,
+ * `<remote>/<version>/`) are served by the same static host on REMOTE_PORT_BASE+6 (3006), where
+ * `npm run release -- <remote> publish` registers them (RELEASE_BASE_URL). RELEASES_PORT=0 serves none.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -31,6 +35,15 @@ async function main() {
     servers.push(await serveStatic(dist, remotePort, undefined, { shellOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` }));
     process.env[remote.env] = `http://localhost:${remotePort}/mf-manifest.json`;
     console.log(`${remote.dir.padEnd(20)} http://localhost:${remotePort}/mf-manifest.json`);
+  }
+  const releasesPort = Number(process.env.RELEASES_PORT ?? base + 6);
+  if (releasesPort > 0) {
+    const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(root, '.releases'));
+    fs.mkdirSync(releasesDir, { recursive: true });
+    servers.push(await serveStatic(releasesDir, releasesPort, undefined, { shellOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` }));
+    console.log(
+      `${'published versions'.padEnd(20)} http://localhost:${releasesPort}/<remote>/<version>/mf-manifest.json (${path.relative(root, releasesDir) || '.'})`,
+    );
   }
   const site = await startServer(settingsFromEnv(process.env));
   console.log(`The composed site is on ${site.url}`);

@@ -13,6 +13,7 @@ import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson, rejectMalformedPathsJson } from './http/errors';
 import { createJsonLogger, logLevelFromEnv } from './http/logger';
+import { assignCohort } from './http/release-cohort';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { createViewerLookup } from './http/session';
@@ -36,6 +37,7 @@ import { mediaRoutes } from './routes/media';
 import { passwordRoutes } from './routes/passwords';
 import { paywallRoutes } from './routes/paywall';
 import { platformRoutes } from './routes/platform';
+import { releaseRoutes } from './routes/releases';
 import { profileRoutes } from './routes/profile';
 import { shellRoutes } from './routes/shell';
 import { createRenderKey, renderedFor } from './http/page-renderer';
@@ -63,7 +65,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(renderedFor(renderKey));
   // First: every answer, refusals included, has a request id, a log line and the security headers.
   app.use(requestLog(logger));
-  app.use(securityHeaders({ ...deps.config, captchaScriptUrl: deps.captcha.browser?.scriptUrl }));
+  // The remote origins of the policy follow the release registry (decision 037).
+  const releases = services.releases;
+  app.use(
+    securityHeaders(
+      { ...deps.config, captchaScriptUrl: deps.captcha.browser?.scriptUrl },
+      () => releases.cachedSnapshot()?.origins ?? releases.snapshot().then((s) => s.origins),
+    ),
+  );
   // A malformed path (bad encoding, NUL, dot segments) is refused before any route or file lookup.
   app.use(rejectMalformedPathsJson);
   // gzip for text answers (JSON, HTML, the shell's scripts, SVG); media and small answers stay as they are.
@@ -93,6 +102,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(accountRoutes(ctx));
   app.use(passwordRoutes(ctx));
   app.use(platformRoutes(ctx));
+  app.use(releaseRoutes(ctx));
   // The mail outbox holds live reset links: only ever served when asked for (DEV_OUTBOX=1).
   if (deps.config.exposeOutbox === true) app.use(devRoutes(ctx));
 
@@ -102,6 +112,10 @@ export function createApp(deps: AppDeps): express.Express {
         publicOrigin: deps.config.publicOrigin,
         renderKey,
         logger,
+        // A page request joins a canary's cohort as /remotes.json would, before its render reads it.
+        beforeRender: async (req, res) => {
+          assignCohort(req, res, await releases.snapshot(), deps.config.cookieSecure);
+        },
         ...(deps.config.shellRenderFile ? { renderFile: deps.config.shellRenderFile } : {}),
       }),
     );

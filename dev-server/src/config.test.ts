@@ -1,6 +1,6 @@
 /** Production settings: no development key or verifier is ever used with NODE_ENV=production. */
 import request from 'supertest';
-import { assertProductionSettings, PRODUCTION_SECRETS, settingsFromEnv } from './config';
+import { assertProductionSettings, parseReleaseSettings, PRODUCTION_SECRETS, settingsFromEnv } from './config';
 import { startServer } from './server';
 
 const SECRETS = { DIGEST_SECRET: 'd'.repeat(40), SHARE_LINK_SECRET: 's'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40), CAPTCHA_SITE_KEY: 'site-key' };
@@ -52,5 +52,14 @@ describe('SEED_ARTICLES', () => {
 
   it.each(['many', '-1', '2.5', '1000001'])('refuses %j', (value) => {
     expect(() => settingsFromEnv({ SEED_ARTICLES: value }, '/repo')).toThrow(/SEED_ARTICLES/);
+  });
+});
+
+describe('the automatic rollback rule from the environment (decision 037)', () => {
+  it('reads RELEASE_CANARY_MIN_LOADS and RELEASE_CANARY_MAX_FAILURE_RATE, and refuses nonsense', () => {
+    expect(parseReleaseSettings({})).toEqual({});
+    expect(parseReleaseSettings({ RELEASE_CANARY_MIN_LOADS: '3', RELEASE_CANARY_MAX_FAILURE_RATE: '0.5' })).toEqual({ minLoads: 3, maxFailureRate: 0.5 });
+    expect(() => parseReleaseSettings({ RELEASE_CANARY_MIN_LOADS: '0' })).toThrow('RELEASE_CANARY_MIN_LOADS');
+    expect(() => parseReleaseSettings({ RELEASE_CANARY_MAX_FAILURE_RATE: '1.5' })).toThrow('RELEASE_CANARY_MAX_FAILURE_RATE');
   });
 });

@@ -56,6 +56,26 @@ export interface EnvSettings {
   mailFrom: string;
   /** LOG_LEVEL: debug, info (default), warn, error or silent; JSON lines on stdout. */
   logLevel: LogLevel;
+  /** RELEASE_CANARY_MIN_LOADS, RELEASE_CANARY_MAX_FAILURE_RATE: the automatic rollback's rule (decision 037); unset = its defaults. */
+  releases: { minLoads?: number; maxFailureRate?: number };
+}
+
+/** The automatic rollback's rule from the environment: a whole number of loads, a rate from 0 to 1. */
+export function parseReleaseSettings(env: NodeJS.ProcessEnv): { minLoads?: number; maxFailureRate?: number } {
+  const out: { minLoads?: number; maxFailureRate?: number } = {};
+  if (env.RELEASE_CANARY_MIN_LOADS) {
+    const n = Number(env.RELEASE_CANARY_MIN_LOADS);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`RELEASE_CANARY_MIN_LOADS must be a whole number from 1, got '${env.RELEASE_CANARY_MIN_LOADS}'`);
+    out.minLoads = n;
+  }
+  if (env.RELEASE_CANARY_MAX_FAILURE_RATE) {
+    const rate = Number(env.RELEASE_CANARY_MAX_FAILURE_RATE);
+    if (!Number.isFinite(rate) || rate < 0 || rate >= 1) {
+      throw new Error(`RELEASE_CANARY_MAX_FAILURE_RATE must be a number from 0 to under 1, got '${env.RELEASE_CANARY_MAX_FAILURE_RATE}'`);
+    }
+    out.maxFailureRate = rate;
+  }
+  return out;
 }
 
 /** SEED_ARTICLES: a whole number up to 1 000 000, or unset/empty. */
@@ -219,5 +239,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: parseMailFrom(env.MAIL_FROM),
     logLevel: logLevelFromEnv(env),
+    releases: parseReleaseSettings(env),
   };
 }

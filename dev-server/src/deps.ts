@@ -12,6 +12,7 @@ import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import type { MailKind } from './mail/templates';
 import { createOutboxRepository } from './repositories/outbox';
+import type { ManifestFetcher, ReleaseSettings } from './services/releases';
 
 export { createFakeClock, systemClock, type Clock, type FakeClock } from './clock';
 
@@ -169,6 +170,8 @@ export interface AppConfig {
    * `images` beside the SQLite file. Null or absent: in memory only (an in-memory database, tests).
    */
   imageCacheDir?: string | null;
+  /** The release registry's automatic rollback and cache (decision 037); defaults in services/releases.ts. */
+  releases?: Partial<ReleaseSettings>;
 }
 
 /** How many requests one client (IP address) may make in a window. */
@@ -199,6 +202,10 @@ export interface RateLimits {
   emailVerification: RateLimit;
   /** GET /images/... that must be drawn (not yet cached; issue 23): per address. Cached pictures are not counted. */
   imageRenders: RateLimit;
+  /** The release API (/api/releases): per address, refusals included. */
+  releases: RateLimit;
+  /** POST /api/remote-loads (a canary taken up, once per page and remote): per address. */
+  remoteLoads: RateLimit;
 }
 
 export interface AppDeps {
@@ -212,4 +219,6 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Structured logs (http/logger.ts); when not given, JSON lines on stdout at LOG_LEVEL. */
   logger?: Logger;
+  /** How the release registry reads a version's manifest when it is published; default fetch (tests inject one). */
+  fetchManifest?: ManifestFetcher;
 }

@@ -83,6 +83,8 @@ export interface StartServerOptions {
   logLevel?: LogLevel;
   /** Another logger (wins over logLevel). */
   logger?: Logger;
+  /** The release registry's automatic rollback rule and cache (RELEASE_CANARY_*; decision 037). */
+  releases?: AppConfig['releases'];
   /** Where generated pictures are kept (issue 23); default imageCacheDirFor the database, null for memory only. */
   imageCacheDir?: string | null;
 }
@@ -153,6 +155,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       digestSecret: options.digestSecret,
       shareLinkSecret: options.shareLinkSecret,
       maintenance: options.maintenance ?? false,
+      ...(options.releases ? { releases: options.releases } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       imageCacheDir: options.imageCacheDir !== undefined ? options.imageCacheDir : imageCacheDirFor(options),
     };

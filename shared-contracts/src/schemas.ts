@@ -193,6 +193,12 @@ export const ClientErrorReportSchema = z.object({
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;
 export const RemotesConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.url()),
+  /**
+   * The remotes this browser is given as a canary (decision 037): the shell reports taking each up
+   * (POST /api/remote-loads). The server's answer also names each remote's version (`versions`,
+   * RegistryRemotesAnswer), which the shell does not read.
+   */
+  canary: z.optional(z.array(z.enum(REMOTE_NAMES))),
 });
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>;
 

@@ -58,6 +58,8 @@ const RegistrationCompletePage = lazyPage(
 );
 // The reader's account (issue 22), from the user menu; an unnamed chunk: a name costs the article's first view bytes.
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
+// The release registry for operators (issue 24); unnamed for the same reason.
+const OperationsPage = lazyPage(() => import('./pages/OperationsPage'), 'OperationsPage');
 
 /**
  * The shell's pages with code of their own, by route (`/the-latest` is home without its carousel).
@@ -79,6 +81,7 @@ const LAZY_PAGES: ReadonlyArray<readonly [string, LazyComponent<{ carousel?: boo
   ['/privacy-policy', PrivacyPolicyPage],
   ['/registration-complete', RegistrationCompletePage],
   ['/my-account', AccountPage],
+  ['/operations', OperationsPage],
   ['/archive-toc/:issueCode', ArchiveTocPage],
   ['/ascend', AscendPage],
   ['/hbr-analytic-services', AnalyticServicesPage],

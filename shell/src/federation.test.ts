@@ -219,3 +219,38 @@ describe('the preload of /remotes.json (issue 26, item 17)', () => {
     expect(remotes).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('canary loads (decision 037)', () => {
+  function freshWith(answer: object): { federation: Federation; runtime: Runtime } {
+    let federation!: Federation;
+    let runtime!: Runtime;
+    jest.isolateModules(() => {
+      runtime = require('@module-federation/enhanced/runtime') as Runtime;
+      const contracts = require('shared-contracts') as typeof import('shared-contracts');
+      jest.spyOn(contracts.api, 'remotes').mockResolvedValue(answer as never);
+      federation = require('./federation') as Federation;
+    });
+    return { federation, runtime };
+  }
+  const loadReports = (fetchMock: jest.Mock) =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/remote-loads').map(([, init]) => JSON.parse(String(init.body)));
+
+  it('reports taking up a canary once per remote and page (the server knows the version by the cohort)', async () => {
+    const fetchMock = serveManifests();
+    const { federation, runtime } = freshWith({ remotes: { store: STORE }, versions: { store: '2026.11.26-3f9c2a1' }, canary: ['store'] });
+    runtime.loadRemote.mockResolvedValueOnce({ default: App }).mockResolvedValueOnce({ default: MiniCart });
+    await federation.startRemoteLoad('store', 'App').promise;
+    await federation.startRemoteLoad('store', 'MiniCart').promise;
+    expect(loadReports(fetchMock)).toEqual([{ remote: 'store' }]);
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/remote-loads')!;
+    expect((init as RequestInit).headers).toMatchObject({ 'X-Requested-With': 'magazine-site' });
+  });
+
+  it('sends nothing for a stable version', async () => {
+    const fetchMock = serveManifests();
+    const { federation, runtime } = freshWith({ remotes: { store: STORE }, versions: { store: 'env-0123abcd' } });
+    runtime.loadRemote.mockResolvedValueOnce({ default: App });
+    await federation.startRemoteLoad('store', 'App').promise;
+    expect(loadReports(fetchMock)).toEqual([]);
+  });
+});

@@ -181,15 +181,29 @@ function register(remote: RemoteName, manifestUrl: string): Promise<RemoteManife
   return registration;
 }
 
+const loadsReported = new Set<RemoteName>();
+
+/**
+ * Tells the registry this page took up a remote's canary (POST /api/remote-loads), once per remote:
+ * the loads its failure rate is counted over (decision 037). Only a browser given a canary sends it;
+ * the server knows which version by the browser's cohort, as it does for a failure report.
+ */
+function reportCanaryLoad(remote: RemoteName, answer: RemotesConfig): void {
+  if (!answer.canary?.includes(remote) || loadsReported.has(remote)) return;
+  loadsReported.add(remote);
+  api.request('POST', '/api/remote-loads', z.null(), { remote }).catch(() => undefined);
+}
+
 /** Loads `remote/module` (for example `store/App`) and returns its default export. */
 async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise<T> {
-  let remotes: RemotesConfig['remotes'];
+  let answer: RemotesConfig;
   try {
-    ({ remotes } = await remotesConfig());
+    answer = await remotesConfig();
   } catch (error) {
     throw new RemoteStageError('config', `remote locations: ${messageOf(error)}`);
   }
-  const manifestUrl = remotes[remote];
+  reportCanaryLoad(remote, answer);
+  const manifestUrl = answer.remotes[remote];
   if (!manifestUrl) throw new RemoteStageError('config', `No location configured for remote ${remote}`);
   let mod: { default: T } | null | undefined;
   try {

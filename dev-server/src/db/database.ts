@@ -603,6 +603,76 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   rate_limit_hits: RateLimitHitTable;
   email_verifications: EmailVerificationTable;
+  user_roles: UserRoleTable;
+  release_versions: ReleaseVersionTable;
+  release_channels: ReleaseChannelTable;
+  release_events: ReleaseEventTable;
+  release_tokens: ReleaseTokenTable;
+}
+
+/** A staff role of an account (migration 0020): 'operator'. Not a subscription tier. */
+export interface UserRoleTable {
+  user_id: string;
+  role: string;
+}
+
+/** A published version of a remote (migration 0020, decision 037). */
+export interface ReleaseVersionTable {
+  remote: string;
+  /** e.g. 2026.11.26-3f9c2a1; the seeded one from the configured location: env-<8 hex of its URL>. */
+  version: string;
+  manifest_url: string;
+  published_at: string;
+  /** Who published it: token:<token id>, user:<email> or system. */
+  published_by: string;
+  /** The pre-release check's lines, as the CLI ran it. */
+  check_report: Generated<string>;
+  /** Page loads the shell reported for it (browsers given it as a canary). */
+  loads: Generated<number>;
+  /** Failure reports (POST /api/client-errors) that named it. */
+  failures: Generated<number>;
+}
+
+/** What a channel of a remote points at (migration 0020). */
+export interface ReleaseChannelTable {
+  remote: string;
+  /** 'stable' or 'canary'. */
+  channel: string;
+  version: string;
+  /** The canary's share of browsers, 0-100 (stable: 100). */
+  percent: Generated<number>;
+  /** When the version entered the channel. */
+  since: string;
+  /** Loads and failures of the version while in this channel (what automatic rollback weighs). */
+  loads: Generated<number>;
+  failures: Generated<number>;
+}
+
+/** One line of the release audit trail (migration 0020). */
+export interface ReleaseEventTable {
+  id: string;
+  remote: string;
+  at: string;
+  actor: string;
+  /** publish, promote, rollback, canary-share, canary-remove, auto-rollback, token-issue, token-revoke, adopt-configured, or a refused request's action. */
+  action: string;
+  channel: string | null;
+  from_version: string | null;
+  to_version: string | null;
+  reason: Generated<string>;
+  /** 'done' or 'refused'. */
+  outcome: string;
+}
+
+/** A deploy token (migration 0020): the SHA-256 of the token, never the token itself. */
+export interface ReleaseTokenTable {
+  token_hash: string;
+  id: string;
+  remote: string;
+  label: string;
+  created_at: string;
+  created_by: string;
+  revoked_at: string | null;
 }
 
 export type TopicRow = Selectable<TopicTable>;

@@ -22,6 +22,7 @@ import { mailQueueMigration } from './migration-0016-mail-queue';
 import { gatedCollectionsMigration } from './migration-0017-gated-collections';
 import { fullTextSearchMigration } from './migration-0018-full-text-search';
 import { readsAtScaleMigration } from './migration-0019-reads-at-scale';
+import { releaseRegistryMigration } from './migration-0020-release-registry';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -235,6 +236,7 @@ export const migrations: Record<string, Migration> = {
   '0017_gated_collections': gatedCollectionsMigration,
   '0018_full_text_search': fullTextSearchMigration,
   '0019_reads_at_scale': readsAtScaleMigration,
+  '0020_release_registry': releaseRegistryMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

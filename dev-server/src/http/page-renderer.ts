@@ -83,8 +83,8 @@ export function createRenderModuleCache(file: string): () => RenderModule | null
   });
 }
 
-/** The request headers a page's API call carries from the reader's page request. */
-const FORWARDED = ['cookie', 'user-agent', 'accept-language'] as const;
+/** The request headers a page's API call carries from the reader's page request (x-mfe-canary: a tester's opt-in to canaries, decision 037). */
+const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-mfe-canary'] as const;
 
 /** Headers of a page's API request: the process's secret and the reader's address (`renderedFor`). */
 export const RENDER_KEY_HEADER = 'x-render-key';

@@ -33,6 +33,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // items nobody has looked at yet meets a few hundred; a script asking for the whole catalogue
   // meets the limit.
   imageRenders: { windowMs: FIFTEEN_MINUTES, limit: 600 },
+  // A team's CLI and an operator's page: a release is a handful of requests; guessing tokens is not.
+  releases: { windowMs: FIFTEEN_MINUTES, limit: 120 },
+  // One per page and canary remote taken up: a reader reading a page every few seconds.
+  remoteLoads: { windowMs: FIFTEEN_MINUTES, limit: 300 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

@@ -42,6 +42,8 @@ export function remoteOrigins(remotes: AppConfig['remotes']): string[] {
 type HeaderConfig = Pick<AppConfig, 'remotes' | 'cookieSecure' | 'publicOrigin'> & {
   /** The real captcha's script (CAPTCHA_SCRIPT_URL): set only in that mode, when its origin is allowed. */
   captchaScriptUrl?: string | undefined;
+  /** The remotes' origins when the release registry names them (decision 037); else those of `remotes`. */
+  remoteOrigins?: string[] | undefined;
 };
 
 /** Where Google's reCAPTCHA, once its api.js has loaded, takes its code and its frame from. */
@@ -74,7 +76,7 @@ export function cspDirectives(config: HeaderConfig, options: { embed?: boolean }
   const self = "'self'";
   const own = new URL(config.publicOrigin).origin;
   // The site's own origin is 'self' already.
-  const remotes = remoteOrigins(config.remotes).filter((origin) => origin !== own);
+  const remotes = (config.remoteOrigins ?? remoteOrigins(config.remotes)).filter((origin) => origin !== own);
   const captcha = captchaSources(config.captchaScriptUrl);
   const directives: CspDirectives = {
     'default-src': [self],
@@ -159,9 +161,36 @@ function applyPlan(plan: HeaderPlan): RequestHandler {
   };
 }
 
-/** One middleware: the embed headers under /video/embed/, the site's headers everywhere else. */
-export function securityHeaders(config: HeaderConfig): RequestHandler {
-  const site = applyPlan(headerPlanOf(helmet(helmetOptions(config))));
-  const embed = applyPlan(headerPlanOf(helmet(helmetOptions(config, { embed: true }))));
-  return (req, res, next) => (isEmbedPath(req.path) ? embed : site)(req, res, next);
+/** The remote origins now: at once when known, else once the registry has been read. */
+export type RemoteOriginsSource = () => string[] | Promise<string[]>;
+
+/**
+ * One middleware: the embed headers under /video/embed/, the site's headers everywhere else. With
+ * `origins` (the release registry's), the policy's remote origins follow the versions the channels
+ * name: a plan per set of origins, built once (a handful at most: the stable and canary versions).
+ */
+export function securityHeaders(config: HeaderConfig, origins?: RemoteOriginsSource): RequestHandler {
+  const plans = new Map<string, { site: RequestHandler; embed: RequestHandler }>();
+  const planFor = (remoteOrigins: string[] | undefined) => {
+    const key = remoteOrigins?.join(' ') ?? '';
+    let plan = plans.get(key);
+    if (!plan) {
+      const withOrigins = remoteOrigins ? { ...config, remoteOrigins } : config;
+      plan = {
+        site: applyPlan(headerPlanOf(helmet(helmetOptions(withOrigins)))),
+        embed: applyPlan(headerPlanOf(helmet(helmetOptions(withOrigins, { embed: true })))),
+      };
+      if (plans.size >= 32) plans.clear();
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+  const fixed = planFor(undefined);
+  return (req, res, next) => {
+    const apply = (plan: { site: RequestHandler; embed: RequestHandler }) => (isEmbedPath(req.path) ? plan.embed : plan.site)(req, res, next);
+    const now = origins?.();
+    if (now === undefined) apply(fixed);
+    else if (Array.isArray(now)) apply(planFor(now));
+    else now.then((o) => apply(planFor(o)), next);
+  };
 }

@@ -14,6 +14,7 @@ import { createGiftRepository } from './gifts';
 import { createMeterRepository } from './meter';
 import { createRateLimitRepository } from './rate-limits';
 import { createReadingListRepository } from './reading-lists';
+import { createReleaseRepository } from './releases';
 import { createSearchIndex } from './search-index';
 import { createMediaRepository } from './media';
 import { createOutboxRepository } from './outbox';
@@ -46,6 +47,7 @@ export function createRepositories(db: Kysely<Database>) {
     library: createLibraryRepository(db),
     activity: createActivityRepository(db),
     rateLimits: createRateLimitRepository(db),
+    releases: createReleaseRepository(db),
   };
 }
 

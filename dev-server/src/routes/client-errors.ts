@@ -4,9 +4,12 @@
  * line `{ level: 'warn', msg: 'remote load failed', requestId, remote, module, stage, message, page }`.
  * Rate-limited per address and CSRF-checked like any POST. The message is the browser's error text:
  * URLs in it lose their query strings and email addresses are masked before it is logged.
+ * The failure is counted against the remote's version this browser is given (its cohort's, the same
+ * resolution as its /remotes.json): a canary failing too often is taken out of its channel (decision 037).
  */
 import { Router } from 'express';
 import { ClientErrorReportSchema } from 'shared-contracts/server';
+import { cohortOf } from '../http/release-cohort';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import { InvalidInputError } from '../services/errors';
@@ -26,9 +29,9 @@ export function scrubClientMessage(message: string): string {
     .trim();
 }
 
-export function clientErrorRoutes({ logger, limit }: RouteContext): Router {
+export function clientErrorRoutes({ logger, limit, services }: RouteContext): Router {
   const router = Router();
-  router.post('/api/client-errors', limit('clientErrors'), (req, res) => {
+  router.post('/api/client-errors', limit('clientErrors'), async (req, res) => {
     const report = parseInput(ClientErrorReportSchema, req.body, 'Invalid report');
     if (!PAGE_PATH.test(report.page)) {
       throw new InvalidInputError('Invalid report', [{ field: 'page', errorMessage: 'Must be a page path.' }]);
@@ -41,6 +44,12 @@ export function clientErrorRoutes({ logger, limit }: RouteContext): Router {
       message: scrubClientMessage(report.message),
       page: report.page,
     });
+    try {
+      const version = services.releases.resolve(await services.releases.snapshot(), cohortOf(req)).versions[report.remote];
+      await services.releases.recordFailure(report.remote, version);
+    } catch (error) {
+      logger.warn('remote failure not counted', { remote: report.remote, error: error instanceof Error ? error.message : String(error) });
+    }
     res.status(204).set('Cache-Control', 'no-store').end();
   });
   return router;

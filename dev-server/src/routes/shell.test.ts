@@ -43,9 +43,12 @@ describe('system routes', () => {
     expect((await request(t.app).get('/healthz').expect(200)).body).toEqual({ ok: true });
   });
 
-  it('GET /remotes.json answers every remote from config and is never cached', async () => {
-    const res = await request(t.app).get('/remotes.json').expect(200).expect('Cache-Control', 'no-store');
-    expect(RemotesConfigSchema.parse(res.body)).toEqual({ remotes: TEST_REMOTES });
+  it('GET /remotes.json answers every remote from config (the registry adopts it), revalidated on every load', async () => {
+    const res = await request(t.app).get('/remotes.json').expect(200).expect('Cache-Control', 'private, no-cache');
+    expect(RemotesConfigSchema.parse(res.body).remotes).toEqual(TEST_REMOTES);
+    // Unchanged: a 304 by its ETag. Without a canary no cohort cookie is handed out.
+    await request(t.app).get('/remotes.json').set('If-None-Match', res.headers.etag!).expect(304);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it.each(['/api/nothing-here', '/service/nothing/here', '/api'])('answers 404 JSON to %s, even for a browser', async (p) => {

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { scriptJson, withArticleHead } from './article-html';
 import type { Logger } from '../http/logger';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
@@ -96,6 +96,8 @@ export interface ShellPageSources {
   renderKey: string;
   /** The shell's server build; default: `render.js` in `dist-server` beside the shell's `dist`. */
   renderFile?: string;
+  /** Before a page is rendered: the reader joins a canary's cohort (a cookie set, decision 037). */
+  beforeRender?: (req: Request, res: Response) => Promise<void>;
 }
 
 /** The server's answers for hydration: JSON the browser reads, never a script that runs. */
@@ -147,6 +149,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
     }
     // Home's page chunk is needed before the browser hydrates: fetched with the shell's scripts.
     const page = LATEST_STREAM_PAGES.has(req.path) ? withAfterFirstPaint(html, homeChunkPreload(homeChunk(html))) : html;
+    await sources?.beforeRender?.(req, res);
     const renderer = sources ? renderModule() : null;
     if (!renderer || !sources) {
       res.send(page);

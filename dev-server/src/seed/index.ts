@@ -18,8 +18,10 @@ import { buildUsers } from './users';
 import { seedLibrary } from './library';
 import { buildReadingLists, pickAscendArticles, type SeedArticleRef } from './reading-lists';
 import { seedCollections, seedCollectionsIfMissing } from './collections';
+import { seedOperatorsIfMissing } from './operators';
 
 export * from './demo-users';
+export { DEMO_OPERATOR, OPERATOR_ROLE } from './operators';
 export { articlePath } from './articles';
 export { issueCode } from './issues';
 export { topicSlug } from './topics';
@@ -188,6 +190,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   await seedVisual(db, seed);
   // Last: the gated collections leave out what the rest of the seed links to (seed/collections.ts).
   await seedCollections(db, seed);
+  // The staff accounts (the operator of /operations), apart from the readers.
+  await seedOperatorsIfMissing(db);
   // Last: the rest of the seed is the same whatever the catalogue's size.
   await seedCatalogue(db, options);
 }
@@ -438,6 +442,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await seedVideosIfOutdated(db, options);
     await seedVisualIfMissing(db, options);
     await seedCollectionsIfMissing(db, options.seed ?? DEFAULT_SEED);
+    await seedOperatorsIfMissing(db);
     await seedCatalogue(db, options);
     return false;
   }

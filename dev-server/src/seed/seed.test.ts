@@ -8,6 +8,7 @@ import { isGeneratedArticleId } from './articles';
 import { buildArchiveArticles, monthsOfLabel, NEWSLETTERS, SUBSCRIBER_ONLY_TOPICS } from './discovery';
 import { buildArchive, issueCode } from './issues';
 import { createRng } from './prng';
+import { DEMO_OPERATOR, OPERATOR_ROLE } from './operators';
 import { DEMO_LOCKING, DEMO_READER, DEMO_RESTRICTED, DEMO_SUBSCRIBER, DEMO_SUBSCRIBER_RECORDS, DEMO_USERS } from './demo-users';
 
 async function snapshot(seed?: string) {
@@ -64,11 +65,15 @@ describe('content seed', () => {
     }
   });
 
-  it('seeds one demo account of each kind, passwords hashed', async () => {
+  it('seeds one demo account of each kind and the operator, passwords hashed', async () => {
     const db = await seededDatabase();
     try {
       const users = await db.selectFrom('users').select(['email', 'status', 'password_hash', 'restricted']).orderBy('email').execute();
-      expect(users.map((u) => [u.email, u.status])).toEqual([...DEMO_USERS].sort((a, b) => a.email.localeCompare(b.email)).map((d) => [d.email, d.status]));
+      const accounts = [...DEMO_USERS, { email: DEMO_OPERATOR.email, status: 'registered' }];
+      expect(users.map((u) => [u.email, u.status])).toEqual(accounts.sort((a, b) => a.email.localeCompare(b.email)).map((d) => [d.email, d.status]));
+      // The operator's role is a staff role, not a subscription tier.
+      expect(await db.selectFrom('user_roles').select(['user_id', 'role']).execute()).toEqual([{ user_id: DEMO_OPERATOR.id, role: OPERATOR_ROLE }]);
+      expect(await db.selectFrom('user_tiers').select('role_code').where('user_id', '=', DEMO_OPERATOR.id).execute()).toEqual([]);
       expect(users.map((u) => u.email)).toEqual(expect.arrayContaining([DEMO_READER.email, DEMO_SUBSCRIBER.email]));
       expect(users.filter((u) => u.restricted === 1).map((u) => u.email)).toEqual([DEMO_RESTRICTED.email]);
       for (const u of users) expect(u.password_hash).not.toContain(DEMO_READER.password);

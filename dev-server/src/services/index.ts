@@ -27,6 +27,7 @@ import { createPlatformService } from './platform';
 import { createProfileService } from './profile';
 import { createReadingListService } from './reading-lists';
 import { createRegistrationService } from './registration';
+import { createReleaseService } from './releases';
 import { createCatalogueService, createStoreService } from './store';
 import { createStreamService } from './streams';
 import { createSubscriberService } from './subscribers';
@@ -137,6 +138,14 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       publicOrigin: deps.config.publicOrigin,
       // Its own key (SHARE_LINK_SECRET); without one, the digest key under its own label ('shared-list:').
       linkSecret: deps.config.shareLinkSecret ?? deps.config.digestSecret ?? DEV_DIGEST_SECRET,
+    }),
+    releases: createReleaseService({
+      releases: repos.releases,
+      clock,
+      configured: deps.config.remotes,
+      ...(deps.config.releases ? { settings: deps.config.releases } : {}),
+      ...(deps.logger ? { logger: deps.logger } : {}),
+      ...(deps.fetchManifest ? { fetchManifest: deps.fetchManifest } : {}),
     }),
   };
 }

@@ -26,6 +26,7 @@ import {
 import { silentLogger, type Logger } from '../http/logger';
 import type { PaymentGateway } from '../integrations/payment-gateway';
 import { seedDatabase } from '../seed';
+import type { ManifestFetcher } from '../services/releases';
 import { dropPostgresCopy, seededPostgres } from './postgres';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -89,6 +90,8 @@ export interface TestAppParts {
   payments?: PaymentGateway;
   /** Where the app logs; silent by default (tests print nothing), createMemoryLogger() to read the lines. */
   logger?: Logger;
+  /** How the release registry reads a published version's manifest (no network in tests). */
+  fetchManifest?: ManifestFetcher;
 }
 
 /** Limits high enough that no API test meets them (rate-limit.test.ts tests the limits themselves). */
@@ -102,6 +105,8 @@ export const UNLIMITED: AppConfig['rateLimits'] = {
   checkout: { windowMs: 60_000, limit: 10_000 },
   guestCarts: { windowMs: 60_000, limit: 10_000 },
   clientErrors: { windowMs: 60_000, limit: 10_000 },
+  releases: { windowMs: 60_000, limit: 10_000 },
+  remoteLoads: { windowMs: 60_000, limit: 10_000 },
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: TestAppParts = {}): Promise<TestApp> {
@@ -125,6 +130,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
     geolocation: parts.geolocation ?? createLocalGeolocator('US'),
     ...(parts.payments ? { payments: parts.payments } : {}),
     logger: parts.logger ?? silentLogger,
+    ...(parts.fetchManifest ? { fetchManifest: parts.fetchManifest } : {}),
   });
   return { app, db, clock, mailer, config, close: () => closeDatabase(db) };
 }

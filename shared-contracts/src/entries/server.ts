@@ -20,3 +20,4 @@ export * from '../profile-options';
 export * from '../names';
 export * from '../captcha-actions';
 export * from '../images';
+export * from '../releases';

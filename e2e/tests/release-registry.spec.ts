@@ -1,0 +1,405 @@
+/**
+ * The release registry on a running site (issue 24, decision 037): a team publishes immutable
+ * versions of its remote with the CLI and its deploy token, canaries one for a cohort, promotes it
+ * and rolls back, all on the next page load, with the shell's files byte-identical and the server
+ * never restarted; a broken canary falls back in its slot and the registry takes it out by itself.
+ *
+ * Its own site, as releases.spec.ts: each remote served from a copy of its build on ports 4411-4415,
+ * the published versions (RELEASES_DIR) on 4416, the API and shell in this process on 4410. The
+ * store's v2 and v3 are rebuilds of copies of mfe-store (in .cache/release-registry), v2 with
+ * data-release="v2" on its roots, v3 with data-release="v3" and a StoreApp that throws while
+ * rendering.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { RemoteApp } from '../../scripts/apps.mjs';
+import { settingsFromEnv } from '../../dev-server/src/config';
+import { startServer, type RunningServer } from '../../dev-server/src/server';
+import { cohortBucket } from '../../dev-server/src/services/releases';
+import { expect, expectSlot, slot, test } from '../fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SITE_PORT = 4410;
+const SITE = `http://localhost:${SITE_PORT}`;
+const RELEASES_PORT = SITE_PORT + 6;
+const BUILDS = path.join(ROOT, '.cache/release-registry');
+const OPERATOR = { email: 'operator@example.com', password: 'Reader#2025pass' };
+
+test.describe.configure({ mode: 'serial' });
+
+type RunRelease = (argv: string[], options?: { env?: Record<string, string | undefined>; out?: (line: string) => void }) => Promise<unknown>;
+let runRelease: RunRelease;
+let tmp: string;
+let site: RunningServer;
+let siteStarts = 0;
+let storeToken = '';
+let libraryToken = '';
+let releaseEnv: Record<string, string>;
+let v2Dist = '';
+let v3Dist = '';
+const servers: Server[] = [];
+
+function hashTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, file)] = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  }
+  return out;
+}
+
+/** A copy of mfe-store with its roots marked `release`, patched further by `patch`, built with the same factory. */
+async function buildStore(release: string, patch: (file: string, code: string) => string = (_f, c) => c): Promise<string> {
+  const src = path.join(ROOT, 'mfe-store');
+  const copy = path.join(BUILDS, release, 'mfe-store');
+  fs.rmSync(path.join(copy, 'src'), { recursive: true, force: true });
+  fs.cpSync(path.join(src, 'src'), path.join(copy, 'src'), { recursive: true });
+  fs.copyFileSync(path.join(src, 'package.json'), path.join(copy, 'package.json'));
+  for (const file of ['MiniCart.tsx', 'StoreApp.tsx']) {
+    const target = path.join(copy, 'src', file);
+    const code = fs.readFileSync(target, 'utf8');
+    const marked = code.replace('<div data-remote-root="store"', `<div data-remote-root="store" data-release="${release}"`);
+    if (marked === code) throw new Error(`cannot mark ${file}: its root <div data-remote-root="store"> was not found`);
+    fs.writeFileSync(target, patch(file, marked));
+  }
+  const relBase = path.relative(copy, path.join(ROOT, 'tsconfig.base.json')).split(path.sep).join('/');
+  fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ extends: relBase, include: ['src'] }));
+  const stats = JSON.parse(fs.readFileSync(path.join(src, 'dist/mf-manifest-stats.json'), 'utf8')) as { exposes: { path: string; file: string }[] };
+  const exposes = Object.fromEntries(stats.exposes.map((e) => [e.path, `./${e.file}`]));
+  fs.writeFileSync(
+    path.join(copy, 'webpack.config.js'),
+    [
+      `const path = require('node:path');`,
+      `const { createConfig, createServerConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
+      `const base = createConfig({ dir: __dirname, name: 'store', exposes: ${JSON.stringify(exposes)} });`,
+      `const server = createServerConfig({ dir: __dirname, name: 'store', entry: { remote: './src/server.ts' } });`,
+      `const cache = (name) => ({ type: 'filesystem', cacheDirectory: path.join(__dirname, '..', name) });`,
+      `module.exports = (env, argv) => [{ ...base(env, argv), cache: cache('webpack-cache') }, { ...server(env, argv), cache: cache('webpack-cache-server') }];`,
+      '',
+    ].join('\n'),
+  );
+  const out = await new Promise<{ code: number | null; log: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: copy,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    child.on('close', (code) => resolve({ code, log }));
+  });
+  if (out.code !== 0) throw new Error(`build of the store's ${release} failed:\n${out.log}`);
+  return path.join(copy, 'dist');
+}
+
+/** A session of the seeded operator (the deploy tokens are theirs to issue). */
+async function operatorCookie(): Promise<string> {
+  const res = await fetch(`${SITE}/authenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site' },
+    body: JSON.stringify({ username: OPERATOR.email, password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' }),
+  });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!res.ok || !sid) throw new Error(`the operator could not sign in: ${res.status}`);
+  return sid.split(';')[0]!;
+}
+
+async function issueToken(cookie: string, remote: string): Promise<string> {
+  const res = await fetch(`${SITE}/api/releases/${remote}/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site', Cookie: cookie },
+    body: JSON.stringify({ label: `${remote} team (e2e)` }),
+  });
+  if (res.status !== 201) throw new Error(`no token for ${remote}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** `npm run release -- <args>` as the store team (its token), the printed lines returned. */
+async function release(...argv: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  await runRelease(argv, { env: releaseEnv, out: (l) => lines.push(l) });
+  return lines;
+}
+
+async function storeState(): Promise<{
+  stable: { version: string } | null;
+  canary: { version: string; loads: number; failures: number } | null;
+  events: { action: string; actor: string; reason: string; channel: string | null; from: string | null; to: string | null }[];
+}> {
+  const res = await fetch(`${SITE}/api/releases/store`, { headers: { Authorization: `Bearer ${storeToken}` } });
+  return (await res.json()) as Awaited<ReturnType<typeof storeState>>;
+}
+
+/** A cohort id whose bucket for the store is inside (or outside) a share of `percent`. */
+function cohortId(inside: boolean, percent: number): string {
+  for (let i = 0; ; i++) {
+    const id = `e2e-cohort-${String(i).padStart(6, '0')}`;
+    if (cohortBucket(id, 'store') < percent === inside) return id;
+  }
+}
+
+async function browserWithCohort(context: BrowserContext, id: string): Promise<Page> {
+  await context.addCookies([{ name: 'mfe_cohort', value: id, url: SITE }]);
+  return context.newPage();
+}
+
+/** The store page's release marker in the browser ('v1' for none) once its slot is ready. */
+async function storeRelease(page: Page): Promise<string> {
+  await page.goto(`${SITE}/store`);
+  await expectSlot(page, 'store/App', 'ready');
+  const root = slot(page, 'store/App').locator('[data-remote-root="store"]');
+  await expect(root).toBeVisible();
+  return (await root.getAttribute('data-release')) ?? 'v1';
+}
+
+/** The release the server rendered into the store page's HTML for this browser's cookies. */
+async function storeHtmlRelease(page: Page): Promise<string> {
+  const html = await (await page.request.get(`${SITE}/store`, { headers: { accept: 'text/html' } })).text();
+  return /<div data-remote-root="store" data-release="(v\d)"/.exec(html)?.[1] ?? (html.includes('<div data-remote-root="store"') ? 'v1' : 'none');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  const { REMOTES } = (await import('../../scripts/apps.mjs')) as { REMOTES: RemoteApp[] };
+  const { createStaticApp } = await import('../../scripts/serve-static.mjs');
+  ({ runRelease } = (await import('../../scripts/release.mjs')) as { runRelease: RunRelease });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-registry-'));
+  // One build after the other: the machine has two cores, and the site starts meanwhile.
+  const builds = buildStore('v2').then(async (v2): Promise<[string, string]> => [
+    v2,
+    await buildStore('v3', (file, code) =>
+      file === 'StoreApp.tsx'
+        ? code.replace(
+            'export default function StoreApp() {',
+            "export default function StoreApp() {\n  if (Date.now() > 0) throw new Error('store v3 is broken');",
+          )
+        : code,
+    ),
+  ]);
+  const serve = (dir: string, port: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createStaticApp(dir, { shellOrigin: SITE }).listen(port, () => resolve(server));
+      server.on('error', reject);
+    });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(SITE_PORT),
+    DATABASE_FILE: ':memory:',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MULTIPLIER: '20',
+    RELEASE_CANARY_MIN_LOADS: '3',
+    RELEASE_CANARY_MAX_FAILURE_RATE: '0.5',
+  };
+  for (const [i, remote] of REMOTES.entries()) {
+    const dist = path.join(ROOT, remote.dir, 'dist');
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${remote.dir} has no production build; run node scripts/build-all.mjs`);
+    const dir = path.join(tmp, remote.dir);
+    fs.cpSync(dist, dir, { recursive: true });
+    servers.push(await serve(dir, SITE_PORT + 1 + i));
+    env[remote.env] = `http://localhost:${SITE_PORT + 1 + i}/mf-manifest.json`;
+  }
+  const releasesDir = path.join(tmp, 'releases');
+  fs.mkdirSync(releasesDir);
+  servers.push(await serve(releasesDir, RELEASES_PORT));
+  site = await startServer(settingsFromEnv(env));
+  siteStarts++;
+  const cookie = await operatorCookie();
+  storeToken = await issueToken(cookie, 'store');
+  libraryToken = await issueToken(cookie, 'library');
+  releaseEnv = { RELEASE_API: SITE, RELEASE_TOKEN: storeToken, RELEASES_DIR: releasesDir, RELEASE_BASE_URL: `http://localhost:${RELEASES_PORT}` };
+  [v2Dist, v3Dist] = await builds;
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await Promise.all(servers.map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))));
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test('a token for one remote cannot release another; a build that fails the pre-release check is refused with the reason', async () => {
+  test.setTimeout(120_000);
+  await expect(runRelease(['store', 'status'], { env: { ...releaseEnv, RELEASE_TOKEN: libraryToken } })).rejects.toThrow(
+    'Refused (403): This deploy token releases library only.',
+  );
+  // v2's build with a React the shell does not provide: the check refuses it, nothing is copied.
+  const bad = path.join(BUILDS, 'bad', 'mfe-store', 'dist');
+  fs.rmSync(path.dirname(bad), { recursive: true, force: true });
+  fs.cpSync(path.dirname(v2Dist), path.dirname(bad), { recursive: true });
+  const manifest = JSON.parse(fs.readFileSync(path.join(bad, 'mf-manifest.json'), 'utf8')) as { shared: { name: string; version: string }[] };
+  for (const s of manifest.shared) if (s.name === 'react') s.version = '18.3.1';
+  fs.writeFileSync(path.join(bad, 'mf-manifest.json'), JSON.stringify(manifest));
+  await expect(release('store', 'publish', '--dist', bad)).rejects.toThrow(
+    /Refused \(422\): The pre-release check failed: store: shared MISMATCH: react: the remote has 18\.3\.1/,
+  );
+  expect(fs.existsSync(path.join(releaseEnv.RELEASES_DIR!, 'store'))).toBe(false);
+  const events = (await storeState()).events;
+  expect(events.find((e) => e.action === 'publish')).toMatchObject({ reason: expect.stringMatching(/^The pre-release check failed/) });
+  expect(events.find((e) => e.action === 'read')).toMatchObject({
+    actor: expect.stringMatching(/^token:.*library team/),
+    reason: 'This deploy token releases library only.',
+  });
+});
+
+test('v2 as a canary for a cohort, promoted to stable, rolled back: every step on the next page load, the shell untouched and never restarted', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const shellBefore = hashTree(path.join(ROOT, 'shell/dist'));
+  const siteBefore = site;
+  const published = await release('store', 'publish', '--dist', v2Dist);
+  const v2 = /^published store (\S+) at /.exec(published.find((l) => l.startsWith('published ')) ?? '')?.[1];
+  expect(v2).toMatch(/^\d{4}\.\d{2}\.\d{2}-[0-9a-f]{7}$/);
+  expect(fs.existsSync(path.join(releaseEnv.RELEASES_DIR!, 'store', v2!, 'mf-manifest.json'))).toBe(true);
+
+  await release('store', 'promote', v2!, '--channel', 'canary', '--percent', '30');
+  // The fixture's page is the one in the cohort: it fails on any page error or CSP violation (v2 comes from another origin).
+  const outside = await browser.newContext();
+  const tester = await browser.newContext();
+  const fresh = await browser.newContext();
+  try {
+    await page.context().addCookies([{ name: 'mfe_cohort', value: cohortId(true, 30), url: SITE }]);
+    const a = page;
+    const b = await browserWithCohort(outside, cohortId(false, 30));
+    await tester.addCookies([{ name: 'mfe_canary', value: 'store', url: SITE }]);
+    const c = await tester.newPage();
+    expect(await storeRelease(a)).toBe('v2');
+    expect(await storeHtmlRelease(a)).toBe('v2');
+    expect(await storeRelease(b)).toBe('v1');
+    expect(await storeHtmlRelease(b)).toBe('v1');
+    // A tester who opted in, whatever their bucket.
+    expect(await storeRelease(c)).toBe('v2');
+    // A new browser is given its sticky cohort with its first page, and keeps its version.
+    const d = await fresh.newPage();
+    const first = await storeRelease(d);
+    const cohort = (await fresh.cookies(SITE)).find((k) => k.name === 'mfe_cohort');
+    expect(cohort?.httpOnly).toBe(true);
+    expect(first).toBe(cohortBucket(cohort!.value, 'store') < 30 ? 'v2' : 'v1');
+    expect(await storeRelease(d)).toBe(first);
+
+    await release('store', 'promote', v2!, '--reason', 'canary clean');
+    for (const p of [a, b, c, d]) expect(await storeRelease(p)).toBe('v2');
+    expect(await storeHtmlRelease(b)).toBe('v2');
+
+    const rolled = await release('store', 'rollback', '--reason', 'e2e: back to v1');
+    expect(rolled[0]).toMatch(/^store rolled back: stable is env-[0-9a-f]{8}$/);
+    for (const p of [a, b, c, d]) expect(await storeRelease(p)).toBe('v1');
+    expect(await storeHtmlRelease(a)).toBe('v1');
+  } finally {
+    await Promise.all([outside.close(), tester.close(), fresh.close()]);
+  }
+
+  const events = (await storeState()).events.filter((e) => !['read', 'token-issue'].includes(e.action));
+  expect(events.slice(0, 4).map((e) => e.action)).toEqual(['rollback', 'canary-remove', 'promote', 'promote']);
+  expect(hashTree(path.join(ROOT, 'shell/dist'))).toEqual(shellBefore);
+  expect(site).toBe(siteBefore);
+  expect(siteStarts).toBe(1);
+  expect((await fetch(`${SITE}/healthz`)).ok).toBe(true);
+});
+
+test('a broken v3 as a canary falls back in its slot within 3 s, and the registry takes it out by its failure rate', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  const published = await release('store', 'publish', '--dist', v3Dist);
+  const v3 = /^published store (\S+) at /.exec(published.find((l) => l.startsWith('published ')) ?? '')?.[1];
+  await release('store', 'promote', v3!, '--channel', 'canary', '--percent', '50');
+  const context = await browser.newContext();
+  try {
+    const cohortPage = await browserWithCohort(context, cohortId(true, 50));
+    const pageErrors: string[] = [];
+    cohortPage.on('pageerror', (e) => pageErrors.push(e.message));
+    // Each page load in the cohort takes up v3 (a load) and fails in the store's slot (a failure).
+    for (let load = 1; load <= 3; load++) {
+      await cohortPage.goto(`${SITE}/store`, { waitUntil: 'commit' });
+      const ms = await cohortPage.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const failed = () => document.querySelector('[data-mfe-slot="store/App"]')?.getAttribute('data-mfe-status') === 'failed';
+            if (failed()) return resolve(performance.now());
+            const observer = new MutationObserver(() => {
+              if (!failed()) return;
+              observer.disconnect();
+              resolve(performance.now());
+            });
+            observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-mfe-status'] });
+            setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000);
+          }),
+      );
+      test.info().annotations.push({ type: 'fallback-ms', description: String(Math.round(ms)) });
+      expect(ms).toBeLessThanOrEqual(3_000);
+      await expect(slot(cohortPage, 'store/App').getByRole('status')).toContainText('unavailable right now');
+      if (load < 3) {
+        await expect.poll(async () => (await storeState()).canary, { message: `load ${load} counted` }).toMatchObject({ loads: load, failures: load });
+      }
+    }
+    await expect.poll(async () => (await storeState()).canary, { message: 'the registry took v3 out' }).toBeNull();
+    const auto = (await storeState()).events.find((e) => e.action === 'auto-rollback');
+    expect(auto).toMatchObject({ actor: 'registry', from: v3 });
+    // The third page's load and failure reports race: 2 or 3 failures in 3 loads, either above the threshold.
+    expect(auto!.reason).toMatch(/^failure rate (66\.7|100)% \([23] failures in 3 loads\) is above 50% after at least 3 loads$/);
+
+    // The next page load in the cohort gets the stable version.
+    expect(await storeRelease(cohortPage)).toBe('v1');
+    // A remote that throws is caught by its slot. The only errors that reach the page are React's
+    // report that the server could not finish the slot's Suspense boundary and the browser rendered
+    // it instead (React error 419, its default onRecoverableError), one per broken page: nothing else.
+    expect(pageErrors.length).toBe(3);
+    for (const message of pageErrors) expect(message).toMatch(/^Minified React error #419;/);
+  } finally {
+    await context.close();
+  }
+  // A reader outside the cohort never saw v3 (the fixture's page: no page error, no CSP violation).
+  const outside = await browserWithCohort(page.context(), cohortId(false, 50));
+  expect(await storeRelease(outside)).toBe('v1');
+});
+
+test('an operator sees the registry on /operations and rolls back with its button; a reader gets not-found, a guest a sign-in prompt', async ({
+  page,
+  browser,
+}) => {
+  // Stable is v2 again, so there is something to roll back to.
+  const v2 = (await storeState()).events.find((e) => e.action === 'promote' && e.channel === 'stable')?.to;
+  expect(v2).toBeTruthy();
+  await release('store', 'promote', v2!, '--reason', 'again, for the operations page');
+
+  const sid = (await operatorCookie()).split('=')[1]!;
+  await page.context().addCookies([{ name: 'sid', value: sid, url: SITE }]);
+  await page.goto(`${SITE}/operations`);
+  const store = page.getByRole('region', { name: 'store' });
+  await expect(store.locator('[data-release-stable]')).toHaveAttribute('data-release-stable', v2!);
+  await expect(store.getByText(/auto-rollback canary .* by registry/)).toBeVisible();
+  await store.getByRole('button', { name: /^Roll back to env-[0-9a-f]{8}$/ }).click();
+  await expect(page.locator('[data-release-message]')).toHaveText(/^store: rolled back to env-[0-9a-f]{8}$/);
+  await expect(store.locator('[data-release-stable]')).toHaveAttribute('data-release-stable', /^env-[0-9a-f]{8}$/);
+  expect((await storeState()).events[0]).toMatchObject({ action: 'rollback', actor: 'operator:operator@example.com', from: v2 });
+
+  const others = await browser.newContext();
+  try {
+    const guest = await others.newPage();
+    await guest.goto(`${SITE}/operations`);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+    await expect(guest.locator('main').getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+    const res = await fetch(`${SITE}/authenticate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site' },
+      body: JSON.stringify({ username: 'reader@example.com', password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' }),
+    });
+    const readerSid = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!
+      .split('=')[1]!;
+    await others.addCookies([{ name: 'sid', value: readerSid, url: SITE }]);
+    const reader = await others.newPage();
+    const answer = await reader.goto(`${SITE}/operations`);
+    expect(answer?.status()).toBe(404);
+    await expect(reader.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  } finally {
+    await others.close();
+  }
+});

@@ -1,0 +1,244 @@
+/**
+ * `/operations` (issue 24, decision 037): the release registry for signed-in operators. Each remote
+ * with its stable and canary versions, the failure rates the shell reported per version, its release
+ * history, and the buttons a team's CLI has (promote, canary share, remove the canary, roll back,
+ * issue a deploy token) behind the same API and rules (/api/releases: the operator's session and the
+ * CSRF header). A guest is asked to sign in; anyone else gets the site's not-found page. Its own
+ * chunk: nothing of it is on a reader's first view.
+ */
+import { useState } from 'react';
+import { api, ApiError, SignInPrompt, useLoad, useUserStore } from 'shared-contracts';
+import { Link } from 'shared-contracts/router';
+import {
+  IssuedTokenSchema,
+  ReleasesOverviewSchema,
+  RemoteReleasesSchema,
+  type ReleaseChannelState,
+  type ReleasesOverview,
+  type RemoteReleases,
+} from 'shared-contracts/releases';
+import { NotFound } from './NotFound';
+
+const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 19);
+
+const STYLES = `
+.operations-page .ops-remotes { display: grid; gap: var(--space-4, 1rem); }
+.operations-page .ops-remote { padding: var(--space-4, 1rem); border: 1px solid var(--line, #ddd); }
+.operations-page .ops-channels { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 var(--space-4, 1rem); }
+.operations-page .ops-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0 0 var(--space-4, 1rem); }
+.operations-page table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+.operations-page th, .operations-page td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line, #ddd); vertical-align: top; }
+.operations-page .ops-refused { color: #9b1c1c; }
+.operations-page .ops-history { font-size: 0.85rem; max-height: 16rem; overflow: auto; }
+`;
+
+function Channel({ label, state }: { label: string; state: ReleaseChannelState | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        {state ? (
+          <>
+            <code>{state.version}</code>
+            {label === 'Canary' && ` to ${state.percent}% of browsers and those who opt in`}
+            {`, since ${when(state.since)}; failures ${state.failures} of ${state.loads} loads (${percent(state.failureRate)})`}
+          </>
+        ) : (
+          'none'
+        )}
+      </dd>
+    </>
+  );
+}
+
+type Act = (label: string, change: () => Promise<unknown>) => void;
+
+function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; busy: boolean }) {
+  const { remote } = entry;
+  const base = `/api/releases/${remote}`;
+  const [share, setShare] = useState('10');
+  const [token, setToken] = useState<string | null>(null);
+  const shareValue = Math.max(0, Math.min(100, Math.round(Number(share) || 0)));
+  const post = (path: string, body: object) => api.request('POST', `${base}${path}`, RemoteReleasesSchema, body);
+  return (
+    <section className="ds-card ds-card--boxed ops-remote" aria-labelledby={`ops-${remote}`} data-release-remote={remote}>
+      <h2 id={`ops-${remote}`}>{remote}</h2>
+      <dl className="ops-channels" data-release-stable={entry.stable?.version ?? ''} data-release-canary={entry.canary?.version ?? ''}>
+        <Channel label="Stable" state={entry.stable} />
+        <Channel label="Canary" state={entry.canary} />
+      </dl>
+      <div className="ops-actions">
+        <button
+          type="button"
+          className="ds-button ds-button--primary"
+          disabled={busy || !entry.rollbackTo}
+          onClick={() => act(`${remote}: rolled back to ${entry.rollbackTo}`, () => post('/rollback', { reason: 'from the operations page' }))}
+        >
+          {entry.rollbackTo ? `Roll back to ${entry.rollbackTo}` : 'Nothing to roll back to'}
+        </button>
+        {entry.canary && (
+          <>
+            <label>
+              Canary share (%) <input type="number" min={0} max={100} value={share} onChange={(e) => setShare(e.target.value)} size={4} />
+            </label>
+            <button
+              type="button"
+              className="ds-button ds-button--ghost"
+              disabled={busy}
+              onClick={() => act(`${remote}: canary share ${shareValue}%`, () => post('/canary', { percent: shareValue }))}
+            >
+              Set share
+            </button>
+            <button
+              type="button"
+              className="ds-button ds-button--ghost"
+              disabled={busy}
+              onClick={() => act(`${remote}: canary removed`, () => api.request('DELETE', `${base}/canary`, RemoteReleasesSchema))}
+            >
+              Remove canary
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="ds-button ds-button--ghost"
+          disabled={busy}
+          onClick={() =>
+            act(`${remote}: deploy token issued (shown once)`, async () => {
+              const issued = await api.request('POST', `${base}/tokens`, IssuedTokenSchema, { label: 'issued on the operations page' });
+              setToken(issued.token);
+            })
+          }
+        >
+          Issue a deploy token
+        </button>
+      </div>
+      {token && (
+        <p>
+          New deploy token for {remote} (copy it now, it is not shown again): <output data-release-token>{token}</output>
+        </p>
+      )}
+      <table>
+        <caption className="visually-hidden">{`Versions of ${remote}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Channels</th>
+            <th scope="col">Published</th>
+            <th scope="col">Failures</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entry.versions.map((v) => (
+            <tr key={v.version} data-release-version={v.version}>
+              <td>
+                <code>{v.version}</code>
+              </td>
+              <td>{v.channels.join(', ') || '–'}</td>
+              <td>{`${when(v.publishedAt)} by ${v.publishedBy}`}</td>
+              <td>{`${v.failures} of ${v.loads} loads (${percent(v.failureRate)})`}</td>
+              <td>
+                {!v.channels.includes('stable') && (
+                  <button
+                    type="button"
+                    className="ds-button ds-button--ghost"
+                    disabled={busy}
+                    aria-label={`Make ${remote} ${v.version} stable`}
+                    onClick={() => act(`${remote}: ${v.version} is stable`, () => post('/promote', { version: v.version, channel: 'stable' }))}
+                  >
+                    Make stable
+                  </button>
+                )}
+                {v.channels.length === 0 && (
+                  <button
+                    type="button"
+                    className="ds-button ds-button--ghost"
+                    disabled={busy}
+                    aria-label={`Canary ${remote} ${v.version} to ${shareValue}%`}
+                    onClick={() =>
+                      act(`${remote}: ${v.version} is the canary for ${shareValue}%`, () =>
+                        post('/promote', { version: v.version, channel: 'canary', percent: shareValue }),
+                      )
+                    }
+                  >
+                    Canary
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>History</h3>
+      <ol className="ops-history" reversed>
+        {entry.events.map((e, i) => (
+          <li key={`${e.at}-${i}`} className={e.outcome === 'refused' ? 'ops-refused' : undefined}>
+            {`${when(e.at)} ${e.outcome === 'refused' ? 'refused: ' : ''}${e.action}${e.channel ? ` ${e.channel}` : ''}${
+              e.from || e.to ? ` ${e.from ?? '–'} → ${e.to ?? '–'}` : ''
+            } by ${e.actor}${e.reason ? ` (${e.reason})` : ''}`}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Registry({ overview, reload }: { overview: ReleasesOverview; reload: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const act: Act = (label, change) => {
+    setBusy(true);
+    setMessage('');
+    change().then(
+      () => {
+        setMessage(label);
+        setBusy(false);
+        reload();
+      },
+      (error: unknown) => {
+        setMessage(error instanceof ApiError ? `Refused: ${error.message}` : 'The change could not be made. Try again.');
+        setBusy(false);
+        reload();
+      },
+    );
+  };
+  const rule = overview.autoRollback;
+  return (
+    <>
+      <p>
+        {`A canary whose failure rate is above ${Math.round(rule.maxFailureRate * 100)}% after at least ${rule.minLoads} loads is taken out by the registry. `}
+        Teams release with <code>npm run release -- &lt;remote&gt; …</code> and their deploy token.
+      </p>
+      <p role="status" data-release-message>
+        {message}
+      </p>
+      <div className="ops-remotes">
+        {overview.remotes.map((entry) => (
+          <RemoteCard key={entry.remote} entry={entry} act={act} busy={busy} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function OperationsPage() {
+  const status = useUserStore((s) => s.status);
+  const userId = useUserStore((s) => s.user?.id ?? null);
+  const load = useLoad(`operations:${userId ?? 'guest'}`, () => (userId ? api.request('GET', '/api/releases', ReleasesOverviewSchema) : Promise.resolve(null)));
+  if (load.status === 'error' && load.error instanceof ApiError && (load.error.status === 403 || load.error.status === 404)) return <NotFound />;
+  return (
+    <main id="main" className="page operations-page">
+      <style>{STYLES}</style>
+      <h1>Operations</h1>
+      {status !== 'unknown' && userId === null && <SignInPrompt linkComponent={Link} />}
+      {userId !== null && load.status === 'loading' && <p role="status">Loading…</p>}
+      {load.status === 'error' && !(load.error instanceof ApiError && load.error.status === 401) && (
+        <p role="alert">The release registry cannot be read right now.</p>
+      )}
+      {load.status === 'error' && load.error instanceof ApiError && load.error.status === 401 && <SignInPrompt linkComponent={Link} />}
+      {load.status === 'ready' && load.data && <Registry overview={load.data} reload={load.reload} />}
+    </main>
+  );
+}
