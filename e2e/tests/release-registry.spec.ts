@@ -367,8 +367,12 @@ test('an operator sees the registry on /operations and rolls back with its butto
   expect(v2).toBeTruthy();
   await release('store', 'promote', v2!, '--reason', 'again, for the operations page');
 
-  const sid = (await operatorCookie()).split('=')[1]!;
-  await page.context().addCookies([{ name: 'sid', value: sid, url: SITE }]);
+  // Signed in as the browser would be: the session cookie and its hint.
+  const signIn = await page.request.post(`${SITE}/authenticate`, {
+    headers: { 'X-Requested-With': 'magazine-site' },
+    data: { username: OPERATOR.email, password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
+  });
+  expect(signIn.ok()).toBe(true);
   await page.goto(`${SITE}/operations`);
   const store = page.getByRole('region', { name: 'store' });
   await expect(store.locator('[data-release-stable]')).toHaveAttribute('data-release-stable', v2!);
@@ -384,17 +388,11 @@ test('an operator sees the registry on /operations and rolls back with its butto
     await guest.goto(`${SITE}/operations`);
     await expect(guest.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
     await expect(guest.locator('main').getByRole('button', { name: 'SIGN IN' })).toBeVisible();
-    const res = await fetch(`${SITE}/authenticate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site' },
-      body: JSON.stringify({ username: 'reader@example.com', password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' }),
+    const readerSignIn = await others.request.post(`${SITE}/authenticate`, {
+      headers: { 'X-Requested-With': 'magazine-site' },
+      data: { username: 'reader@example.com', password: OPERATOR.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
     });
-    const readerSid = res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('sid='))!
-      .split(';')[0]!
-      .split('=')[1]!;
-    await others.addCookies([{ name: 'sid', value: readerSid, url: SITE }]);
+    expect(readerSignIn.ok()).toBe(true);
     const reader = await others.newPage();
     const answer = await reader.goto(`${SITE}/operations`);
     expect(answer?.status()).toBe(404);

@@ -30,7 +30,7 @@ const STYLES = `
 .operations-page table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
 .operations-page th, .operations-page td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line, #ddd); vertical-align: top; }
 .operations-page .ops-refused { color: #9b1c1c; }
-.operations-page .ops-history { font-size: 0.85rem; max-height: 16rem; overflow: auto; }
+.operations-page .ops-history { font-size: 0.85rem; }
 `;
 
 function Channel({ label, state }: { label: string; state: ReleaseChannelState | null }) {
@@ -145,7 +145,7 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
                     type="button"
                     className="ds-button ds-button--ghost"
                     disabled={busy}
-                    aria-label={`Make ${remote} ${v.version} stable`}
+                    aria-label={`Make stable: ${remote} ${v.version}`}
                     onClick={() => act(`${remote}: ${v.version} is stable`, () => post('/promote', { version: v.version, channel: 'stable' }))}
                   >
                     Make stable
@@ -226,7 +226,14 @@ function Registry({ overview, reload }: { overview: ReleasesOverview; reload: ()
 export function OperationsPage() {
   const status = useUserStore((s) => s.status);
   const userId = useUserStore((s) => s.user?.id ?? null);
-  const load = useLoad(`operations:${userId ?? 'guest'}`, () => (userId ? api.request('GET', '/api/releases', ReleasesOverviewSchema) : Promise.resolve(null)));
+  // Read again after each change with the registry kept on screen (and with it the change's message).
+  const load = useLoad(
+    `operations:${userId ?? 'guest'}`,
+    () => (userId ? api.request('GET', '/api/releases', ReleasesOverviewSchema) : Promise.resolve(null)),
+    {
+      keepPrevious: true,
+    },
+  );
   if (load.status === 'error' && load.error instanceof ApiError && (load.error.status === 403 || load.error.status === 404)) return <NotFound />;
   return (
     <main id="main" className="page operations-page">
