@@ -12,7 +12,7 @@ import {
 } from 'shared-contracts';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
-import { Header } from './header/Header';
+import { Header, SECTIONS } from './header/Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { ArticlePage } from './pages/ArticlePage';
 import { NotFound } from './pages/NotFound';
@@ -272,17 +272,7 @@ export function App() {
             <div>
               <h2>Sections</h2>
               <ul className="footer-links">
-                {(
-                  [
-                    ['/the-latest', 'Latest'],
-                    ['/magazine', 'Magazine'],
-                    ['/topics', 'Topics'],
-                    ['/video', 'Video'],
-                    ['/visual-library', 'Visual Library'],
-                    ['/store', 'Store'],
-                    ['/my-library', 'My Library'],
-                  ] as const
-                ).map(([to, label]) => (
+                {SECTIONS.map(([to, label]) => (
                   <li key={to}>
                     <Link to={to}>{label}</Link>
                   </li>

@@ -63,7 +63,8 @@ const searchLoading = (
   </div>
 );
 
-const NAV = [
+/** The site's sections: the header's navigation and the footer's. */
+export const SECTIONS = [
   ['/the-latest', 'Latest'],
   ['/magazine', 'Magazine'],
   ['/topics', 'Topics'],
@@ -172,7 +173,7 @@ export function Header() {
         </div>
         <nav ref={nav} id="main-nav" aria-label="Main">
           <ul className="main-nav">
-            {NAV.map(([to, label]) => (
+            {SECTIONS.map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to}>{label}</NavLink>
               </li>

@@ -10,6 +10,7 @@
 import type { Font } from 'opentype.js';
 import { heightOf, isTall, MASTHEAD, type ImageSubject } from './subjects';
 import { fit, linePath, measure, typefaces, type Anchor } from './type';
+import { hashString as fnv1a, mulberry32 } from '../../seed/prng';
 
 export interface Palette {
   name: string;
@@ -34,28 +35,6 @@ export const PALETTES: readonly Palette[] = [
   { name: 'paper', ground: '#e8e0cf', tones: ['#1b2a4a', '#b5423a', '#c79b3b', '#faf6ec'], panel: '#1b2a4a', ink: '#ffffff', label: '#e8c97a' },
 ];
 
-/** 32-bit FNV-1a. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded random source. */
-function randomFrom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Rng {
   next(): number;
   between(min: number, max: number): number;
@@ -64,7 +43,7 @@ interface Rng {
 }
 
 function rngOf(seed: string): Rng {
-  const next = randomFrom(fnv1a(seed));
+  const next = mulberry32(fnv1a(seed));
   const between = (min: number, max: number) => min + (max - min) * next();
   return {
     next,
