@@ -23,14 +23,16 @@ const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 
 const STYLES = `
-.operations-page .ops-remotes { display: grid; gap: var(--space-4, 1rem); }
-.operations-page .ops-remote { padding: var(--space-4, 1rem); border: 1px solid var(--line, #ddd); }
-.operations-page .ops-channels { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 var(--space-4, 1rem); }
-.operations-page .ops-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0 0 var(--space-4, 1rem); }
-.operations-page table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
-.operations-page th, .operations-page td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line, #ddd); vertical-align: top; }
-.operations-page .ops-refused { color: #9b1c1c; }
-.operations-page .ops-history { font-size: 0.85rem; }
+.operations-page .ops-remotes { display: grid; gap: var(--space-4); }
+.operations-page .ops-remote { min-width: 0; }
+.operations-page .ops-channels { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: var(--space-1) var(--space-4); margin: 0 0 var(--space-4); }
+.operations-page .ops-channels dd { margin: 0; overflow-wrap: anywhere; }
+.operations-page .ops-actions { display: flex; flex-wrap: wrap; gap: var(--space-2); margin: 0 0 var(--space-4); }
+.operations-page .ops-versions { overflow-x: auto; }
+.operations-page table { border-collapse: collapse; width: 100%; font: var(--step--1)/1.4 var(--font-sans); }
+.operations-page th, .operations-page td { text-align: left; padding: var(--space-1) var(--space-2); border-bottom: 1px solid var(--line); vertical-align: top; }
+.operations-page .ops-refused { color: var(--accent); }
+.operations-page .ops-history { font: var(--step--1)/1.5 var(--font-sans); overflow-wrap: anywhere; padding-left: var(--space-5); }
 `;
 
 function Channel({ label, state }: { label: string; state: ReleaseChannelState | null }) {
@@ -119,58 +121,60 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
           New deploy token for {remote} (copy it now, it is not shown again): <output data-release-token>{token}</output>
         </p>
       )}
-      <table>
-        <caption className="visually-hidden">{`Versions of ${remote}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Channels</th>
-            <th scope="col">Published</th>
-            <th scope="col">Failures</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entry.versions.map((v) => (
-            <tr key={v.version} data-release-version={v.version}>
-              <td>
-                <code>{v.version}</code>
-              </td>
-              <td>{v.channels.join(', ') || '–'}</td>
-              <td>{`${when(v.publishedAt)} by ${v.publishedBy}`}</td>
-              <td>{`${v.failures} of ${v.loads} loads (${percent(v.failureRate)})`}</td>
-              <td>
-                {!v.channels.includes('stable') && (
-                  <button
-                    type="button"
-                    className="ds-button ds-button--ghost"
-                    disabled={busy}
-                    aria-label={`Make stable: ${remote} ${v.version}`}
-                    onClick={() => act(`${remote}: ${v.version} is stable`, () => post('/promote', { version: v.version, channel: 'stable' }))}
-                  >
-                    Make stable
-                  </button>
-                )}
-                {v.channels.length === 0 && (
-                  <button
-                    type="button"
-                    className="ds-button ds-button--ghost"
-                    disabled={busy}
-                    aria-label={`Canary ${remote} ${v.version} to ${shareValue}%`}
-                    onClick={() =>
-                      act(`${remote}: ${v.version} is the canary for ${shareValue}%`, () =>
-                        post('/promote', { version: v.version, channel: 'canary', percent: shareValue }),
-                      )
-                    }
-                  >
-                    Canary
-                  </button>
-                )}
-              </td>
+      <div className="ops-versions">
+        <table>
+          <caption className="visually-hidden">{`Versions of ${remote}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Channels</th>
+              <th scope="col">Published</th>
+              <th scope="col">Failures</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entry.versions.map((v) => (
+              <tr key={v.version} data-release-version={v.version}>
+                <td>
+                  <code>{v.version}</code>
+                </td>
+                <td>{v.channels.join(', ') || '–'}</td>
+                <td>{`${when(v.publishedAt)} by ${v.publishedBy}`}</td>
+                <td>{`${v.failures} of ${v.loads} loads (${percent(v.failureRate)})`}</td>
+                <td>
+                  {!v.channels.includes('stable') && (
+                    <button
+                      type="button"
+                      className="ds-button ds-button--ghost"
+                      disabled={busy}
+                      aria-label={`Make stable: ${remote} ${v.version}`}
+                      onClick={() => act(`${remote}: ${v.version} is stable`, () => post('/promote', { version: v.version, channel: 'stable' }))}
+                    >
+                      Make stable
+                    </button>
+                  )}
+                  {v.channels.length === 0 && (
+                    <button
+                      type="button"
+                      className="ds-button ds-button--ghost"
+                      disabled={busy}
+                      aria-label={`Canary ${remote} ${v.version} to ${shareValue}%`}
+                      onClick={() =>
+                        act(`${remote}: ${v.version} is the canary for ${shareValue}%`, () =>
+                          post('/promote', { version: v.version, channel: 'canary', percent: shareValue }),
+                        )
+                      }
+                    >
+                      Canary
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h3>History</h3>
       <ol className="ops-history" reversed>
         {entry.events.map((e, i) => (
