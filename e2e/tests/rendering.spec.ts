@@ -164,6 +164,24 @@ test.describe('for a signed-in reader', () => {
   }
 });
 
+test('a choice made while the page is still arriving, before even boot.js has run, is kept', async ({ page }) => {
+  // boot.js holds the reader's moves; a select changed before it ran is found by its changed value.
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/boot.js', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/magazine', { waitUntil: 'commit' });
+  const picker = page.getByRole('form', { name: 'Archive picker' });
+  await expect(picker.getByLabel('YEAR')).toHaveValue('2025');
+  await picker.getByLabel('YEAR').selectOption('2004');
+  release();
+  await waitForLive(page);
+  await expect(picker.getByLabel('YEAR')).toHaveValue('2004');
+  await expect(picker.getByLabel('MONTH')).toHaveValue('January');
+});
+
 test('a click and a choice made before the scripts have taken over are kept', async ({ page }) => {
   // The shell's scripts arrive late (a slow connection): the reader acts on the server's HTML meanwhile.
   let release!: () => void;

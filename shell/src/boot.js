@@ -72,6 +72,18 @@
   ['click', 'input', 'change', 'submit'].forEach(function (type) {
     d.addEventListener(type, hold, true);
   });
+  // Values the reader changed while the page was still arriving, before this script ran: held too.
+  Array.prototype.forEach.call(root.querySelectorAll('input,textarea,select'), function (el) {
+    if (/^(checkbox|radio|hidden|submit|button)$/.test(el.type)) return;
+    var changed;
+    if (el.tagName === 'SELECT') {
+      var first = Array.prototype.findIndex.call(el.options, function (o) {
+        return o.defaultSelected;
+      });
+      changed = el.selectedIndex !== Math.max(first, 0);
+    } else changed = el.value !== el.defaultValue;
+    if (changed) held.push(['value', el, el.value]);
+  });
   // The app, and then each remote part, announce they are live: what they hold now is replayed.
   function replay() {
     held = held.filter(function (move) {
