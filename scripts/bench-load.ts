@@ -11,6 +11,7 @@
  * profiles the API process).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,15 @@ export type LoadRow = { name: string; path: string; rps: number; p50: number; p9
 /** A request of a mixed load: path and headers, on the run's origin. */
 export type MixRequest = { path: string; headers?: Record<string, string> };
 
-export type AutocannonRun = { url: string; seconds: number; headers?: Record<string, string>; requests?: MixRequest[]; connections?: number };
+export type AutocannonRun = {
+  url: string;
+  seconds: number;
+  headers?: Record<string, string>;
+  requests?: MixRequest[];
+  connections?: number;
+  /** Paths taken in turn by the whole run (one counter over every connection): no two requests ask the same until the list runs out. */
+  distinctPaths?: string[];
+};
 
 /**
  * autocannon through its programmatic API in a child process (so the load generator never shares a
@@ -39,11 +48,19 @@ export type AutocannonRun = { url: string; seconds: number; headers?: Record<str
  * sends in turn (`requests`). The run's options go to the child as JSON; it prints the result.
  */
 const CHILD = `const autocannon = require('autocannon');
-const o = JSON.parse(process.env.BENCH_AUTOCANNON);
+const o = JSON.parse(require('fs').readFileSync(process.env.BENCH_AUTOCANNON_FILE, 'utf8'));
+if (o.distinctPaths) {
+  const paths = o.distinctPaths;
+  let next = 0;
+  delete o.distinctPaths;
+  o.requests = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }];
+}
 autocannon(o, (err, res) => {
   if (err) { console.error(String(err && err.stack || err)); process.exit(1); }
   process.stdout.write(JSON.stringify(res));
 });`;
+
+let runs = 0;
 
 export function autocannon(run: AutocannonRun): Promise<Result> {
   const options = {
@@ -52,11 +69,15 @@ export function autocannon(run: AutocannonRun): Promise<Result> {
     duration: run.seconds,
     headers: run.headers ?? {},
     ...(run.requests ? { requests: run.requests.map((r) => ({ method: 'GET', path: r.path, headers: { ...run.headers, ...r.headers } })) } : {}),
+    ...(run.distinctPaths ? { distinctPaths: run.distinctPaths } : {}),
   };
-  return new Promise((resolve, reject) => {
+  // The options go in a file: a long list of paths is more than a process's environment holds.
+  const file = path.join(os.tmpdir(), `bench-autocannon-${process.pid}-${++runs}.json`);
+  fs.writeFileSync(file, JSON.stringify(options));
+  return new Promise<Result>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CHILD], {
       cwd: root,
-      env: { ...process.env, BENCH_AUTOCANNON: JSON.stringify(options) },
+      env: { ...process.env, BENCH_AUTOCANNON_FILE: file },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -72,7 +93,7 @@ export function autocannon(run: AutocannonRun): Promise<Result> {
         reject(new Error(`autocannon printed no JSON: ${(out || err).trim().slice(0, 300)}`));
       }
     });
-  });
+  }).finally(() => fs.rmSync(file, { force: true }));
 }
 
 /** One target: a warm-up run (discarded), then the measured run. */

@@ -54,13 +54,14 @@ export function contentRoutes({ services, viewers }: RouteContext): Router {
     if (!params.success) throw new NotFoundError('Article not found');
     const { year, month, slug } = params.data;
     const key = `${year}/${month}/${slug}`;
-    let cached = articles.get(key);
-    if (cached && !services.content.isPublished(cached.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
-    if (!cached) {
-      const article = await services.content.article(year, month, slug);
-      cached = { published: article.published, answer: jsonAnswer(req, article) };
-      articles.set(key, cached);
-    }
+    const known = articles.get(key);
+    if (known && !services.content.isPublished(known.published)) throw new NotFoundError(ARTICLE_NOT_FOUND);
+    const cached =
+      known ??
+      (await articles.getOrLoad(key, async () => {
+        const article = await services.content.article(year, month, slug);
+        return { published: article.published, answer: jsonAnswer(req, article) };
+      }));
     sendJsonAnswer(res, cached.answer);
   });
 
@@ -72,11 +73,10 @@ export function contentRoutes({ services, viewers }: RouteContext): Router {
    * The magazine archive (every issue since 1956) changes only when an issue is added: its answer is
    * serialized once and sent again while the archive's version (one indexed count) stays the same.
    */
-  let archive: { version: string; answer: JsonAnswer } | null = null;
+  const archives = createLruCache<JsonAnswer>(1);
   router.get('/api/magazine/archive', async (req, res) => {
     const version = await services.content.archiveVersion();
-    if (archive?.version !== version) archive = { version, answer: jsonAnswer(req, await services.content.archive()) };
-    sendJsonAnswer(res, archive.answer);
+    sendJsonAnswer(res, await archives.getOrLoad(version, async () => jsonAnswer(req, await services.content.archive())));
   });
 
   return router;

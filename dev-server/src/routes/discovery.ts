@@ -113,11 +113,7 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
       return;
     }
     const isPaywallEnabled = isPaywallEnabledFor(viewer);
-    let cached = streamPages.get(key);
-    if (!cached) {
-      cached = { stream: await services.streams.stream(type, page, options, viewer), answers: new Map() };
-      streamPages.set(key, cached);
-    }
+    const cached = await streamPages.getOrLoad(key, async () => ({ stream: await services.streams.stream(type, page, options, viewer), answers: new Map() }));
     let answer = cached.answers.get(isPaywallEnabled);
     if (!answer) {
       // The spread keeps the fields' order: the same bytes as res.json of the service's answer.

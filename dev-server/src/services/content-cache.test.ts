@@ -51,3 +51,48 @@ describe('publication epochs', () => {
     expect(reads).toBe(2);
   });
 });
+
+describe('LruCache.getOrLoad', () => {
+  it('loads a missing key once for every concurrent asker, keeps it, and answers later asks from memory', async () => {
+    const cache = createLruCache<string>(4);
+    let loads = 0;
+    let finish: (value: string) => void = () => undefined;
+    const load = () => {
+      loads++;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const askers = [cache.getOrLoad('q', load), cache.getOrLoad('q', load), cache.getOrLoad('q', load)];
+    expect(loads).toBe(1);
+    finish('answer');
+    expect(await Promise.all(askers)).toEqual(['answer', 'answer', 'answer']);
+    expect(await cache.getOrLoad('q', load)).toBe('answer');
+    expect(loads).toBe(1);
+    expect(cache.get('q')).toBe('answer');
+  });
+
+  it('keeps no failed load: every waiter gets the error, and the next ask loads again', async () => {
+    const cache = createLruCache<string>(4);
+    let loads = 0;
+    const failing = () => {
+      loads++;
+      return Promise.reject(new Error('database unavailable'));
+    };
+    const both = [cache.getOrLoad('q', failing), cache.getOrLoad('q', failing)];
+    await expect(both[0]).rejects.toThrow('database unavailable');
+    await expect(both[1]).rejects.toThrow('database unavailable');
+    expect(loads).toBe(1);
+    expect(cache.get('q')).toBeUndefined();
+    expect(await cache.getOrLoad('q', async () => 'back')).toBe('back');
+  });
+
+  it('loads different keys apart', async () => {
+    const cache = createLruCache<string>(4);
+    const seen: string[] = [];
+    const load = (key: string) => async () => {
+      seen.push(key);
+      return key.toUpperCase();
+    };
+    expect(await Promise.all([cache.getOrLoad('a', load('a')), cache.getOrLoad('b', load('b'))])).toEqual(['A', 'B']);
+    expect(seen).toEqual(['a', 'b']);
+  });
+});

@@ -15,6 +15,12 @@ import type { Clock } from '../deps';
 export interface LruCache<V> {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
+  /**
+   * The key's value, loaded on a miss and kept. Concurrent misses of one key share one load (a
+   * popular query asked by fifty readers at once reaches the database once, not fifty times); a
+   * load that fails is not kept, and the next miss loads again.
+   */
+  getOrLoad(key: string, load: () => Promise<V>): Promise<V>;
   readonly size: number;
   clear(): void;
 }
@@ -22,7 +28,8 @@ export interface LruCache<V> {
 export function createLruCache<V>(maxEntries: number): LruCache<V> {
   if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error('an LRU cache holds at least one entry');
   const entries = new Map<string, V>();
-  return {
+  const loading = new Map<string, Promise<V>>();
+  const cache: LruCache<V> = {
     get(key) {
       const value = entries.get(key);
       if (value === undefined) return undefined;
@@ -39,6 +46,25 @@ export function createLruCache<V>(maxEntries: number): LruCache<V> {
         if (!oldest.done) entries.delete(oldest.value);
       }
     },
+    getOrLoad(key, load) {
+      const hit = cache.get(key);
+      if (hit !== undefined) return Promise.resolve(hit);
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const started = load().then(
+        (value) => {
+          loading.delete(key);
+          cache.set(key, value);
+          return value;
+        },
+        (error: unknown) => {
+          loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, started);
+      return started;
+    },
     get size() {
       return entries.size;
     },
@@ -46,6 +72,7 @@ export function createLruCache<V>(maxEntries: number): LruCache<V> {
       entries.clear();
     },
   };
+  return cache;
 }
 
 /** A publication time as the database returns it (ISO text; a Date on engines that have one). */

@@ -211,11 +211,7 @@ export function createStreamService(deps: {
       await epochs.current(),
       await videoEpochs.current(),
     ]);
-    let found = searchAnswers.get(key);
-    if (!found) {
-      found = await searchAnswer(term, request, order, page);
-      searchAnswers.set(key, found);
-    }
+    const found = await searchAnswers.getOrLoad(key, () => searchAnswer(term, request, order, page));
     return { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) };
   }
 
@@ -337,28 +333,29 @@ export function createStreamService(deps: {
       }
       // Kept as search answers are (the same rules, keyed by what was typed, lower-cased).
       const key = JSON.stringify([term.toLowerCase(), await epochs.current()]);
-      const cached = suggestions.get(key);
-      if (cached) return cached;
-      const topics = await discovery.listTopics();
-      // Names that start with what was typed first, then the taxonomy's order (roots first).
-      const startsWithTerm = (t: TopicRow) => (t.name.toLowerCase().startsWith(term.toLowerCase()) ? 0 : 1);
-      const subjects = topics
-        .filter((t) => topicNameMatches(t.name, term))
-        .sort((a, b) => startsWithTerm(a) - startsWithTerm(b) || a.position - b.position)
-        .slice(0, SUGGESTION_LIMITS.subjects)
-        .map((t) => ({ name: t.name, link: `/topic/${t.slug}` }));
-
-      const wanted = suggestionWords(term);
-      const found = wanted ? await searchIndex.suggest(wanted.exact, wanted.prefix, { until: now() }, SUGGESTION_LIMITS.records) : [];
-      const records: SearchSuggestion['records'] = found.map((r) => {
-        const entry = articleEntry(r);
-        return { title: entry.title, link: entry.url, contentType: entry.contentType };
-      });
-      const answer = { records, subjects };
-      suggestions.set(key, answer);
-      return answer;
+      return suggestions.getOrLoad(key, () => suggestionOf(term));
     },
   };
+
+  /** The answer of auto-suggest for a checked term (see suggest). */
+  async function suggestionOf(term: string): Promise<SearchSuggestion> {
+    const topics = await discovery.listTopics();
+    // Names that start with what was typed first, then the taxonomy's order (roots first).
+    const startsWithTerm = (t: TopicRow) => (t.name.toLowerCase().startsWith(term.toLowerCase()) ? 0 : 1);
+    const subjects = topics
+      .filter((t) => topicNameMatches(t.name, term))
+      .sort((a, b) => startsWithTerm(a) - startsWithTerm(b) || a.position - b.position)
+      .slice(0, SUGGESTION_LIMITS.subjects)
+      .map((t) => ({ name: t.name, link: `/topic/${t.slug}` }));
+
+    const wanted = suggestionWords(term);
+    const found = wanted ? await searchIndex.suggest(wanted.exact, wanted.prefix, { until: now() }, SUGGESTION_LIMITS.records) : [];
+    const records: SearchSuggestion['records'] = found.map((r) => {
+      const entry = articleEntry(r);
+      return { title: entry.title, link: entry.url, contentType: entry.contentType };
+    });
+    return { records, subjects };
+  }
 }
 
 export type StreamService = ReturnType<typeof createStreamService>;
