@@ -49,7 +49,7 @@ import { createServices } from './services';
 export type { AppConfig, AppDeps } from './deps';
 
 export function createApp(deps: AppDeps): express.Express {
-  const repos = createRepositories(deps.db);
+  const repos = createRepositories(deps.db, deps.searchReaders);
   const services = createServices(deps, repos);
   const logger = deps.logger ?? createJsonLogger({ level: logLevelFromEnv(process.env) });
   const limit = createLimiter(deps.config, (prefix) => new DatabaseRateLimitStore(repos.rateLimits, deps.clock, prefix));

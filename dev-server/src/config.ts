@@ -28,6 +28,8 @@ export interface EnvSettings {
   databaseUrl: string | undefined;
   /** SEED_ARTICLES: the seed tops the articles up to this many (a publisher-sized archive); unset = the seed's own. */
   seedArticles: number | undefined;
+  /** SEARCH_READERS: reader threads of the SQLite search index (0-8, default 1; 0 = in-process; decision 039). */
+  searchReaders: number;
   publicOrigin: string | undefined;
   remotes: Record<RemoteName, string>;
   shellDist: string | null;
@@ -83,6 +85,14 @@ export function parseSeedArticles(value: string | undefined): number | undefined
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value.replace(/_/g, ''));
   if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error(`SEED_ARTICLES must be a whole number up to 1000000, got '${value}'`);
+  return n;
+}
+
+/** SEARCH_READERS: a whole number from 0 to 8; unset/empty = 1. */
+export function parseSearchReaders(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 8) throw new Error(`SEARCH_READERS must be a whole number from 0 to 8, got '${value}'`);
   return n;
 }
 
@@ -223,6 +233,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     databaseFile: env.DATABASE_FILE || path.join(repoRoot, '.data', 'site.db'),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     seedArticles: parseSeedArticles(env.SEED_ARTICLES),
+    searchReaders: parseSearchReaders(env.SEARCH_READERS),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     remotes,
     shellDist,

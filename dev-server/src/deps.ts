@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { type RemoteName } from 'shared-contracts/server';
 import { systemClock, type Clock } from './clock';
 import type { Database } from './db/database';
+import type { SqliteReaders } from './db/sqlite-readers';
 import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import type { MailKind } from './mail/templates';
@@ -221,4 +222,6 @@ export interface AppDeps {
   logger?: Logger;
   /** How the release registry reads a version's manifest when it is published; default fetch (tests inject one). */
   fetchManifest?: ManifestFetcher;
+  /** Reader threads for the SQLite search index (a database file; decision 039); without them its reads run in-process. */
+  searchReaders?: SqliteReaders;
 }

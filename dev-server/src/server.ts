@@ -14,6 +14,7 @@ import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { createJsonLogger, errorFields, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
 import { openDatabase } from './db/open';
+import { createSqliteReaders, type SqliteReaders } from './db/sqlite-readers';
 import {
   createLocalGeolocator,
   createOutboxMailer,
@@ -51,6 +52,11 @@ export interface StartServerOptions {
   seed?: string;
   /** SEED_ARTICLES: top the articles up to this many with catalogue articles (seed/catalogue.ts). */
   seedArticles?: number;
+  /**
+   * Reader threads of the SQLite search index for a database file (decision 039); default 1, 0 keeps
+   * its reads on the API's thread. PostgreSQL and ':memory:' always read in-process.
+   */
+  searchReaders?: number;
   /** Per-client limits (see RATE_LIMIT_MULTIPLIER); default DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
   /** Serve GET /dev/outbox; default false. */
@@ -125,11 +131,15 @@ function captchaVerifierOf(options: Pick<StartServerOptions, 'captchaSecret' | '
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.databaseUrl ?? options.databaseFile);
+  let searchReaders: SqliteReaders | undefined;
   try {
     await migrateToLatest(db);
     const seedStarted = Date.now();
     const seeded = await seedIfEmpty(db, { seed: options.seed, articles: options.seedArticles });
     const seedMs = Date.now() - seedStarted;
+    const file = options.databaseUrl ? null : options.databaseFile;
+    const readerCount = options.searchReaders ?? 1;
+    searchReaders = file && file !== ':memory:' && readerCount > 0 ? createSqliteReaders(file, readerCount) : undefined;
 
     const server = http.createServer();
     await new Promise<void>((resolve, reject) => {
@@ -169,6 +179,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       captcha: options.captcha ?? captchaVerifierOf(options),
       geolocation: options.geolocation ?? createLocalGeolocator(options.geoCountry ?? 'US'),
       logger,
+      ...(searchReaders ? { searchReaders } : {}),
     });
     server.on('request', app);
     // Guest carts untouched for 30 days go, at start and every hour.
@@ -197,11 +208,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           .finally(() => guestCarts.stop())
           .finally(() => mailWorker?.stop())
           .finally(() => mailTransport?.close())
+          .finally(() => searchReaders?.close())
           .finally(() => db.destroy());
         return closed;
       },
     };
   } catch (error) {
+    await searchReaders?.close();
     await db.destroy();
     throw error;
   }

@@ -1,6 +1,7 @@
 /** Every repository over one database handle. Only this layer writes SQL (through Kysely). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import type { SqliteReaders } from '../db/sqlite-readers';
 import { createAccountRepository } from './accounts';
 import { createActivityRepository } from './activity';
 import { createCartRepository } from './cart';
@@ -24,7 +25,8 @@ import { createSignInCounterRepository } from './sign-in-counters';
 import { createStoreRepository } from './store';
 import { createSubscriberRepository } from './subscribers';
 
-export function createRepositories(db: Kysely<Database>) {
+/** `searchReaders`: reader threads for the SQLite search index (a database file; decision 039). */
+export function createRepositories(db: Kysely<Database>, searchReaders?: SqliteReaders) {
   return {
     content: createContentRepository(db),
     store: createStoreRepository(db),
@@ -41,7 +43,7 @@ export function createRepositories(db: Kysely<Database>) {
     gifts: createGiftRepository(db),
     readingLists: createReadingListRepository(db),
     discovery: createDiscoveryRepository(db),
-    searchIndex: createSearchIndex(db),
+    searchIndex: createSearchIndex(db, searchReaders),
     follows: createFollowRepository(db),
     newsletters: createNewsletterRepository(db),
     library: createLibraryRepository(db),

@@ -17,6 +17,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
+import type { SqliteReaders } from '../db/sqlite-readers';
 import { isPostgres } from '../db/locks';
 import { articleContentTypeSql, scopeWhere, STREAM_ARTICLE_COLUMNS, type ArticleScope, type SearchOrderBy, type StreamArticle } from './discovery';
 
@@ -53,7 +54,35 @@ export interface SearchIndex {
   suggest(exact: readonly string[], prefix: string, scope: ArticleScope, limit: number): Promise<StreamArticle[]>;
   /** How many articles the index holds. */
   size(): Promise<number>;
+  /**
+   * Runs one search's reads (a tally, then a page) as one turn: at most a few turns at once, the
+   * others waiting first come, first served (decision 039). A search's second read then never
+   * queues behind the first reads of every search that came after it, and searches leave the
+   * database's other connections to the other reads.
+   */
+  turn<T>(reads: () => Promise<T>): Promise<T>;
 }
+
+/** At most `n` tasks at once; the others wait their turn, first come, first served. */
+export function createTurns(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < n) running++;
+    // A finished task hands its place straight to the next one waiting (running stays the same).
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+/** Searches at once on PostgreSQL: a few of the pool's connections, the rest left to other reads. */
+export const POSTGRES_SEARCH_TURNS = 4;
 
 const ref = (name: string) => sql.ref(name);
 const columns = sql.join(STREAM_ARTICLE_COLUMNS.map((c) => ref(c)));
@@ -131,7 +160,14 @@ async function titlesFirst(
 /** An FTS5 string: the word in double quotes (a quote inside doubled), never an operator. */
 const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
-export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
+/**
+ * The SQLite index. With `readers` (a database file; decision 039) its queries run on reader
+ * threads, so a search ranking a big catalogue never holds up the API's other requests.
+ */
+export function createSqliteSearchIndex(db: Kysely<Database>, readers?: SqliteReaders): SearchIndex {
+  const rowsOf = async <R>(query: RawBuilder<R>): Promise<R[]> => (readers ? readers.all(query.compile(db)) : (await query.execute(db)).rows);
+  // In-process, a read holds the thread until it ends: turns would change nothing.
+  const turn = readers ? createTurns(readers.size) : <T>(reads: () => Promise<T>) => reads();
   const w = SEARCH_WEIGHTS;
   const bm25 = sql.raw(`bm25(article_search, ${w.title}, ${w.topic}, ${w.authors}, ${w.summary}, ${w.lead}, ${w.body})`);
   /** Any of the words. */
@@ -153,16 +189,17 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
 
   return {
     engine: 'sqlite-fts5',
+    turn,
 
     async tally(words, scope) {
       if (words.length === 0) return [];
-      const { rows } = await sql<TallyRow>`
+      const rows = await rowsOf(sql<TallyRow>`
         select ${articleContentTypeSql} as content_type, ${ref('articles.topic_id')} as topic_id, count(*) as n
         from article_search
         join article_search_docs d on d.docid = article_search.rowid
         join articles on articles.id = d.article_id
         where article_search match ${anyOf(words)} and ${scopeWhere(scope)}
-        group by 1, 2`.execute(db);
+        group by 1, 2`);
       return toTally(rows);
     },
 
@@ -177,14 +214,14 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
                ${ranked ? titleMatchedSql(words) : sql`0`} as title_matched
         from article_search join article_search_docs d on d.docid = article_search.rowid
         where article_search match ${anyOf(words)}`;
-      const { rows } = await pageOf(matches, scope, order, offset, limit).execute(db);
+      const rows = await rowsOf(pageOf(matches, scope, order, offset, limit));
       return toHits(rows);
     },
 
     async suggest(exact, prefix, scope, limit) {
       const strings = [...checked(exact).map(ftsString), `${ftsString(checked([prefix])[0] ?? '')}*`];
       const run = async (match: string, count: number) => {
-        const { rows } = await sql<StreamArticle>`
+        const rows = await rowsOf(sql<StreamArticle>`
           with matches as (
             select d.article_id as article_id, ${bm25} as rank
             from article_search join article_search_docs d on d.docid = article_search.rowid
@@ -199,18 +236,20 @@ export function createSqliteSearchIndex(db: Kysely<Database>): SearchIndex {
           )
           select ${columns}, ${topicColumns}
           from picked join articles on articles.id = picked.article_id join topics on topics.id = articles.topic_id
-          order by picked.rank, picked.published desc, picked.article_id desc`.execute(db);
+          order by picked.rank, picked.published desc, picked.article_id desc`);
         return rows;
       };
-      return titlesFirst(
-        limit,
-        () => run(`title : (${strings.join(' AND ')})`, limit),
-        (count) => run(strings.join(' AND '), count),
+      return turn(() =>
+        titlesFirst(
+          limit,
+          () => run(`title : (${strings.join(' AND ')})`, limit),
+          (count) => run(strings.join(' AND '), count),
+        ),
       );
     },
 
     async size() {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from article_search_docs`.execute(db);
+      const rows = await rowsOf(sql<{ n: number }>`select count(*) as n from article_search_docs`);
       return Number(rows[0]?.n ?? 0);
     },
   };
@@ -240,8 +279,10 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
       sql` + `,
     );
 
+  const turn = createTurns(POSTGRES_SEARCH_TURNS);
   return {
     engine: 'postgresql-tsvector',
+    turn,
 
     async tally(words, scope) {
       if (words.length === 0) return [];
@@ -295,10 +336,12 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
           order by picked.score desc, picked.published desc, picked.article_id desc`.execute(db);
         return rows;
       };
-      return titlesFirst(
-        limit,
-        () => run(inTitle, limit),
-        (count) => run(everywhere, count),
+      return turn(() =>
+        titlesFirst(
+          limit,
+          () => run(inTitle, limit),
+          (count) => run(everywhere, count),
+        ),
       );
     },
 
@@ -310,6 +353,6 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
 }
 
 /** The index of the database's engine. */
-export function createSearchIndex(db: Kysely<Database>): SearchIndex {
-  return isPostgres(db) ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
+export function createSearchIndex(db: Kysely<Database>, readers?: SqliteReaders): SearchIndex {
+  return isPostgres(db) ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db, readers);
 }

@@ -122,110 +122,115 @@ export function createSearchEngine(deps: { discovery: DiscoveryRepository; searc
     async search(query, window) {
       const words = queryWords(query.text);
       if (words.length === 0) return EMPTY;
-      const stems = words.map(stem);
-      const { until } = query;
-      const [tally, videos, topics] = await Promise.all([
-        searchIndex.tally(words, { until }),
-        media.listPublishedVideos(until, 0, VIDEO_SCAN_LIMIT),
-        discovery.listTopics(),
-      ]);
-
-      // Videos: each query word counts once, as in the engines' `matched`.
-      const videoHits: VideoHit[] = [];
-      for (const row of videos) {
-        const terms = termsOfVideo(row);
-        const held = stems.filter((s) => terms.weights.has(s));
-        if (held.length === 0) continue;
-        const key: RankKey = {
-          matched: held.length,
-          titleMatched: held.filter((s) => terms.name.has(s)).length,
-          video: 1,
-          score: held.reduce((sum, s) => sum + (terms.weights.get(s) ?? 0), 0),
-          published: row.pubdate,
-          id: row.id,
-        };
-        videoHits.push({ row, key });
-      }
-
-      // Facets: over every result, whatever the filters (the reader sees where the results are).
-      const rootOf = new Map(topics.map((t) => [t.id, t.parent_id ?? t.id]));
-      const byId = new Map(topics.map((t) => [t.id, t]));
-      const contentTypes = [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count }));
-      if (videoHits.length > 0) contentTypes.push({ value: VIDEO_CONTENT_TYPE, label: VIDEO_CONTENT_TYPE, count: videoHits.length });
-      const facets = {
-        contentType: contentTypes.sort(byCount),
-        topic: [...countBy(tally, (row) => rootOf.get(row.topicId) ?? row.topicId)]
-          .map(([rootId, count]) => {
-            const root = byId.get(rootId);
-            return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
-          })
-          .sort(byCount),
-      };
-
-      // The filters: which articles (a scope, and the tally's rows in it) and whether videos take part.
-      const scope: ArticleScope = { until };
-      if (query.contentType !== undefined) scope.contentType = query.contentType;
-      // An unknown topic filter matches nothing (the facets still show where the results are).
-      let topicId: string | null | undefined;
-      if (query.topic !== undefined) {
-        const slug = query.topic.toLowerCase();
-        topicId = topics.find((t) => t.slug === slug)?.id ?? null;
-        scope.anyTopicIds = topicId === null ? [] : [topicId];
-      }
-      const inFilters = (row: SearchTally) =>
-        (query.contentType === undefined || row.contentType === query.contentType) &&
-        topicId !== null &&
-        (topicId === undefined || row.topicId === topicId || rootOf.get(row.topicId) === topicId);
-      const withArticles = query.contentType !== VIDEO_CONTENT_TYPE;
-      const withVideos = (query.contentType === undefined || query.contentType === VIDEO_CONTENT_TYPE) && query.topic === undefined;
-      const ranked = withVideos ? videoHits.sort((a, b) => compareRank(a.key, b.key, query.sort, query.order)) : [];
-      const articleTotal = withArticles ? tally.filter(inFilters).reduce((n, row) => n + row.count, 0) : 0;
-      const total = articleTotal + ranked.length;
-      const { offset, limit } = window;
-      if (offset >= total) return { total, hits: [], facets };
-
-      const order = { sort: query.sort, order: query.order };
-      const asVideo = (v: VideoHit): SearchHit => ({ kind: 'video', row: v.row });
-      if (articleTotal === 0) return { total, hits: ranked.slice(offset, offset + limit).map(asVideo), facets };
-      if (ranked.length === 0) {
-        const rows = await searchIndex.page(words, scope, order, offset, limit);
-        return { total, hits: rows.map((row) => ({ kind: 'article', row })), facets };
-      }
-
-      // The merged list at `offset`: at most ranked.length videos come before it, so the articles
-      // from (offset - videos) on, up to offset + limit, are the only ones that can reach the page.
-      const from = Math.max(0, Math.min(offset - ranked.length, articleTotal - 1));
-      const to = Math.min(articleTotal, offset + limit);
-      const rows = await searchIndex.page(words, scope, order, from, to - from);
-      const first = rows[0];
-      const keyOf = (r: ArticleHit): RankKey => ({
-        matched: r.matched,
-        titleMatched: r.titleMatched,
-        video: 0,
-        score: r.score,
-        published: r.published,
-        id: r.id,
-      });
-      // Videos ranked before the window's first article sit before it in the merged list (known
-      // only from the start: otherwise they are among articles this window did not read).
-      const before = from === 0 || !first ? [] : ranked.filter((v) => compareRank(v.key, keyOf(first), query.sort, query.order) < 0);
-      const rest = from === 0 || !first ? ranked : ranked.slice(before.length);
-      const merged: SearchHit[] = [];
-      let i = 0;
-      let j = 0;
-      while (i < rows.length || j < rest.length) {
-        const article = rows[i];
-        const video = rest[j];
-        if (article && (!video || compareRank(keyOf(article), video.key, query.sort, query.order) <= 0)) {
-          merged.push({ kind: 'article', row: article });
-          i++;
-        } else if (video) {
-          merged.push(asVideo(video));
-          j++;
-        }
-      }
-      const start = from + before.length;
-      return { total, hits: merged.slice(offset - start, offset - start + limit), facets };
+      // The tally and the page as one turn of the index (decision 039).
+      return searchIndex.turn(() => searchWords(query, words, window));
     },
   };
+
+  async function searchWords(query: SearchQuery, words: string[], window: { offset: number; limit: number }): Promise<SearchResults> {
+    const stems = words.map(stem);
+    const { until } = query;
+    const [tally, videos, topics] = await Promise.all([
+      searchIndex.tally(words, { until }),
+      media.listPublishedVideos(until, 0, VIDEO_SCAN_LIMIT),
+      discovery.listTopics(),
+    ]);
+
+    // Videos: each query word counts once, as in the engines' `matched`.
+    const videoHits: VideoHit[] = [];
+    for (const row of videos) {
+      const terms = termsOfVideo(row);
+      const held = stems.filter((s) => terms.weights.has(s));
+      if (held.length === 0) continue;
+      const key: RankKey = {
+        matched: held.length,
+        titleMatched: held.filter((s) => terms.name.has(s)).length,
+        video: 1,
+        score: held.reduce((sum, s) => sum + (terms.weights.get(s) ?? 0), 0),
+        published: row.pubdate,
+        id: row.id,
+      };
+      videoHits.push({ row, key });
+    }
+
+    // Facets: over every result, whatever the filters (the reader sees where the results are).
+    const rootOf = new Map(topics.map((t) => [t.id, t.parent_id ?? t.id]));
+    const byId = new Map(topics.map((t) => [t.id, t]));
+    const contentTypes = [...countBy(tally, (row) => row.contentType)].map(([value, count]) => ({ value, label: value, count }));
+    if (videoHits.length > 0) contentTypes.push({ value: VIDEO_CONTENT_TYPE, label: VIDEO_CONTENT_TYPE, count: videoHits.length });
+    const facets = {
+      contentType: contentTypes.sort(byCount),
+      topic: [...countBy(tally, (row) => rootOf.get(row.topicId) ?? row.topicId)]
+        .map(([rootId, count]) => {
+          const root = byId.get(rootId);
+          return { value: root?.slug ?? rootId, label: root?.name ?? rootId, count };
+        })
+        .sort(byCount),
+    };
+
+    // The filters: which articles (a scope, and the tally's rows in it) and whether videos take part.
+    const scope: ArticleScope = { until };
+    if (query.contentType !== undefined) scope.contentType = query.contentType;
+    // An unknown topic filter matches nothing (the facets still show where the results are).
+    let topicId: string | null | undefined;
+    if (query.topic !== undefined) {
+      const slug = query.topic.toLowerCase();
+      topicId = topics.find((t) => t.slug === slug)?.id ?? null;
+      scope.anyTopicIds = topicId === null ? [] : [topicId];
+    }
+    const inFilters = (row: SearchTally) =>
+      (query.contentType === undefined || row.contentType === query.contentType) &&
+      topicId !== null &&
+      (topicId === undefined || row.topicId === topicId || rootOf.get(row.topicId) === topicId);
+    const withArticles = query.contentType !== VIDEO_CONTENT_TYPE;
+    const withVideos = (query.contentType === undefined || query.contentType === VIDEO_CONTENT_TYPE) && query.topic === undefined;
+    const ranked = withVideos ? videoHits.sort((a, b) => compareRank(a.key, b.key, query.sort, query.order)) : [];
+    const articleTotal = withArticles ? tally.filter(inFilters).reduce((n, row) => n + row.count, 0) : 0;
+    const total = articleTotal + ranked.length;
+    const { offset, limit } = window;
+    if (offset >= total) return { total, hits: [], facets };
+
+    const order = { sort: query.sort, order: query.order };
+    const asVideo = (v: VideoHit): SearchHit => ({ kind: 'video', row: v.row });
+    if (articleTotal === 0) return { total, hits: ranked.slice(offset, offset + limit).map(asVideo), facets };
+    if (ranked.length === 0) {
+      const rows = await searchIndex.page(words, scope, order, offset, limit);
+      return { total, hits: rows.map((row) => ({ kind: 'article', row })), facets };
+    }
+
+    // The merged list at `offset`: at most ranked.length videos come before it, so the articles
+    // from (offset - videos) on, up to offset + limit, are the only ones that can reach the page.
+    const from = Math.max(0, Math.min(offset - ranked.length, articleTotal - 1));
+    const to = Math.min(articleTotal, offset + limit);
+    const rows = await searchIndex.page(words, scope, order, from, to - from);
+    const first = rows[0];
+    const keyOf = (r: ArticleHit): RankKey => ({
+      matched: r.matched,
+      titleMatched: r.titleMatched,
+      video: 0,
+      score: r.score,
+      published: r.published,
+      id: r.id,
+    });
+    // Videos ranked before the window's first article sit before it in the merged list (known
+    // only from the start: otherwise they are among articles this window did not read).
+    const before = from === 0 || !first ? [] : ranked.filter((v) => compareRank(v.key, keyOf(first), query.sort, query.order) < 0);
+    const rest = from === 0 || !first ? ranked : ranked.slice(before.length);
+    const merged: SearchHit[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < rows.length || j < rest.length) {
+      const article = rows[i];
+      const video = rest[j];
+      if (article && (!video || compareRank(keyOf(article), video.key, query.sort, query.order) <= 0)) {
+        merged.push({ kind: 'article', row: article });
+        i++;
+      } else if (video) {
+        merged.push(asVideo(video));
+        j++;
+      }
+    }
+    const start = from + before.length;
+    return { total, hits: merged.slice(offset - start, offset - start + limit), facets };
+  }
 }
