@@ -18,7 +18,7 @@ const SNAPSHOT_HANDLER_STUB = path.join(__dirname, 'federation/snapshot-handler-
  * The entries of shared-contracts besides its core, the router façade and the pure contracts
  * (decision 022). `shared-contracts/server` is the server's and is never in a browser build.
  */
-const CONTRACT_AREAS = ['discovery', 'library', 'commerce', 'video', 'visual', 'forms'];
+const CONTRACT_AREAS = ['discovery', 'library', 'commerce', 'video', 'visual', 'forms', 'dialog'];
 
 /** Versions every build shares, read from the package that declares them. */
 function sharedConfig(pkg, { host = false } = {}) {

@@ -294,7 +294,7 @@ describe('LibraryApp', () => {
       setStatus('guest');
       newslettersApi();
       renderAt('/email-newsletters');
-      expect(screen.getByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
       expect(prompt()).toBeInTheDocument();
       expect(await screen.findByRole('heading', { level: 3, name: 'The Daily Brief' })).toBeInTheDocument();
     });

@@ -4,11 +4,11 @@
  * Who the reader is comes from the shared user store; when the shell signs someone in (or out)
  * while a page is shown, the store changes and the page follows without a reload.
  *
- * This module's chunk is what a guest's /my-library paints: the heading and the sign-in prompt
- * (and the newsletters page). A member's My Library and the shared folder page are chunks of their
- * own, loaded when shown, behind the loading view each shows while its data loads; so a guest loads
- * none of the folder, item and flyout code, nor the forms, library and commerce entries of
- * shared-contracts that code imports.
+ * This module's chunk is what a guest's /my-library paints: the heading and the sign-in prompt.
+ * A member's My Library, the shared folder page and the newsletters page are chunks of their own,
+ * loaded when shown, behind the loading view each shows while its data loads; so a guest loads
+ * none of the folder, item, flyout and newsletter code, nor the forms, library, commerce and
+ * discovery entries of shared-contracts that code imports (decision 038).
  */
 import * as React from 'react';
 import { Link, matchPath, useLocation } from 'shared-contracts/router';
@@ -17,11 +17,11 @@ import { FoldersLoading, SharedFolderLoading } from './components/common/PageLoa
 import { useReader } from './components/common/reader';
 import { SignInPrompt } from './components/common/SignInPrompt';
 import { LIBRARY_TEXT } from './text';
-import { NewslettersPage } from './pages/NewslettersPage';
 import { LibraryStyles } from './styles';
 
 const MyLibrary = lazyComponent<{ folderSlug: string | undefined }>(() => import('./pages/MyLibrary').then((m) => m.MyLibrary));
 const SharedFolderPage = lazyComponent<{ token: string }>(() => import('./pages/SharedFolderPage').then((m) => m.SharedFolderPage));
+const NewslettersPage = lazyComponent<object>(() => import('./pages/NewslettersPage').then((m) => m.NewslettersPage));
 
 function Loading() {
   return <p role="status">{LIBRARY_TEXT.loading}</p>;
@@ -65,7 +65,7 @@ function LibraryPage({ pathname }: { pathname: string }) {
   if (folder) return <MyLibraryPage folderSlug={folder.params.folderSlug} />;
   const shared = matchPath({ path: '/my-library/shared/:token', end: true }, pathname);
   if (shared?.params.token) return <SharedFolderPage token={shared.params.token} fallback={<SharedFolderLoading />} />;
-  if (matchPath({ path: '/email-newsletters', end: true }, pathname)) return <NewslettersPage />;
+  if (matchPath({ path: '/email-newsletters', end: true }, pathname)) return <NewslettersPage fallback={<Loading />} />;
   return <LibraryNotFound />;
 }
 

@@ -2,18 +2,19 @@
  * The store remote's pages. The shell mounts this module for /store, /store/*, /product/*,
  * /shopping-cart, /shipping-payment, /review-order, /subscriptions (and /order/*); the page is picked
  * here from the shell's location with absolute patterns, so the remote does not depend on how the
- * shell nests its routes. The catalogue and product pages are in the first chunk; the cart,
- * checkout, orders and subscriptions load when first shown (the 'Added to cart' dialog fetches the
- * cart's code ahead of its Checkout button).
+ * shell nests its routes. Every page is a chunk of its own, loaded when shown (the 'Added to cart'
+ * dialog fetches the cart's code ahead of its Checkout button).
  */
 import * as React from 'react';
 import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
 import { BackToStore, Status } from './components/common';
-import { ProductListPage } from './pages/ProductListPage';
-import { ProductPage } from './pages/ProductPage';
 import { StoreStyles } from './styles';
 
+// Each page is its own chunk (decision 038): the catalogue does without the product page's code and
+// the add-to-cart flow, the product page and the cart without the catalogue's.
+const ProductListPage = lazyComponent<{ category?: string }>(() => import('./pages/ProductListPage').then((m) => m.ProductListPage));
+const ProductPage = lazyComponent<{ availabilityId: string }>(() => import('./pages/ProductPage').then((m) => m.ProductPage));
 const CartPage = lazyComponent(() => import('./pages/CartPage').then((m) => m.CartPage));
 const ShippingPaymentPage = lazyComponent(() => import('./pages/ShippingPaymentPage').then((m) => m.default));
 const ReviewOrderPage = lazyComponent(() => import('./pages/ReviewOrderPage').then((m) => m.default));
@@ -37,11 +38,12 @@ function at(pattern: string, pathname: string) {
 }
 
 function StorePage({ pathname }: { pathname: string }) {
-  if (at('/store', pathname)) return <ProductListPage />;
+  if (at('/store', pathname)) return <ProductListPage fallback={loading} />;
   const category = at('/store/:category', pathname);
-  if (category) return <ProductListPage key={category.params.category} category={category.params.category} />;
+  if (category) return <ProductListPage key={category.params.category} category={category.params.category} fallback={loading} />;
   const product = at('/product/:something/:availabilityId', pathname);
-  if (product?.params.availabilityId) return <ProductPage key={product.params.availabilityId} availabilityId={product.params.availabilityId} />;
+  if (product?.params.availabilityId)
+    return <ProductPage key={product.params.availabilityId} availabilityId={product.params.availabilityId} fallback={loading} />;
   if (at('/shopping-cart', pathname)) return <CartPage fallback={loading} />;
   if (at('/shipping-payment', pathname)) return <ShippingPaymentPage fallback={loading} />;
   if (at('/review-order', pathname)) return <ReviewOrderPage fallback={loading} />;

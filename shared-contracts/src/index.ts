@@ -11,7 +11,7 @@
  *
  * An area's own schemas, rules and components have an entry of their own, shared the same way
  * (decision 022), so a page loads only the areas it shows:
- * `shared-contracts/discovery`, `/library`, `/commerce`, `/video`, `/visual` and `/forms`.
+ * `shared-contracts/discovery`, `/library`, `/commerce`, `/video`, `/visual`, `/forms` and `/dialog`.
  */
 export * from './schemas';
 export * from './messages';
@@ -30,8 +30,6 @@ export * from './useLoad';
 export * from './ssr';
 export * from './useMounted';
 export * from './SignInPrompt';
-export * from './Dialog';
 export * from './CustomerService';
 export * from './analytics';
 export * from './lazyComponent';
-export * from './focus';

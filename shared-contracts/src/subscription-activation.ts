@@ -4,8 +4,38 @@
  * the user store and deletes the cookie (subscription-order.ts). Success and failure are only
  * logged: nothing is shown to the user. A guest's load leaves the cookie for a later, signed-in load.
  */
-import { api, documentCookies, SUBSCRIPTION_ORDER_COOKIE, type CookieJar } from 'shared-contracts';
+import { api, SUBSCRIPTION_ORDER_COOKIE, SUBSCRIPTION_ORDER_COOKIE_DAYS } from 'shared-contracts';
 import type { User } from 'shared-contracts/contracts';
+
+export interface CookieJar {
+  get(name: string): string | null;
+  set(name: string, value: string, maxAgeSeconds: number): void;
+  remove(name: string): void;
+}
+
+export const documentCookies: CookieJar = {
+  get(name) {
+    if (typeof document === 'undefined') return null;
+    for (const part of document.cookie.split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k === name) return decodeURIComponent(v.join('='));
+    }
+    return null;
+  },
+  set(name, value, maxAgeSeconds) {
+    if (typeof document === 'undefined') return;
+    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+  },
+  remove(name) {
+    if (typeof document === 'undefined') return;
+    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  },
+};
+
+/** Sets the cookie after a subscription order (the store remote calls this). */
+export function rememberSubscriptionOrder(orderId: string, cookies: CookieJar = documentCookies): void {
+  cookies.set(SUBSCRIPTION_ORDER_COOKIE, orderId, SUBSCRIPTION_ORDER_COOKIE_DAYS * 24 * 60 * 60);
+}
 
 export interface SubscriptionOrderDeps {
   cookies?: CookieJar;

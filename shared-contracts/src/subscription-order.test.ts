@@ -1,5 +1,5 @@
-import { completeSubscriptionOrder } from './subscription-activation';
-import { SUBSCRIPTION_ORDER_COOKIE, rememberSubscriptionOrder, type CookieJar } from './subscription-order';
+import { completeSubscriptionOrder, rememberSubscriptionOrder, type CookieJar } from './subscription-activation';
+import { SUBSCRIPTION_ORDER_COOKIE, hasSubscriptionOrder } from './subscription-order';
 import { sampleUser } from './testing';
 
 function jar(initial: Record<string, string> = {}): CookieJar & { values: Map<string, string>; maxAge: Map<string, number> } {
@@ -23,6 +23,12 @@ describe('subscription order cookie', () => {
     rememberSubscriptionOrder('o-1', cookies);
     expect(cookies.values.get(SUBSCRIPTION_ORDER_COOKIE)).toBe('o-1');
     expect(cookies.maxAge.get(SUBSCRIPTION_ORDER_COOKIE)).toBe(7 * 24 * 3600);
+  });
+
+  it('is seen by name among the document cookies', () => {
+    expect(hasSubscriptionOrder('a=1; subscription_order=o-1; b=2')).toBe(true);
+    expect(hasSubscriptionOrder('a=1; not_subscription_order=o-1')).toBe(false);
+    expect(hasSubscriptionOrder('')).toBe(false);
   });
 
   it('does nothing without the cookie', async () => {

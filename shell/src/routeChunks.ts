@@ -1,7 +1,7 @@
 /**
  * The home page's own chunk (decision 021): an article (the budget's page, issue 10) does not load
- * the home page's code (stream list, carousel, cards). The article page stays in the App chunk: as
- * a chunk of its own it cost an article more (two files, gzip each) than it saved home. The entry
+ * the home page's code (stream list, carousel, cards). The article page is a chunk of its own too,
+ * imported from the App chunk only (decision 038, App.tsx). The entry
  * (index.ts) starts home's chunk together with bootstrap, so the split adds no round trip to home;
  * bootstrap waits for it before the first render, so home never flashes its loading state.
  */

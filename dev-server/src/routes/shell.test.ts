@@ -9,7 +9,7 @@ import { articlesOf } from '../test/paywall';
 import { sessionOf } from '../test/discovery';
 import { DEMO_USERS } from '../seed/demo-users';
 import { withArticleHead } from './article-html';
-import { findHomeChunk, PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
+import { findHomeChunk, findPageChunk, PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
@@ -289,6 +289,12 @@ describe("home's chunk, for its preload", () => {
     expect(findHomeChunk(distWith({ 'page-arrival': '8370.0d9a198a.js' }))).toBeNull();
     expect(findHomeChunk(distWith({ 'page-home': '../../etc/passwd.0123abcd.js' }))).toBeNull();
     expect(findHomeChunk(distWith({ 'page-home': 'main.js' }))).toBeNull();
+  });
+
+  it("the article's chunk is found the same way, by its name page-article (decision 038)", () => {
+    const dist = distWith({ 'page-article': '9551.ade29934.js', 'page-home': '8390.e88276c9.js' });
+    expect(findPageChunk(dist, 'page-article')).toBe('9551.ade29934.js');
+    expect(findPageChunk(dist, 'page-search')).toBeNull();
   });
 });
 

@@ -29,16 +29,29 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2)$/i;
 const NOT_SHELL_PAGES = /^\/(api|service|data-visuals|media)(\/|$)/;
 const LATEST_STREAM_PAGES = new Set(['/', '/the-latest']);
 
-/** Pages that show the latest stream first: home and The Latest. */
-/** The shell's home page chunk (named `page-home`, shell/src/routeChunks.ts), from the build's chunk-names.json, if the build has one. */
-export function findHomeChunk(shellDist: string): string | null {
+/** Article pages (`/{yyyy}/{mm}/{slug}`, shell/src/routeChunks.ts `isArticlePath`). */
+const ARTICLE_PAGE = /^\/\d{4}\/\d{2}\/[^/]+\/?$/;
+
+/** A named chunk of the shell's build (`page-home`, `page-article`: shell/src/routeChunks.ts), from its chunk-names.json, if the build has one. */
+export function findPageChunk(shellDist: string, name: string): string | null {
   try {
     const names = JSON.parse(fs.readFileSync(path.join(shellDist, 'chunk-names.json'), 'utf8')) as Record<string, unknown>;
-    const file = names['page-home'];
+    const file = names[name];
     return typeof file === 'string' && HASHED_ASSET.test(file) && !file.includes('/') ? file : null;
   } catch {
     return null;
   }
+}
+
+/** The shell's home page chunk (named `page-home`), if the build has one. */
+export function findHomeChunk(shellDist: string): string | null {
+  return findPageChunk(shellDist, 'page-home');
+}
+
+/** The page chunk a path's first view runs (home's or the article's), named as in routeChunks.ts; null for other pages. */
+function pageChunkName(pathname: string): string | null {
+  if (LATEST_STREAM_PAGES.has(pathname)) return 'page-home';
+  return ARTICLE_PAGE.test(pathname) ? 'page-article' : null;
 }
 
 const AFTER_FIRST_PAINT = /<template id=(["']?)after-first-paint\1>/i;
@@ -56,9 +69,9 @@ export function withAfterFirstPaint(html: string, tags: string): string {
   return html.slice(0, close) + tags + html.slice(close);
 }
 
-/** The preload of home's page chunk (the shell's entry starts it, so without one it waits for main.js; decision 021). */
-function homeChunkPreload(homeChunk: string | null): string {
-  return homeChunk ? `<link rel="preload" as="script" href="/${homeChunk}">` : '';
+/** The preload of a page's own chunk (the shell's entry starts it, so without one it waits for main.js; decisions 021, 038). */
+function pageChunkPreload(chunk: string | null): string {
+  return chunk ? `<link rel="preload" as="script" href="/${chunk}">` : '';
 }
 
 /** Pages are revalidated on every load and kept by no shared cache. */
@@ -120,11 +133,13 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   const root = path.resolve(shellDist);
   const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
   const renderModule = createRenderModuleCache(sources?.renderFile ?? path.join(root, '..', 'dist-server', 'render.js'));
-  // The home chunk's name, looked up again when index.html (a new build) changes.
-  let homeChunkFor: { html: string; chunk: string | null } | null = null;
-  const homeChunk = (html: string) => {
-    if (homeChunkFor?.html !== html) homeChunkFor = { html, chunk: findHomeChunk(root) };
-    return homeChunkFor.chunk;
+  // The page chunks' files, looked up again when index.html (a new build) changes.
+  let pageChunksFor: { html: string; chunks: Map<string, string | null> } | null = null;
+  const pageChunk = (html: string, name: string) => {
+    if (pageChunksFor?.html !== html) pageChunksFor = { html, chunks: new Map() };
+    const { chunks } = pageChunksFor;
+    if (!chunks.has(name)) chunks.set(name, findPageChunk(root, name));
+    return chunks.get(name) ?? null;
   };
   const origin = sources ? new URL(sources.publicOrigin).origin : '';
 
@@ -147,8 +162,9 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
       res.status(503).send(NOT_BUILT_HTML);
       return;
     }
-    // Home's page chunk is needed before the browser hydrates: fetched with the shell's scripts.
-    const page = LATEST_STREAM_PAGES.has(req.path) ? withAfterFirstPaint(html, homeChunkPreload(homeChunk(html))) : html;
+    // Home's and the article's page chunks are needed before the browser hydrates: fetched with the shell's scripts.
+    const chunkName = pageChunkName(req.path);
+    const page = chunkName ? withAfterFirstPaint(html, pageChunkPreload(pageChunk(html, chunkName))) : html;
     await sources?.beforeRender?.(req, res);
     const renderer = sources ? renderModule() : null;
     if (!renderer || !sources) {

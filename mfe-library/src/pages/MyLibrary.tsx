@@ -28,9 +28,10 @@ import { useFolderEditing } from '../components/library/useFolderEditing';
 import { useFolders } from '../components/library/useFolders';
 
 /**
- * The flyouts are the chunk ./ItemActions loads on first use. This page fetches it as soon as it
- * starts, next to the folders, so it has arrived before a flyout is opened; both name the same
- * chunk, so an article still fetches its flyouts as one file.
+ * The flyouts are the chunk ./ItemActions loads on first use; both name the same chunk, so an
+ * article still fetches its flyouts as one file. Every flyout opens on a click, so the chunk is off
+ * the page's first view (decision 038): a pointer or the focus entering the library fetches it, and
+ * a flyout opened before it has arrived shows once it has.
  */
 const LibraryFlyout = lazyComponent<LibraryFlyoutProps>(() =>
   import(/* webpackChunkName: "library-flyouts" */ '../components/flyouts/LibraryFlyout').then((m) => m.LibraryFlyout),
@@ -100,7 +101,7 @@ function LibraryLayout({
   };
 
   return (
-    <div className="library-layout">
+    <div className="library-layout" onPointerOver={preloadFlyouts} onFocus={preloadFlyouts}>
       <Announcer message={message} />
       <FolderList folders={list} selectedSlug={folderSlug} editing={editing.mode} onNew={editing.startNew} editor={editing.editor} />
       <section className="folder-content" aria-labelledby="library-folder-heading">
@@ -143,13 +144,15 @@ function LibraryLayout({
   );
 }
 
+/** Starts fetching the flyouts' code (once: lazyComponent keeps the promise). */
+function preloadFlyouts(): void {
+  LibraryFlyout.preload().catch(() => {
+    // Shown when a flyout is opened, if it still cannot load.
+  });
+}
+
 export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
   const folders = useFolders();
-  useEffect(() => {
-    LibraryFlyout.preload().catch(() => {
-      // Shown when a flyout is opened, if it still cannot load.
-    });
-  }, []);
   if (folders.status === 'loading') return <FoldersLoading />;
   if (folders.status === 'error') {
     return (

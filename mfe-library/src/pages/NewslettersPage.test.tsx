@@ -409,7 +409,7 @@ describe('/email-newsletters', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email Newsletters' })).toBeInTheDocument();
     await waitFor(() => expect(unsubscribeButton('Leadership Weekly')).toBeEnabled());
   });
 });

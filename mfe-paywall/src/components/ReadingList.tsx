@@ -5,7 +5,8 @@
  * Escape and Close close it, and focus goes back to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Picture, READING_LIST_RELATED_MAX, UI_TEXT, sameReadingList, trapTab, useLoad, type ReadingList } from 'shared-contracts';
+import { Picture, READING_LIST_RELATED_MAX, UI_TEXT, sameReadingList, useLoad, type ReadingList } from 'shared-contracts';
+import { trapTab } from 'shared-contracts/dialog';
 import { loadReadingLists } from '../api/readingLists';
 
 /** This view's words (NOT IN SPEC), kept in its own chunk: see text.ts. */

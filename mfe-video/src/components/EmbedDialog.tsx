@@ -3,7 +3,7 @@
  * in a read-only textarea and 'Copy code'.
  */
 import { useId, useState } from 'react';
-import { Dialog } from 'shared-contracts';
+import { Dialog } from 'shared-contracts/dialog';
 import type { Video } from 'shared-contracts/video';
 import { embedCode, VIDEO_TEXT } from 'shared-contracts/video';
 import { EMBED_CLOSE, EMBED_CODE_LABEL, EMBED_COPY_FAILED } from '../text';

@@ -382,7 +382,8 @@ describe('the embed dialog', () => {
     opener.focus();
     fireEvent.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Embed this video' });
+    // Its code comes with the click (decision 038): the dialog shows once it has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'Embed this video' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveFocus();
     const code = within(dialog).getByRole('textbox', { name: 'Embed code' });

@@ -26,24 +26,16 @@ import { HUB_TITLE, LOADING, NOT_FOUND_TEXT } from '../text';
 
 export type VideoState = 'loading' | 'paywalled' | 'player' | 'ended';
 
-// The end screen and the embed flyout show only after a play or a click: their code (and the end
-// screen's styles) is off the page's first view, fetched once the page is idle (issue 23).
+// The end screen and the embed dialog show only after a play or a click: their code (and the end
+// screen's styles) is off the page's first view (issue 23, decision 038). The end screen's is
+// fetched when the video starts playing, the dialog's when a pointer or the focus reaches its
+// button (or by the click itself: the dialog shows once its code has arrived).
 const EndScreen = lazyComponent<EndScreenProps>(() => import(/* webpackChunkName: "video-end-screen" */ '../components/EndScreen').then((m) => m.EndScreen));
 const EmbedDialog = lazyComponent<EmbedDialogProps>(() =>
   import(/* webpackChunkName: "video-embed-dialog" */ '../components/EmbedDialog').then((m) => m.EmbedDialog),
 );
-
-/** Fetches the code of what the page shows later, once the browser is idle. */
-function usePreloadLater(): void {
-  useEffect(() => {
-    const preload = () => {
-      EndScreen.preload().catch(() => undefined);
-      EmbedDialog.preload().catch(() => undefined);
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(preload);
-    else preload();
-  }, []);
-}
+const preloadEndScreen = () => EndScreen.preload().catch(() => undefined);
+const preloadEmbedDialog = () => EmbedDialog.preload().catch(() => undefined);
 
 /** The router state of a page reached from the end screen. */
 export interface VideoLocationState {
@@ -124,7 +116,6 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
   const [ended, setEnded] = useState(false);
   const [embedOpen, setEmbedOpen] = useState(false);
   const embedButton = useRef<HTMLButtonElement>(null);
-  usePreloadLater();
 
   const next = playlist ? nextInPlaylist(playlist, video.id) : null;
   const paywalled = access.status === 'ready' && access.paywalled;
@@ -145,6 +136,7 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
                 ended={state === 'ended'}
                 playerRef={player}
                 onPlay={() => {
+                  void preloadEndScreen();
                   setEnded(false);
                   recordWatched();
                 }}
@@ -189,6 +181,8 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
               ref={embedButton}
               className="video-embed-button ds-button ds-button--ghost"
               aria-haspopup="dialog"
+              onPointerEnter={preloadEmbedDialog}
+              onFocus={preloadEmbedDialog}
               onClick={() => setEmbedOpen(true)}
             >
               {VIDEO_TEXT.embed}

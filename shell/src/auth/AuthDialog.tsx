@@ -5,7 +5,7 @@
  * dialog is first painted, so an Escape pressed as soon as it shows is never missed.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { trapTab } from 'shared-contracts';
+import { trapTab } from 'shared-contracts/dialog';
 
 export interface AuthDialogProps {
   title: string;

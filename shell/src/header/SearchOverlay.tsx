@@ -13,7 +13,8 @@
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { api, AUTO_SUGGEST, shouldAutoSuggest, trapTab } from 'shared-contracts';
+import { api, AUTO_SUGGEST, shouldAutoSuggest } from 'shared-contracts';
+import { trapTab } from 'shared-contracts/dialog';
 import { searchHref, searchPath, SUGGESTION_LIMITS, type SearchSuggestion } from 'shared-contracts/discovery';
 import { isListKey, itemAfterKey } from './arrowKeys';
 import { throttle } from './throttle';

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'shared-contracts/router';
 import { ApiError, api, lazyComponent, Picture, showBuyCopies, useLoad, usePageMeta, type Article } from 'shared-contracts';
 import { ArticleHeadline } from '../article/ArticleHeadline';
+import { ArticleLoading } from '../article/ArticleLoading';
 import { articleDocumentTitle } from '../article/headline';
 import { useDocumentTitle } from '../article/useDocumentTitle';
 import { PersistentBanner } from '../banner/PersistentBanner';
@@ -43,13 +44,7 @@ export function ArticlePage() {
       </main>
     );
   }
-  if (article.status === 'loading') {
-    return (
-      <main id="main" className="page">
-        <p role="status">Loading article…</p>
-      </main>
-    );
-  }
+  if (article.status === 'loading') return <ArticleLoading />;
   return <ArticleView article={article.data} />;
 }
 

@@ -19,4 +19,5 @@ export const SHARED_MODULES: Record<string, unknown> = {
   'shared-contracts/video': require('shared-contracts/video'),
   'shared-contracts/visual': require('shared-contracts/visual'),
   'shared-contracts/forms': require('shared-contracts/forms'),
+  'shared-contracts/dialog': require('shared-contracts/dialog'),
 };

@@ -5,11 +5,11 @@
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
-import { ApiError, pushDataLayer, useMounted } from 'shared-contracts';
+import { ApiError, lazyComponent, pushDataLayer, useMounted } from 'shared-contracts';
 import { addToCart } from '../../api/addToCart';
 import { itemsToAddToCart, REFERRAL_CODES } from 'shared-contracts/commerce';
 import { centsToDollars, type AddToCartResult, type CartLine } from 'shared-contracts/commerce';
-import { AddedToCartDialog, MaintenanceDialog, NotAddedDialog, ProcessingDialog } from '../modals/AddToCartDialogs';
+import type { AddedToCartDialogProps, DialogCommon, NotAddedDialogProps } from '../modals/AddToCartDialogs';
 import { announceCart } from './cartCache';
 
 export interface AddItem {
@@ -24,6 +24,14 @@ export interface AddOptions {
   /** Instead of the 'Added to cart' dialog, go here after a success (the subscriptions page). */
   thenNavigateTo?: string;
 }
+
+// The dialogs show only after a click on Add to cart: their code (and the shared dialog's,
+// shared-contracts/dialog) is off the product page's first view, fetched by that click (decision 038).
+const loadDialogs = () => import(/* webpackChunkName: "add-to-cart-dialogs" */ '../modals/AddToCartDialogs');
+const ProcessingDialog = lazyComponent<DialogCommon>(() => loadDialogs().then((m) => m.ProcessingDialog));
+const AddedToCartDialog = lazyComponent<AddedToCartDialogProps>(() => loadDialogs().then((m) => m.AddedToCartDialog));
+const NotAddedDialog = lazyComponent<NotAddedDialogProps>(() => loadDialogs().then((m) => m.NotAddedDialog));
+const MaintenanceDialog = lazyComponent<DialogCommon>(() => loadDialogs().then((m) => m.MaintenanceDialog));
 
 type Modal = { kind: 'processing' } | { kind: 'added'; items: CartLine[] } | { kind: 'failed'; ids: string[] } | { kind: 'maintenance' } | null;
 
@@ -47,6 +55,8 @@ export function useAddToCart(): { add(items: readonly AddItem[], options?: AddOp
     async (items: readonly AddItem[], options: AddOptions = {}) => {
       const wanted = itemsToAddToCart(items);
       if (wanted.length === 0) return null;
+      // The dialogs' code comes while the request is under way.
+      loadDialogs().catch(() => undefined);
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       const referral = options.referral ?? REFERRAL_CODES.addToCartDefault;
       const requestedIds = wanted.map((i) => i.productId ?? i.availabilityId);

@@ -1,19 +1,20 @@
 /** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { CustomerServicePhones, Dialog, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { CustomerServicePhones, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { Dialog } from 'shared-contracts/dialog';
 import { loadRecommendations } from '../../api/recommendations';
 import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
 import type { Product, CartLine } from 'shared-contracts/commerce';
 import { MAINTENANCE_TITLE, NOT_ADDED_TITLE } from '../../text';
 import { Cover, LineThumb } from '../common';
 
-interface Common {
+export interface DialogCommon {
   onClose(): void;
   returnFocusTo?: HTMLElement | null;
 }
 
-export function ProcessingDialog({ onClose, returnFocusTo }: Common) {
+export function ProcessingDialog({ onClose, returnFocusTo }: DialogCommon) {
   return (
     <Dialog title={MESSAGES.cart.processing} onClose={onClose} returnFocusTo={returnFocusTo} className="processing-modal">
       <div className="spinner" aria-hidden="true" />
@@ -53,7 +54,7 @@ function Recommendations({ productIds }: { productIds: readonly string[] }) {
   );
 }
 
-export interface AddedDialogProps extends Common {
+export interface AddedToCartDialogProps extends DialogCommon {
   items: readonly CartLine[];
   onCheckout(): void;
 }
@@ -66,7 +67,7 @@ export interface AddedDialogProps extends Common {
  * centred, so that the recommendations grow it downwards: centred, their arrival moved the buttons up
  * under a reader's pointer and a click pressed on Continue Shopping was released elsewhere and lost.
  */
-export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedDialogProps) {
+export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }: AddedToCartDialogProps) {
   const productIds = [...new Set(items.map((i) => i.productId))];
   // Checkout leads to the cart: its code is fetched while the reader reads the dialog.
   useEffect(() => void import('../../pages/CartPage'), []);
@@ -106,7 +107,9 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
   );
 }
 
-export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & { productIds: readonly string[] }) {
+export type NotAddedDialogProps = DialogCommon & { productIds: readonly string[] };
+
+export function NotAddedDialog({ productIds, onClose, returnFocusTo }: NotAddedDialogProps) {
   return (
     <Dialog title={NOT_ADDED_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal not-added">
       <p className="cart-apology">{cartApology(productIds)}</p>
@@ -120,7 +123,7 @@ export function NotAddedDialog({ productIds, onClose, returnFocusTo }: Common & 
   );
 }
 
-export function MaintenanceDialog({ onClose, returnFocusTo }: Common) {
+export function MaintenanceDialog({ onClose, returnFocusTo }: DialogCommon) {
   return (
     <Dialog title={MAINTENANCE_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="maintenance-modal">
       <p>{MESSAGES.maintenance}</p>
