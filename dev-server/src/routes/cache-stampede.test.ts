@@ -65,14 +65,13 @@ const together = (app: TestApp, path: string, n: number) => async () => {
   }
 };
 
-it.each([
+it.each<[string, string | null]>([
   ['a search', '/service/stream/search/1/10?query=supplier%20rivals'],
   ['an auto-suggestion', '/service/search/auto-suggest?term=supplier%20riv'],
   ['a page of a stream', '/service/stream/topic/1/9?topic=strategy'],
   ['an article', null],
-  // Each reader still reads the archive's version (one indexed count): nine more than one reader.
-  ['the magazine archive', '/api/magazine/archive', 9],
-])('%s asked by ten readers at once, before it is cached, reaches the database as one reader does', async (_name, known, perReader = 0) => {
+  ['the magazine archive', '/api/magazine/archive'],
+])('%s asked by ten readers at once, before it is cached, reaches the database as one reader does', async (_name, known) => {
   // Two apps, nothing cached in either: one reader in the first, ten at once in the second.
   const one = await createTestApp({ rateLimits: UNLIMITED });
   const other = await createTestApp({ rateLimits: UNLIMITED });
@@ -83,7 +82,7 @@ it.each([
     const alone = await statementsDuring(one.db, together(one, path, 1));
     expect(alone).toBeGreaterThan(0);
     const ten = await statementsDuring(other.db, together(other, path, 10));
-    expect(ten).toBeLessThanOrEqual(alone + perReader);
+    expect(ten).toBeLessThanOrEqual(alone);
   } finally {
     await one.close();
     await other.close();

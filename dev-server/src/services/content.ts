@@ -55,8 +55,13 @@ export function articleBody(row: ArticleWithTopic): string[] {
   return StringList.parse(JSON.parse(row.body));
 }
 
+/** How long the archive's version is trusted before it is read again. */
+export const ARCHIVE_VERSION_MAX_AGE_MS = 1000;
+
 export function createContentService(deps: { content: ContentRepository; clock: Clock; reprints?: Pick<CartRepository, 'reprintOf'> }) {
   const { content, clock, reprints } = deps;
+  /** The archive's version as last read, and when (see archiveVersion). */
+  let archiveVersion: { readAt: number; version: Promise<string> } | null = null;
 
   /** Whether an article published at `published` (ISO) is out by the clock's now; before that it is a 404. */
   function isPublished(published: string): boolean {
@@ -113,9 +118,22 @@ export function createContentService(deps: { content: ContentRepository; clock: 
       return rows.map((t) => ({ id: t.id, name: t.name, slug: t.slug, parentId: t.parent_id }));
     },
 
-    /** Changes when an issue is added to the archive (the route's cache key). */
+    /**
+     * Changes when an issue is added to the archive (the route's cache key). Read again at most once
+     * every ARCHIVE_VERSION_MAX_AGE_MS of the clock: an added issue shows within a second, and the
+     * archive, read on every visit to the magazine, costs no database round trip the rest of the time.
+     */
     archiveVersion(): Promise<string> {
-      return content.archiveVersion();
+      const at = clock.now().getTime();
+      if (!archiveVersion || Math.abs(at - archiveVersion.readAt) >= ARCHIVE_VERSION_MAX_AGE_MS) {
+        const read = content.archiveVersion();
+        archiveVersion = { readAt: at, version: read };
+        // A failed read is not kept.
+        read.catch(() => {
+          if (archiveVersion?.version === read) archiveVersion = null;
+        });
+      }
+      return archiveVersion.version;
     },
 
     async archive(): Promise<Archive> {
