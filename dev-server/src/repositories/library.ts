@@ -5,7 +5,7 @@
  */
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, FolderRow, FolderTable, LibraryItemRow, VideoRow } from '../db/database';
-import type { ArticleWithTopic } from './content';
+import { STREAM_ARTICLE_COLUMNS, type StreamArticle } from './discovery';
 import type { ChartWithSubject } from './media';
 
 export const MY_LIBRARY_FOLDER_SLUG = 'my-library';
@@ -168,12 +168,13 @@ function libraryQueries(db: Kysely<Database>) {
       return chart ? 'chart' : null;
     },
 
-    async articlesByIds(ids: readonly string[]): Promise<ArticleWithTopic[]> {
+    /** The articles' stream columns (never the lead or the body: a library card shows neither). */
+    async articlesByIds(ids: readonly string[]): Promise<StreamArticle[]> {
       if (ids.length === 0) return [];
       return db
         .selectFrom('articles')
         .innerJoin('topics', 'topics.id', 'articles.topic_id')
-        .selectAll('articles')
+        .select(STREAM_ARTICLE_COLUMNS)
         .select('topics.name as topic_name')
         .select((eb) => eb.fn.coalesce('topics.parent_id', 'topics.id').as('topic_root_id'))
         .where('articles.id', 'in', [...ids])
