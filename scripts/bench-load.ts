@@ -99,11 +99,15 @@ export function autocannon(run: AutocannonRun): Promise<Result> {
 /** One target: a warm-up run (discarded), then the measured run. */
 export async function measure(name: string, url: string, headers?: Record<string, string>, connections = CONNECTIONS): Promise<LoadRow> {
   await autocannon({ url, seconds: WARMUP_S, headers, connections });
-  const r = await autocannon({ url, seconds: DURATION_S, headers, connections });
   const u = new URL(url);
+  return loadRow(name, u.pathname + u.search, await autocannon({ url, seconds: DURATION_S, headers, connections }));
+}
+
+/** A row of a load's figures: autocannon's result under a name and a path. */
+export function loadRow(name: string, path: string, r: Result): LoadRow {
   return {
     name,
-    path: u.pathname + u.search,
+    path,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,

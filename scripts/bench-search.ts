@@ -19,7 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { autocannon, measure, type LoadRow } from './bench-load';
+import { autocannon, loadRow, measure, type LoadRow } from './bench-load';
 import { CSRF, signIn } from './bench-pages';
 
 const root = path.resolve(__dirname, '..');
@@ -204,19 +204,8 @@ async function measureDistinct(name: string, origin: string, paths: readonly str
   await autocannon({ url: origin, seconds: 2, connections: CONNECTIONS, distinctPaths: paths.slice(half) });
   const r = await autocannon({ url: origin, seconds: 8, connections: CONNECTIONS, distinctPaths: paths.slice(0, half) });
   if (r.requests.total > half) throw new Error(`${name}: ${r.requests.total} requests outran ${half} different paths`);
-  return rowOf(name, r);
+  return loadRow(name, '', r);
 }
-
-const rowOf = (name: string, r: Awaited<ReturnType<typeof autocannon>>): LoadRow => ({
-  name,
-  path: '',
-  rps: r.requests.average,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  requests: r.requests.total,
-  errors: r.errors + r.timeouts,
-  non2xx: r.non2xx,
-});
 
 /**
  * A cheap read (`url`, 10 connections) while searches that are all different run (`paths`, 40
@@ -227,7 +216,7 @@ async function measureDuringSearches(name: string, url: string, origin: string, 
     autocannon({ url, seconds: 8, connections: 10 }),
     autocannon({ url: origin, seconds: 8, connections: CONNECTIONS - 10, distinctPaths: [...paths] }),
   ]);
-  return rowOf(name, read);
+  return loadRow(name, '', read);
 }
 
 type Measured = { label: string; name: string; path: string; row: LoadRow; goal: number | null };

@@ -18,6 +18,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
 import type { SqliteReaders } from '../db/sqlite-readers';
+import { createGate } from '../gate';
 import { isPostgres } from '../db/locks';
 import { articleContentTypeSql, scopeWhere, STREAM_ARTICLE_COLUMNS, type ArticleScope, type SearchOrderBy, type StreamArticle } from './discovery';
 
@@ -61,24 +62,6 @@ export interface SearchIndex {
    * database's other connections to the other reads.
    */
   turn<T>(reads: () => Promise<T>): Promise<T>;
-}
-
-/** At most `n` tasks at once; the others wait their turn, first come, first served. */
-export function createTurns(n: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running < n) running++;
-    // A finished task hands its place straight to the next one waiting (running stays the same).
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
 }
 
 /** Searches at once on PostgreSQL: a few of the pool's connections, the rest left to other reads. */
@@ -167,7 +150,7 @@ const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
 export function createSqliteSearchIndex(db: Kysely<Database>, readers?: SqliteReaders): SearchIndex {
   const rowsOf = async <R>(query: RawBuilder<R>): Promise<R[]> => (readers ? readers.all(query.compile(db)) : (await query.execute(db)).rows);
   // In-process, a read holds the thread until it ends: turns would change nothing.
-  const turn = readers ? createTurns(readers.size) : <T>(reads: () => Promise<T>) => reads();
+  const turn = readers ? createGate(readers.size) : <T>(reads: () => Promise<T>) => reads();
   const w = SEARCH_WEIGHTS;
   const bm25 = sql.raw(`bm25(article_search, ${w.title}, ${w.topic}, ${w.authors}, ${w.summary}, ${w.lead}, ${w.body})`);
   /** Any of the words. */
@@ -279,7 +262,7 @@ export function createPostgresSearchIndex(db: Kysely<Database>): SearchIndex {
       sql` + `,
     );
 
-  const turn = createTurns(POSTGRES_SEARCH_TURNS);
+  const turn = createGate(POSTGRES_SEARCH_TURNS);
   return {
     engine: 'postgresql-tsvector',
     turn,

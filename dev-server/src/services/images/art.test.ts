@@ -1,6 +1,6 @@
 /** The drawings (issue 23): deterministic, distinct, type as paths only, readable colours. */
 import { PALETTES, renderArtSvg } from './art';
-import { createGate } from '.';
+import { createRenderGate } from '.';
 import { createImageCache } from './cache';
 import {
   articleSubject,
@@ -116,7 +116,7 @@ describe('type', () => {
 
 describe('the render gate', () => {
   it('runs at most two at once and refuses past its queue', async () => {
-    const gate = createGate(2, 1);
+    const gate = createRenderGate(2, 1);
     let running = 0;
     let most = 0;
     const releases: Array<() => void> = [];

@@ -7,6 +7,7 @@
  * a text or a size of their choosing. Renders are cached (cache.ts) and at most
  * MAX_CONCURRENT_RENDERS run at once; past RENDER_QUEUE_LIMIT waiting, a request is refused (503).
  */
+import { createGate } from '../../gate';
 import type { Clock } from '../../deps';
 import type { CartRepository } from '../../repositories/cart';
 import type { ContentRepository } from '../../repositories/content';
@@ -46,23 +47,9 @@ export interface ImageVariant {
   format: ImageFormat;
 }
 
-/** Runs tasks at most `max` at a time, `maxQueue` waiting; past that UnavailableError. */
-export function createGate(max: number, maxQueue: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (active < max) active++;
-    else if (waiting.length >= maxQueue) throw new UnavailableError(RENDER_BUSY);
-    // A finished task hands its turn to the first waiting one (active stays as it is).
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+/** The renderer's gate: at most `max` drawings at a time, `maxQueue` waiting; past that UnavailableError. */
+export function createRenderGate(max: number, maxQueue: number): <T>(task: () => Promise<T>) => Promise<T> {
+  return createGate(max, { max: maxQueue, full: () => new UnavailableError(RENDER_BUSY) });
 }
 
 export interface ImageServiceDeps {
@@ -78,7 +65,7 @@ export interface ImageServiceDeps {
 
 export function createImageService(deps: ImageServiceDeps) {
   const { content, carts, discovery, media, clock, cache } = deps;
-  const gate = createGate(deps.maxConcurrent ?? MAX_CONCURRENT_RENDERS, deps.maxQueue ?? RENDER_QUEUE_LIMIT);
+  const gate = createRenderGate(deps.maxConcurrent ?? MAX_CONCURRENT_RENDERS, deps.maxQueue ?? RENDER_QUEUE_LIMIT);
   const now = () => clock.now().toISOString();
 
   /** The subject of a kind and id, as the API answers draw it; null for an unknown (or unpublished) item. */

@@ -1,5 +1,5 @@
-/** The index's turns (decision 039): a few searches at once, the others first come, first served. */
-import { createTurns } from './search-index';
+/** The gate (decision 039): a few tasks at once, the others first come, first served. */
+import { createGate } from './gate';
 
 /** A task that runs until `finish` is called, recording when it starts. */
 function gate(log: string[], name: string) {
@@ -17,7 +17,7 @@ function gate(log: string[], name: string) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 it('runs at most n tasks at once and starts the others in the order they came, a failed task freeing its place too', async () => {
-  const turn = createTurns(2);
+  const turn = createGate(2);
   const log: string[] = [];
   const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => gate(log, n)) as [
     ReturnType<typeof gate>,
