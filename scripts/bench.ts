@@ -13,9 +13,10 @@
  *   BENCH_SOAK_SECONDS, default 60, after BENCH_MEMORY_WARMUP_SECONDS of warm-up, default 30);
  * - accounts: sign-in timing and the on-demand auth modal;
  * - api: the API under load against a bare Express route (scripts/bench-load.ts);
- * - search: search and auto-suggest at 50 connections on the default seed and on SEED_ARTICLES=100000
- *   (the API alone on ports BENCH_SEARCH_PORT.., default 3470; scripts/bench-search.ts). It needs no
- *   build: `BENCH_SECTIONS=search npm run bench` runs it alone.
+ * - search: search, auto-suggest and the other hot reads at 50 connections on the default seed and
+ *   on SEED_ARTICLES=100000, on SQLite and (when Debian's postgresql is installed) PostgreSQL (the API
+ *   alone on ports BENCH_SEARCH_PORT.., default 3470; scripts/bench-search.ts). It needs no build:
+ *   `BENCH_SECTIONS=search npm run bench` runs it alone.
  *
  * The remotes are served from a copy of their builds made at start (by a static host process of
  * their own, scripts/serve-static.mjs): the memory section releases them by editing the copy, and a
