@@ -141,3 +141,35 @@ describe('article stream pages from the cache', () => {
     expect(StreamSchema.parse((await request(t.app).get('/service/stream/topic/0/10?topic=strategy').expect(200)).body).type).toBe('topic');
   });
 });
+
+describe('search and auto-suggest answers kept serialized', () => {
+  it('answer a repeated search with the bytes and ETag res.json sends, each viewer with their own paywall flag', async () => {
+    const path = '/service/stream/search/1/10?query=pricing%20power';
+    const guest = await request(t.app).get(path).set('Accept-Encoding', 'identity').expect(200);
+    const again = await request(t.app).get(path).set('Accept-Encoding', 'identity').expect(200);
+    expect(again.text).toBe(guest.text);
+    expect(again.headers.etag).toBe(guest.headers.etag);
+    expect(await asResJson(guest.text)).toEqual({ text: guest.text, etag: guest.headers.etag });
+    await request(t.app).get(path).set('If-None-Match', String(guest.headers.etag)).expect(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    const subscriber = await request(t.app)
+      .get(path)
+      .set('Cookie', `sid=${await sessionOf(t, DEMO_SUBSCRIBER)}`)
+      .expect(200);
+    expect(StreamSchema.parse(guest.body).isPaywallEnabled).toBe(true);
+    expect(StreamSchema.parse(subscriber.body).isPaywallEnabled).toBe(false);
+    expect({ ...subscriber.body, isPaywallEnabled: true }).toEqual(guest.body);
+    // A reader's own flag is never served to a guest afterwards.
+    expect((await request(t.app).get(path).expect(200)).text).toBe(guest.text);
+  });
+
+  it('answer a repeated auto-suggestion with the bytes and ETag res.json sends, cacheable by a CDN', async () => {
+    const path = '/service/search/auto-suggest?term=prici';
+    const first = await request(t.app).get(path).set('Accept-Encoding', 'identity').expect(200);
+    const again = await request(t.app).get(path).set('Accept-Encoding', 'identity').expect(200);
+    expect(again.text).toBe(first.text);
+    expect(await asResJson(first.text)).toEqual({ text: first.text, etag: first.headers.etag });
+    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    await request(t.app).get(path).set('If-None-Match', String(first.headers.etag)).expect(304);
+  });
+});

@@ -94,6 +94,9 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
   const router = Router();
   // Pages of the article streams (services.streams.streamCacheKey; docs/decisions/019-api-caching.md).
   const streamPages = createLruCache<CachedStreamPage>(STREAM_CACHE_ENTRIES);
+  // Serialized search and auto-suggest answers, by the service's cached answer (kept as long as it is).
+  const searchAnswers = new WeakMap<object, Map<boolean, JsonAnswer>>();
+  const suggestionAnswers = new WeakMap<object, JsonAnswer>();
 
   router.get('/service/stream/:type/:number/:size', async (req, res) => {
     const type = req.params.type;
@@ -102,6 +105,28 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
     const query = parseInput(StreamQuery, req.query, 'Invalid stream parameters');
     const viewer = await viewers.viewerOf(req);
     const { format: _format, ...options } = query;
+    if (type === 'search') {
+      // A repeated search is the service's cached answer: its bytes are serialized once per paywall flag.
+      const { stream, shared } = await services.streams.searchWithShared(
+        { query: options.query ?? '', contentType: options.contentType, topic: options.topic, sort: options.sort, order: options.order },
+        page,
+        viewer,
+      );
+      res.set(PRIVATE);
+      if (!shared) {
+        res.json(stream);
+        return;
+      }
+      const answers = searchAnswers.get(shared) ?? new Map<boolean, JsonAnswer>();
+      searchAnswers.set(shared, answers);
+      let answer = answers.get(stream.isPaywallEnabled);
+      if (!answer) {
+        answer = jsonAnswer(req, stream);
+        answers.set(stream.isPaywallEnabled, answer);
+      }
+      sendJsonAnswer(res, answer);
+      return;
+    }
     const key = await services.streams.streamCacheKey(type, page, options);
     if (key === null) {
       // The visual library's charts are the media decision's (the same as /api/data-and-visuals).
@@ -137,7 +162,14 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
 
   router.get('/service/search/auto-suggest', async (req, res) => {
     const { term } = parseInput(SuggestQuery, req.query, 'Invalid term');
-    res.set('Cache-Control', 'public, max-age=60').json(await services.streams.suggest(term));
+    const suggestion = await services.streams.suggest(term);
+    let answer = suggestionAnswers.get(suggestion);
+    if (!answer) {
+      answer = jsonAnswer(req, suggestion);
+      suggestionAnswers.set(suggestion, answer);
+    }
+    res.set('Cache-Control', 'public, max-age=60');
+    sendJsonAnswer(res, answer);
   });
 
   return router;

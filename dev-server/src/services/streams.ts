@@ -195,10 +195,23 @@ export function createStreamService(deps: {
 
   /** The search stream: the engine's hits as entries (articles with their reprint's link, videos with their length). */
   async function searchStream(request: SearchRequest, page: StreamPage, viewer: Viewer | null): Promise<Stream> {
+    return (await searchWithShared(request, page, viewer)).stream;
+  }
+
+  /**
+   * The search stream, and the part every reader of it shares when there is one: the cached answer
+   * without the viewer's isPaywallEnabled (the same object while it stays cached, so the route can
+   * keep its serialized bytes; null for maintenance and for a query with no words).
+   */
+  async function searchWithShared(
+    request: SearchRequest,
+    page: StreamPage,
+    viewer: Viewer | null,
+  ): Promise<{ stream: Stream; shared: Omit<Stream, 'isPaywallEnabled'> | null }> {
     const term = searchTerm(request.query);
-    if (deps.maintenance) return maintenanceAnswer('search', page, viewer);
+    if (deps.maintenance) return { stream: maintenanceAnswer('search', page, viewer), shared: null };
     const words = queryWords(term);
-    if (words.length === 0) return { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } };
+    if (words.length === 0) return { stream: { ...answer('search', page, 0, [], viewer), facets: { contentType: [], topic: [] } }, shared: null };
     const order = { sort: request.sort ?? 'relevance', order: request.order ?? 'desc' } as const;
     const key = JSON.stringify([
       words,
@@ -212,7 +225,7 @@ export function createStreamService(deps: {
       await videoEpochs.current(),
     ]);
     const found = await searchAnswers.getOrLoad(key, () => searchAnswer(term, request, order, page));
-    return { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) };
+    return { stream: { ...found, isPaywallEnabled: isPaywallEnabledFor(viewer) }, shared: found };
   }
 
   /** The answer of a search (see searchStream): the engine's hits as entries (articles with their reprint's link, videos with their length). */
@@ -321,6 +334,9 @@ export function createStreamService(deps: {
 
     /** POST /service/search and the 'search' stream. */
     search: searchStream,
+
+    /** The 'search' stream with its shared part (see searchWithShared). */
+    searchWithShared,
 
     /** Auto-suggest (SITE-05, SITE-09): up to 6 articles and 3 topics for a term over 2 characters. */
     async suggest(rawTerm: string | undefined): Promise<SearchSuggestion> {
