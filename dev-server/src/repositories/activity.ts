@@ -34,7 +34,19 @@ export interface ShareTransaction {
   insertShare(row: Insertable<ShareTable>): Promise<void>;
 }
 
+/** The tables of a member's activity, each with its owner's `user_id`. */
+type ActivityTable = 'shares' | 'watched' | 'article_reads' | 'orders';
+
 export function createActivityRepository(db: Kysely<Database>) {
+  /** How many rows of `table` are the member's. */
+  const countOf = async (table: ActivityTable, userId: string): Promise<number> =>
+    count(
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    );
   return {
     /* ---------------------------------------------------------------- shares */
 
@@ -49,13 +61,7 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countShares(userId: string): Promise<number> {
-      return count(
-        await db
-          .selectFrom('shares')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      );
+      return countOf('shares', userId);
     },
 
     async listShares(userId: string, offset: number, limit: number): Promise<ShareRow[]> {
@@ -82,13 +88,7 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countWatched(userId: string): Promise<number> {
-      return count(
-        await db
-          .selectFrom('watched')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      );
+      return countOf('watched', userId);
     },
 
     async listWatched(userId: string, offset: number, limit: number): Promise<ActivityRef[]> {
@@ -115,13 +115,7 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async countReads(userId: string): Promise<number> {
-      return count(
-        await db
-          .selectFrom('article_reads')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      );
+      return countOf('article_reads', userId);
     },
 
     async listReads(userId: string, offset: number, limit: number): Promise<ActivityRef[]> {
@@ -139,13 +133,7 @@ export function createActivityRepository(db: Kysely<Database>) {
     /* ---------------------------------------------------------------- orders */
 
     async countOrders(userId: string): Promise<number> {
-      return count(
-        await db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      );
+      return countOf('orders', userId);
     },
 
     async listOrders(userId: string, offset: number, limit: number): Promise<OrderRow[]> {
