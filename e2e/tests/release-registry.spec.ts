@@ -10,8 +10,6 @@
  * data-release="v2" on its roots, v3 with data-release="v3" and a StoreApp that throws while
  * rendering.
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -22,6 +20,7 @@ import { settingsFromEnv } from '../../dev-server/src/config';
 import { startServer, type RunningServer } from '../../dev-server/src/server';
 import { cohortBucket } from '../../dev-server/src/services/releases';
 import { expect, expectSlot, slot, test } from '../fixtures';
+import { buildStoreRelease, hashTree } from '../store-release';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_PORT = 4410;
@@ -43,60 +42,6 @@ let releaseEnv: Record<string, string>;
 let v2Dist = '';
 let v3Dist = '';
 const servers: Server[] = [];
-
-function hashTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-  }
-  return out;
-}
-
-/** A copy of mfe-store with its roots marked `release`, patched further by `patch`, built with the same factory. */
-async function buildStore(release: string, patch: (file: string, code: string) => string = (_f, c) => c): Promise<string> {
-  const src = path.join(ROOT, 'mfe-store');
-  const copy = path.join(BUILDS, release, 'mfe-store');
-  fs.rmSync(path.join(copy, 'src'), { recursive: true, force: true });
-  fs.cpSync(path.join(src, 'src'), path.join(copy, 'src'), { recursive: true });
-  fs.copyFileSync(path.join(src, 'package.json'), path.join(copy, 'package.json'));
-  for (const file of ['MiniCart.tsx', 'StoreApp.tsx']) {
-    const target = path.join(copy, 'src', file);
-    const code = fs.readFileSync(target, 'utf8');
-    const marked = code.replace('<div data-remote-root="store"', `<div data-remote-root="store" data-release="${release}"`);
-    if (marked === code) throw new Error(`cannot mark ${file}: its root <div data-remote-root="store"> was not found`);
-    fs.writeFileSync(target, patch(file, marked));
-  }
-  const relBase = path.relative(copy, path.join(ROOT, 'tsconfig.base.json')).split(path.sep).join('/');
-  fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ extends: relBase, include: ['src'] }));
-  const stats = JSON.parse(fs.readFileSync(path.join(src, 'dist/mf-manifest-stats.json'), 'utf8')) as { exposes: { path: string; file: string }[] };
-  const exposes = Object.fromEntries(stats.exposes.map((e) => [e.path, `./${e.file}`]));
-  fs.writeFileSync(
-    path.join(copy, 'webpack.config.js'),
-    [
-      `const path = require('node:path');`,
-      `const { createConfig, createServerConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
-      `const base = createConfig({ dir: __dirname, name: 'store', exposes: ${JSON.stringify(exposes)} });`,
-      `const server = createServerConfig({ dir: __dirname, name: 'store', entry: { remote: './src/server.ts' } });`,
-      `const cache = (name) => ({ type: 'filesystem', cacheDirectory: path.join(__dirname, '..', name) });`,
-      `module.exports = (env, argv) => [{ ...base(env, argv), cache: cache('webpack-cache') }, { ...server(env, argv), cache: cache('webpack-cache-server') }];`,
-      '',
-    ].join('\n'),
-  );
-  const out = await new Promise<{ code: number | null; log: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-      cwd: copy,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    child.on('close', (code) => resolve({ code, log }));
-  });
-  if (out.code !== 0) throw new Error(`build of the store's ${release} failed:\n${out.log}`);
-  return path.join(copy, 'dist');
-}
 
 /** A session of the seeded operator (the deploy tokens are theirs to issue). */
 async function operatorCookie(): Promise<string> {
@@ -171,9 +116,9 @@ test.beforeAll(async () => {
   ({ runRelease } = (await import('../../scripts/release.mjs')) as { runRelease: RunRelease });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-registry-'));
   // One build after the other: the machine has two cores, and the site starts meanwhile.
-  const builds = buildStore('v2').then(async (v2): Promise<[string, string]> => [
+  const builds = buildStoreRelease(path.join(BUILDS, 'v2'), 'v2').then(async (v2): Promise<[string, string]> => [
     v2,
-    await buildStore('v3', (file, code) =>
+    await buildStoreRelease(path.join(BUILDS, 'v3'), 'v3', (file, code) =>
       file === 'StoreApp.tsx'
         ? code.replace(
             'export default function StoreApp() {',

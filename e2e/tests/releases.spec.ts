@@ -11,8 +11,6 @@
  * link is the shell's (decision 021): the store loads when a page shows it or the cart link is
  * pointed at.
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -21,6 +19,7 @@ import type { RemoteApp } from '../../scripts/apps.mjs';
 import { settingsFromEnv } from '../../dev-server/src/config';
 import { startServer, type RunningServer } from '../../dev-server/src/server';
 import { cartLink, expect, expectSlot, slot, test, waitForLive } from '../fixtures';
+import { buildStoreRelease, hashTree } from '../store-release';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_PORT = 4400;
@@ -51,17 +50,6 @@ function copyDir(from: string, to: string) {
   fs.cpSync(from, to, { recursive: true });
 }
 
-/** Every file under `dir` (relative path → sha256), to prove the shell's files never change. */
-function hashTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(dir, file)] = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-  }
-  return out;
-}
-
 /**
  * Deploys a release into the served folder the way a static host is updated: the new hashed chunks
  * first, then the manifest and remote entry replaced, then the old release's chunks removed.
@@ -75,51 +63,6 @@ function deploy(release: string) {
   for (const f of fs.readdirSync(served)) if (!files.includes(f)) fs.rmSync(path.join(served, f), { recursive: true });
 }
 
-/** Builds the store's v2: a copy of mfe-store with a visible marker, through the same factory. */
-async function buildStoreV2(): Promise<string> {
-  const src = path.join(ROOT, 'mfe-store');
-  const copy = path.join(V2_DIR, 'mfe-store');
-  copyDir(path.join(src, 'src'), path.join(copy, 'src'));
-  fs.copyFileSync(path.join(src, 'package.json'), path.join(copy, 'package.json'));
-  for (const file of ['MiniCart.tsx', 'StoreApp.tsx']) {
-    const target = path.join(copy, 'src', file);
-    const code = fs.readFileSync(target, 'utf8');
-    const patched = code.replace('<div data-remote-root="store"', '<div data-remote-root="store" data-release="v2"');
-    if (patched === code) throw new Error(`cannot mark ${file} as v2: its root <div data-remote-root="store"> was not found`);
-    fs.writeFileSync(target, patched);
-  }
-  const relBase = path.relative(copy, path.join(ROOT, 'tsconfig.base.json')).split(path.sep).join('/');
-  fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ extends: relBase, include: ['src'] }));
-  // The same exposes as v1's build (its stats name each exposed file).
-  const stats = JSON.parse(fs.readFileSync(path.join(src, 'dist/mf-manifest-stats.json'), 'utf8')) as { exposes: { path: string; file: string }[] };
-  const exposes = Object.fromEntries(stats.exposes.map((e) => [e.path, `./${e.file}`]));
-  fs.writeFileSync(
-    path.join(copy, 'webpack.config.js'),
-    [
-      `const path = require('node:path');`,
-      `const { createConfig, createServerConfig } = require(${JSON.stringify(path.join(ROOT, 'scripts/webpack.factory.js'))});`,
-      `const base = createConfig({ dir: __dirname, name: 'store', exposes: ${JSON.stringify(exposes)} });`,
-      `const server = createServerConfig({ dir: __dirname, name: 'store', entry: { remote: './src/server.ts' } });`,
-      `// Its own build caches, so this build never shares one with mfe-store's.`,
-      `const cache = (name) => ({ type: 'filesystem', cacheDirectory: path.join(__dirname, '..', name) });`,
-      `module.exports = (env, argv) => [{ ...base(env, argv), cache: cache('webpack-cache') }, { ...server(env, argv), cache: cache('webpack-cache-server') }];`,
-      '',
-    ].join('\n'),
-  );
-  const out = await new Promise<{ code: number | null; log: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-      cwd: copy,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    child.on('close', (code) => resolve({ code, log }));
-  });
-  if (out.code !== 0) throw new Error(`build of the store's v2 failed:\n${out.log}`);
-  return path.join(copy, 'dist');
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const started = Date.now();
@@ -128,7 +71,7 @@ test.beforeAll(async () => {
   const { createStaticApp } = await import('../../scripts/serve-static.mjs');
   STORE_ORIGIN = `http://localhost:${SITE_PORT + 1 + REMOTES.findIndex((r) => r.name === 'store')}`;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
-  const v2Build = buildStoreV2();
+  const v2Build = buildStoreRelease(V2_DIR, 'v2');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(SITE_PORT),
