@@ -3,7 +3,7 @@
  * browser then hydrates the server's HTML with no mismatch; what a reader does before the scripts
  * have taken over is not lost.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, waitForLive, type SlotId } from '../fixtures';
 import { signIn } from '../session';
 
@@ -164,11 +164,15 @@ test.describe('for a signed-in reader', () => {
   }
 });
 
-test('a choice made while the page is still arriving, before even boot.js has run, is kept', async ({ page }) => {
-  // boot.js holds the reader's moves; a select changed before it ran is found by its changed value.
+/**
+ * Opens the magazine with the script `name` held back until the returned `release` is called (not
+ * waiting for the load event: the held script keeps it from firing), and chooses 2004 in the archive
+ * picker on the server's HTML meanwhile.
+ */
+async function magazineWithHeldScript(page: Page, name: string): Promise<{ picker: Locator; release: () => void }> {
   let release!: () => void;
   const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/boot.js', async (route) => {
+  await page.route(`**/${name}`, async (route) => {
     await late;
     await route.continue();
   });
@@ -176,6 +180,12 @@ test('a choice made while the page is still arriving, before even boot.js has ru
   const picker = page.getByRole('form', { name: 'Archive picker' });
   await expect(picker.getByLabel('YEAR')).toHaveValue('2025');
   await picker.getByLabel('YEAR').selectOption('2004');
+  return { picker, release };
+}
+
+test('a choice made while the page is still arriving, before even boot.js has run, is kept', async ({ page }) => {
+  // boot.js holds the reader's moves; a select changed before it ran is found by its changed value.
+  const { picker, release } = await magazineWithHeldScript(page, 'boot.js');
   release();
   await waitForLive(page);
   await expect(picker.getByLabel('YEAR')).toHaveValue('2004');
@@ -184,17 +194,7 @@ test('a choice made while the page is still arriving, before even boot.js has ru
 
 test('a click and a choice made before the scripts have taken over are kept', async ({ page }) => {
   // The shell's scripts arrive late (a slow connection): the reader acts on the server's HTML meanwhile.
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await late;
-    await route.continue();
-  });
-  // Not waiting for the load event: the held script keeps it from firing.
-  await page.goto('/magazine', { waitUntil: 'commit' });
-  const picker = page.getByRole('form', { name: 'Archive picker' });
-  await expect(picker.getByLabel('YEAR')).toHaveValue('2025');
-  await picker.getByLabel('YEAR').selectOption('2004');
+  const { picker, release } = await magazineWithHeldScript(page, 'main.js');
   await page.getByRole('button', { name: 'Search' }).first().click();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
   release();
