@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { startServer } from '../server';
 import { openSqliteWithHandle } from './sqlite';
-import { createSqliteReaders } from './sqlite-readers';
+import { createSqliteReaders, NoSqliteReaderError } from './sqlite-readers';
 
 jest.setTimeout(30_000);
 
@@ -44,6 +44,22 @@ describe('createSqliteReaders', () => {
       await db.destroy();
     }
     await expect(readers.all(sql`select 1`.compile(db))).rejects.toThrow('the SQLite readers are closed');
+  });
+
+  it('refuses at once, never leaving an ask unanswered, when its reader has stopped', async () => {
+    const file = path.join(dir, 'gone.db');
+    const { db } = openSqliteWithHandle(file);
+    await sql`create table t (x integer)`.execute(db);
+    // A reader of a file that does not exist stops as it starts.
+    const readers = createSqliteReaders(path.join(dir, 'missing.db'), 1);
+    try {
+      const error = await readers.all(sql`select x from t`.compile(db)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NoSqliteReaderError);
+      await expect(readers.all(sql`select x from t`.compile(db))).rejects.toThrow('every SQLite reader has stopped');
+    } finally {
+      await readers.close();
+      await db.destroy();
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import type { CompiledQuery } from 'kysely';
 export interface SqliteReaders {
   /** How many readers (threads) there are. */
   readonly size: number;
-  /** The rows of a compiled SELECT, read by the least busy reader. */
+  /** The rows of a compiled SELECT, read by the least busy reader; NoSqliteReaderError when none runs. */
   all<R>(query: CompiledQuery<R>): Promise<R[]>;
   /** Stops every reader; asks still waiting are refused. */
   close(): Promise<void>;
@@ -43,7 +43,15 @@ parentPort.on('message', ({ id, sql, parameters }) => {
 `;
 
 type Pending = { resolve: (rows: unknown[]) => void; reject: (error: Error) => void };
-type Reader = { worker: Worker; pending: Map<number, Pending> };
+type Reader = { worker: Worker; pending: Map<number, Pending>; alive: boolean };
+
+/** No reader is running (each has stopped, or they were closed): the caller reads in-process instead. */
+export class NoSqliteReaderError extends Error {
+  constructor(why: string) {
+    super(why);
+    this.name = 'NoSqliteReaderError';
+  }
+}
 
 /** `count` readers of the SQLite `file` (at least one). */
 export function createSqliteReaders(file: string, count = 1): SqliteReaders {
@@ -52,7 +60,7 @@ export function createSqliteReaders(file: string, count = 1): SqliteReaders {
   let closing = false;
   const readers: Reader[] = Array.from({ length: Math.max(1, count) }, () => {
     const worker = new Worker(READER, { eval: true, workerData: { file, driver } });
-    const reader: Reader = { worker, pending: new Map() };
+    const reader: Reader = { worker, pending: new Map(), alive: true };
     worker.on('message', (message: { id: number; rows?: unknown[]; error?: string }) => {
       const pending = reader.pending.get(message.id);
       if (!pending) return;
@@ -64,8 +72,19 @@ export function createSqliteReaders(file: string, count = 1): SqliteReaders {
       for (const p of reader.pending.values()) p.reject(error);
       reader.pending.clear();
     };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`a SQLite reader stopped (exit ${code})`)));
+    // An error the reader did not catch (its file cannot be opened...) stops it.
+    worker.on('error', (error: unknown) => {
+      reader.alive = false;
+      failAll(
+        new NoSqliteReaderError(
+          `a SQLite reader failed: ${error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)}`,
+        ),
+      );
+    });
+    worker.on('exit', (code) => {
+      reader.alive = false;
+      failAll(new NoSqliteReaderError(`a SQLite reader stopped (exit ${code})`));
+    });
     // A reader never keeps the process alive by itself.
     worker.unref();
     return reader;
@@ -74,8 +93,10 @@ export function createSqliteReaders(file: string, count = 1): SqliteReaders {
   return {
     size: readers.length,
     all<R>(query: CompiledQuery<R>): Promise<R[]> {
-      if (closing) return Promise.reject(new Error('the SQLite readers are closed'));
-      const reader = readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      if (closing) return Promise.reject(new NoSqliteReaderError('the SQLite readers are closed'));
+      const alive = readers.filter((r) => r.alive);
+      if (alive.length === 0) return Promise.reject(new NoSqliteReaderError('every SQLite reader has stopped'));
+      const reader = alive.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
       return new Promise<R[]>((resolve, reject) => {
         reader.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { closeDatabase, seededDatabase } from '../test/harness';
+import { NoSqliteReaderError, type SqliteReaders } from '../db/sqlite-readers';
 import { createSearchIndex, type SearchIndex } from './search-index';
 
 let db: Kysely<Database>;
@@ -86,5 +87,28 @@ describe('the search index follows the articles table', () => {
   it('refuses anything but a word of letters and digits (the service tokenises what readers type)', async () => {
     await expect(index.page(['"quokka" OR *'], { until }, { sort: 'relevance', order: 'desc' }, 0, 10)).rejects.toThrow(/Not a search word/);
     await expect(index.suggest([], 'a:*', { until }, 6)).rejects.toThrow(/Not a search word/);
+  });
+});
+
+describe('with reader threads that have stopped', () => {
+  it('reads in-process instead of leaving the search unanswered (SQLite; PostgreSQL has no readers)', async () => {
+    const stopped: SqliteReaders = {
+      size: 1,
+      all: () => Promise.reject(new NoSqliteReaderError('every SQLite reader has stopped')),
+      close: async () => undefined,
+    };
+    const withStopped = createSearchIndex(db, stopped);
+    const words = ['strategy'];
+    expect(await withStopped.page(words, { until }, { sort: 'relevance', order: 'desc' }, 0, 5)).toEqual(
+      await index.page(words, { until }, { sort: 'relevance', order: 'desc' }, 0, 5),
+    );
+    expect(await withStopped.size()).toBe(await index.size());
+  });
+
+  it('passes on any other failure of a reader', async () => {
+    const failing: SqliteReaders = { size: 1, all: () => Promise.reject(new Error('disk I/O error')), close: async () => undefined };
+    const index2 = createSearchIndex(db, failing);
+    if (index2.engine === 'sqlite-fts5') await expect(index2.size()).rejects.toThrow('disk I/O error');
+    else expect(await index2.size()).toBeGreaterThan(0);
   });
 });

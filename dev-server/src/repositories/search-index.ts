@@ -17,7 +17,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database';
-import type { SqliteReaders } from '../db/sqlite-readers';
+import { NoSqliteReaderError, type SqliteReaders } from '../db/sqlite-readers';
 import { createGate } from '../gate';
 import { isPostgres } from '../db/locks';
 import { articleContentTypeSql, scopeWhere, STREAM_ARTICLE_COLUMNS, type ArticleScope, type SearchOrderBy, type StreamArticle } from './discovery';
@@ -148,7 +148,15 @@ const ftsString = (word: string) => `"${word.replace(/"/g, '""')}"`;
  * threads, so a search ranking a big catalogue never holds up the API's other requests.
  */
 export function createSqliteSearchIndex(db: Kysely<Database>, readers?: SqliteReaders): SearchIndex {
-  const rowsOf = async <R>(query: RawBuilder<R>): Promise<R[]> => (readers ? readers.all(query.compile(db)) : (await query.execute(db)).rows);
+  const inProcess = async <R>(query: RawBuilder<R>): Promise<R[]> => (await query.execute(db)).rows;
+  // A reader that has stopped (a crash, the process closing) leaves the reads to this thread, never unanswered.
+  const rowsOf = async <R>(query: RawBuilder<R>): Promise<R[]> =>
+    readers
+      ? readers.all(query.compile(db)).catch((error: unknown) => {
+          if (error instanceof NoSqliteReaderError) return inProcess(query);
+          throw error;
+        })
+      : inProcess(query);
   // In-process, a read holds the thread until it ends: turns would change nothing.
   const turn = readers ? createGate(readers.size) : <T>(reads: () => Promise<T>) => reads();
   const w = SEARCH_WEIGHTS;
