@@ -3,7 +3,7 @@
  * POST /service/search and GET /service/search/auto-suggest. The older GET /service/stream/latest
  * (page and size in the query) stays in routes/content.ts.
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { firstPageOf, SEARCH_ORDERS, SEARCH_SORTS, type Stream, STREAM_PAGE_SIZE, STREAM_TYPES, type StreamType } from 'shared-contracts/server';
 import { z } from 'zod';
 import { deviceTokenOf } from '../http/device';
@@ -90,6 +90,19 @@ interface CachedStreamPage {
   answers: Map<boolean, JsonAnswer>;
 }
 
+/**
+ * The serialized answer of a shared stream for one paywall flag, made once and kept in `answers`.
+ * The spread keeps the fields' order: the same bytes as res.json of the service's answer.
+ */
+function answerFor(req: Request, answers: Map<boolean, JsonAnswer>, shared: Omit<Stream, 'isPaywallEnabled'>, isPaywallEnabled: boolean): JsonAnswer {
+  let answer = answers.get(isPaywallEnabled);
+  if (!answer) {
+    answer = jsonAnswer(req, { ...shared, isPaywallEnabled });
+    answers.set(isPaywallEnabled, answer);
+  }
+  return answer;
+}
+
 export function discoveryRoutes({ services, viewers }: RouteContext): Router {
   const router = Router();
   // Pages of the article streams (services.streams.streamCacheKey; docs/decisions/019-api-caching.md).
@@ -119,12 +132,7 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
       }
       const answers = searchAnswers.get(shared) ?? new Map<boolean, JsonAnswer>();
       searchAnswers.set(shared, answers);
-      let answer = answers.get(stream.isPaywallEnabled);
-      if (!answer) {
-        answer = jsonAnswer(req, stream);
-        answers.set(stream.isPaywallEnabled, answer);
-      }
-      sendJsonAnswer(res, answer);
+      sendJsonAnswer(res, answerFor(req, answers, shared, stream.isPaywallEnabled));
       return;
     }
     const key = await services.streams.streamCacheKey(type, page, options);
@@ -139,14 +147,8 @@ export function discoveryRoutes({ services, viewers }: RouteContext): Router {
     }
     const isPaywallEnabled = isPaywallEnabledFor(viewer);
     const cached = await streamPages.getOrLoad(key, async () => ({ stream: await services.streams.stream(type, page, options, viewer), answers: new Map() }));
-    let answer = cached.answers.get(isPaywallEnabled);
-    if (!answer) {
-      // The spread keeps the fields' order: the same bytes as res.json of the service's answer.
-      answer = jsonAnswer(req, { ...cached.stream, isPaywallEnabled });
-      cached.answers.set(isPaywallEnabled, answer);
-    }
     res.set(PRIVATE);
-    sendJsonAnswer(res, answer);
+    sendJsonAnswer(res, answerFor(req, cached.answers, cached.stream, isPaywallEnabled));
   });
 
   router.post('/service/search', async (req, res) => {
