@@ -1,7 +1,8 @@
 /** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { CustomerServicePhones, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { MESSAGES, UI_TEXT } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { Dialog } from 'shared-contracts/dialog';
 import { loadRecommendations } from '../../api/recommendations';
 import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
