@@ -4,7 +4,7 @@
  * phones (a mail link).
  */
 import type { ReactNode } from 'react';
-import { CUSTOMER_SERVICE_PHONES } from './constants';
+import { CUSTOMER_SERVICE_PHONES } from 'shared-contracts/contracts';
 
 export function CustomerServicePhones({ className, label, children }: { className?: string; label?: string; children?: ReactNode }) {
   return (

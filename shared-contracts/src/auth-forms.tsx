@@ -15,7 +15,6 @@ import {
   api,
   ApiError,
   CUSTOMER_SERVICE_EMAIL,
-  CustomerServicePhones,
   DEVICE_TYPE,
   MESSAGES,
   pushDataLayer,
@@ -25,6 +24,7 @@ import {
   type DataLayerEvent,
   type User,
 } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { captchaToken, CaptchaUnavailableError } from './captcha';
 import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from './account-screens';
 import { captchaAction } from './captcha-actions';

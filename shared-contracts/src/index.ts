@@ -30,6 +30,5 @@ export * from './useLoad';
 export * from './ssr';
 export * from './useMounted';
 export * from './SignInPrompt';
-export * from './CustomerService';
 export * from './analytics';
 export * from './lazyComponent';

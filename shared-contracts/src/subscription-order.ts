@@ -1,9 +1,9 @@
 /**
  * The subscription order cookie (SITE-04, SITE-09): the store sets it when a subscription order is
  * placed; on the next page load the shell sees it (hasSubscriptionOrder) and runs
- * completeSubscriptionOrder (subscription-activation.ts, in `shared-contracts/commerce`) before it
+ * completeSubscriptionOrder (subscription-activation.ts, in `shared-contracts/orders`) before it
  * renders. Only that rare load fetches the activation code (decision 022), and only the store's
- * checkout sets the cookie (rememberSubscriptionOrder, with the activation code in commerce).
+ * checkout sets the cookie (rememberSubscriptionOrder, with the activation code in `shared-contracts/orders`).
  */
 
 /**

@@ -57,8 +57,8 @@ function render(): void {
 if (hasSubscriptionOrder()) {
   // The load after a subscription order (SITE-04): activation completes first, so the paywall and
   // every remote start with the subscriber. Only this rare load waits, and only it fetches the
-  // activation code (shared-contracts/commerce); the outcome is only logged.
-  void Promise.all([started, import('shared-contracts/commerce')])
+  // activation code (shared-contracts/orders); the outcome is only logged.
+  void Promise.all([started, import('shared-contracts/orders')])
     .then(([, { completeSubscriptionOrder }]) =>
       completeSubscriptionOrder({
         currentUser: () => userStore.getState().user,

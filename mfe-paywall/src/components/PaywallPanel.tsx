@@ -8,7 +8,8 @@
  * and server-error outcomes, paywall captcha actions, the registration-wall conversion events).
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { CUSTOMER_SERVICE_EMAIL, CustomerServicePhones, UI_TEXT } from 'shared-contracts';
+import { CUSTOMER_SERVICE_EMAIL, UI_TEXT } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { useVisitorCountry } from 'shared-contracts/commerce';
 import {
   ForgotPasswordFields,

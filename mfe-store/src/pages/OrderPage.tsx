@@ -6,16 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
 import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
 import { loadOrder } from '../api/orders';
-import {
-  COMMERCE_MESSAGES,
-  DOWNLOAD_TEXT,
-  DownloadLinks,
-  ORDER_QUERY,
-  formatCents,
-  queryFlag,
-  type Order,
-  type OrderDetailLine,
-} from 'shared-contracts/commerce';
+import { COMMERCE_MESSAGES, DOWNLOAD_TEXT, ORDER_QUERY, formatCents, queryFlag, type Order, type OrderDetailLine } from 'shared-contracts/commerce';
+import { DownloadLinks } from 'shared-contracts/orders';
 import { Alert, BackToStore, LineThumb, Status } from '../components/common';
 import { statusOf } from '../components/checkout/apiErrors';
 import { TotalsList } from '../components/cart/CartParts';

@@ -6,6 +6,7 @@ import { formatCents, formatUsd } from 'shared-contracts/commerce';
 import type { Availability, ProductList, ProductTile } from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Cover, Status } from '../components/common';
 import { STORE_LOAD_ERROR } from '../text';
+import { CatalogueStyles } from './ProductListPage.styles';
 
 function CategoryNav({ categories }: { categories: ProductList['categories'] }) {
   return (
@@ -108,6 +109,7 @@ export function ProductListPage({ category }: { category?: string }) {
   if (category && !current) return <CategoryNotFound />;
   return (
     <>
+      <CatalogueStyles />
       <h1>{current ? current.name : 'Store'}</h1>
       <CategoryNav categories={categories} />
       {products.length === 0 ? (

@@ -19,6 +19,7 @@ import {
 import { Alert, BackToStore, ComingSoon, Cover, Status } from '../components/common';
 import { useAddToCart, type AddItem } from '../components/cart/useAddToCart';
 import { PRODUCT_LOAD_ERROR } from '../text';
+import { ProductStyles } from './ProductPage.styles';
 
 /** A whole quantity from 1 to MAX_LINE_QUANTITY, or null. */
 function parseQuantity(text: string): number | null {
@@ -186,6 +187,7 @@ function ProductView({ detail, availabilityId }: { detail: ProductDetail; availa
 
   return (
     <article className="product-page">
+      <ProductStyles />
       <div className="product-main">
         <div className="product-head">
           <h1>{product.title}</h1>

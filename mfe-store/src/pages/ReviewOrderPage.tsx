@@ -3,16 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
 import { pushDataLayer, useMounted } from 'shared-contracts';
 import { submitOrder } from '../api/checkout';
-import {
-  COMMERCE_MESSAGES,
-  cartLines,
-  centsToDollars,
-  formatCents,
-  orderPath,
-  rememberSubscriptionOrder,
-  type Cart,
-  type Order,
-} from 'shared-contracts/commerce';
+import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
+import { rememberSubscriptionOrder } from 'shared-contracts/orders';
 import { errorMessage, LineThumb } from '../components/common';
 import { fieldErrors, statusOf } from '../components/checkout/apiErrors';
 import { ErrorSummary, type SummaryItem } from '../components/checkout/ErrorSummary';

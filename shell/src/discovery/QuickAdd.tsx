@@ -8,7 +8,8 @@
  * store remote's code for this.
  */
 import { useNavigate } from 'shared-contracts/router';
-import { announceCart, api, ApiError, CustomerServicePhones, MESSAGES, pushDataLayer, UI_TEXT } from 'shared-contracts';
+import { announceCart, api, ApiError, MESSAGES, pushDataLayer, UI_TEXT } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { Dialog } from 'shared-contracts/dialog';
 import { cartApology, centsToDollars, DEFAULT_QUANTITY, formatCents, REFERRAL_CODES, type CartLine } from 'shared-contracts/commerce';
 import type { StreamEntry } from 'shared-contracts/discovery';

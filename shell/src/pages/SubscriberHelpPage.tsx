@@ -3,7 +3,8 @@
  * forgot-password), the restricted-user page and the lockout message link here, the customer
  * service section by its anchor `#contact-customer-service`.
  */
-import { CUSTOMER_SERVICE_EMAIL, CustomerServicePhones, bus } from 'shared-contracts';
+import { CUSTOMER_SERVICE_EMAIL, bus } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { Link } from 'shared-contracts/router';
 
 /** NOT IN SPEC: the opening hours, the postal address and the help texts below. */

@@ -2,9 +2,10 @@
  * What a failed member action shows. A 403 is the server refusing on purpose (a subscriber-only
  * newsletter, a subscriber-limited topic: SITE-06, decision 012): its message is shown as is.
  * Anything else (500, network, a malformed answer) is the generic failure of SITE-08 with the
- * 24/7 customer-service lines and mail address.
+ * 24/7 customer-service lines and mail address, whose code (GenericFailure.tsx) is fetched when a
+ * failure is shown, not with the library's first view (decision 038).
  */
-import { CustomerServicePhones, ApiError, CUSTOMER_SERVICE_EMAIL, MESSAGES } from 'shared-contracts';
+import { ApiError, lazyComponent } from 'shared-contracts';
 
 export type Failure = { kind: 'refused'; message: string } | { kind: 'generic' };
 
@@ -19,20 +20,7 @@ export function failureOf(error: unknown, refusedFallback: string): Failure {
 }
 
 /** 'We are sorry. We are unable to process your request at this time.' plus phones and mail (SITE-08). */
-export function GenericFailure() {
-  return (
-    <div role="alert" className="generic-failure">
-      <p>{MESSAGES.generic}</p>
-      {/* NOT IN SPEC: the wording around the lines; the spec says "a 24/7 customer-service phone and email". */}
-      <p>Customer Service is available 24/7:</p>
-      <CustomerServicePhones className="customer-service-lines">
-        <li>
-          Email: <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
-        </li>
-      </CustomerServicePhones>
-    </div>
-  );
-}
+export const GenericFailure = lazyComponent(() => import('./GenericFailure').then((m) => m.GenericFailure));
 
 /** The notice of a failure, or nothing. */
 export function FailureNotice({ failure }: { failure: Failure | null }) {

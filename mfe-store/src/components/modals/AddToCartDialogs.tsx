@@ -1,13 +1,15 @@
 /** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { CustomerServicePhones, MESSAGES, UI_TEXT } from 'shared-contracts';
+import { MESSAGES, UI_TEXT } from 'shared-contracts';
+import { CustomerServicePhones } from 'shared-contracts/notices';
 import { Dialog } from 'shared-contracts/dialog';
 import { loadRecommendations } from '../../api/recommendations';
 import { cartApology, ADDED_TO_CART_PLACEMENT, formatCents } from 'shared-contracts/commerce';
 import type { Product, CartLine } from 'shared-contracts/commerce';
 import { MAINTENANCE_TITLE, NOT_ADDED_TITLE } from '../../text';
 import { Cover, LineThumb } from '../common';
+import { AddToCartStyles } from './styles';
 
 export interface DialogCommon {
   onClose(): void;
@@ -17,6 +19,7 @@ export interface DialogCommon {
 export function ProcessingDialog({ onClose, returnFocusTo }: DialogCommon) {
   return (
     <Dialog title={MESSAGES.cart.processing} onClose={onClose} returnFocusTo={returnFocusTo} className="processing-modal">
+      <AddToCartStyles />
       <div className="spinner" aria-hidden="true" />
     </Dialog>
   );
@@ -73,6 +76,7 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
   useEffect(() => void import('../../pages/CartPage'), []);
   return (
     <Dialog title={MESSAGES.cart.added} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal">
+      <AddToCartStyles />
       <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
         ×
       </button>
@@ -112,6 +116,7 @@ export type NotAddedDialogProps = DialogCommon & { productIds: readonly string[]
 export function NotAddedDialog({ productIds, onClose, returnFocusTo }: NotAddedDialogProps) {
   return (
     <Dialog title={NOT_ADDED_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="added-to-cart-modal not-added">
+      <AddToCartStyles />
       <p className="cart-apology">{cartApology(productIds)}</p>
       <CustomerServicePhones className="customer-service-phones" label="Customer Service" />
       <div className="modal-actions">
@@ -126,6 +131,7 @@ export function NotAddedDialog({ productIds, onClose, returnFocusTo }: NotAddedD
 export function MaintenanceDialog({ onClose, returnFocusTo }: DialogCommon) {
   return (
     <Dialog title={MAINTENANCE_TITLE} onClose={onClose} returnFocusTo={returnFocusTo} className="maintenance-modal">
+      <AddToCartStyles />
       <p>{MESSAGES.maintenance}</p>
       <div className="modal-actions">
         <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
