@@ -10,11 +10,11 @@ import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts/contracts';
 import { personNameText, withoutHiddenCharacters } from './names';
 import { DownloadLinkSchema } from './downloads';
 
-/** Currency of cart totals (SITE-09). */
-export const CURRENCY = 'USD';
+import { formatUsd } from './money';
 
-/** Prices are shown with this many decimals (PAY-09; SITE-09). */
-export const PRICE_DECIMALS = 2;
+/** Prices and their format (money.ts, also My Library's through `shared-contracts/library`). */
+export { CURRENCY, PRICE_DECIMALS, formatUsd } from './money';
+
 /** SKU suffixes and the product type they mean; any other suffix is 'ship' (PAY-05). */
 export const SKU_SUFFIX_TYPES = {
   KND: 'ebook',
@@ -26,13 +26,6 @@ export const SKU_SUFFIX_TYPES = {
   XLS: 'digital',
   EPB: 'digital',
 } as const;
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: PRICE_DECIMALS,
-  maximumFractionDigits: PRICE_DECIMALS,
-});
 
 function skuCodeType(code: string): SkuProductType | null {
   return Object.hasOwn(SKU_SUFFIX_TYPES, code) ? SKU_SUFFIX_TYPES[code as keyof typeof SKU_SUFFIX_TYPES] : null;
@@ -67,10 +60,6 @@ export function canIncreaseQuantity(item: { digital: boolean; quantity: number }
 /** Add to cart sends only items with quantity above 0 (SITE-05). */
 export function itemsToAddToCart<T extends { quantity: number }>(items: readonly T[]): T[] {
   return items.filter((item) => item.quantity > 0);
-}
-/** Cart total in USD with two decimals: 1234.5 -> '$1,234.50' (SITE-09). */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
 }
 
 /* ------------------------------------------------------------------ cart */

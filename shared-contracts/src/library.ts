@@ -2,7 +2,7 @@
  * My Library (issue 6): saved items, folders, histories, bulk actions, sharing and order entries.
  * Schemas shared by the server (answers) and the library remote (parsing); small rules as pure
  * functions. Folders are `FolderSchema` (schemas.ts); name rules are validateFolderName
- * (validation.ts); the spec's messages are MESSAGES.folder / MESSAGES.library and the counted
+ * (below); the spec's messages are MESSAGES.folder / MESSAGES.library and the counted
  * ones in messages.ts.
  */
 import * as z from 'zod/mini';
@@ -16,8 +16,41 @@ import {
   SHARE_PROVIDER_LABELS,
   StreamEntrySchema,
   type ShareProvider,
+  MESSAGES,
+  isBlank,
 } from 'shared-contracts/contracts';
 import { DownloadLinkSchema } from './downloads';
+
+/* ------------------------------------------------------------------ folder names */
+
+/** Folder (list) name maximum length (PAY-09; SITE-05). */
+const LIST_NAME_MAX_LENGTH = 30;
+
+/** Folder/list name: 1 to 30 English letters, digits and spaces (PAY-05; SITE-05). */
+const FOLDER_NAME_PATTERN = new RegExp(`^[A-Za-z0-9 ]{1,${LIST_NAME_MAX_LENGTH}}$`);
+
+/** Key used to compare folder names: lower-cased, all whitespace removed (SITE-05). */
+export function folderNameKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '');
+}
+
+/** True when the name equals one of the existing names, ignoring case and spaces (SITE-05). */
+function isFolderNameTaken(name: string, existingNames: readonly string[]): boolean {
+  const key = folderNameKey(name);
+  return existingNames.some((existing) => folderNameKey(existing) === key);
+}
+
+/**
+ * Folder name (SITE-05; PAY-05): required (not blank), then the 1-30 letters/digits/spaces
+ * pattern, then unique among existingNames ignoring case and spaces. When renaming, pass the
+ * folder's own name as currentName so keeping it (or changing only its case) is not a duplicate.
+ */
+export function validateFolderName(name: string, existingNames: readonly string[] = [], currentName?: string): string | null {
+  if (isBlank(name)) return MESSAGES.required;
+  if (!FOLDER_NAME_PATTERN.test(name)) return MESSAGES.folder.invalidName;
+  const others = currentName === undefined ? existingNames : existingNames.filter((n) => folderNameKey(n) !== folderNameKey(currentName));
+  return isFolderNameTaken(name, others) ? MESSAGES.folder.duplicate : null;
+}
 
 /**
  * Share email text truncated with an ellipsis (PAY-05). The result is at most maxLength

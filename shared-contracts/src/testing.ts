@@ -3,7 +3,7 @@
  * Not exported from the package index, so they never reach a bundle.
  */
 import { userStore } from 'shared-contracts';
-import { resetVisitorCountry } from 'shared-contracts/commerce';
+import { resetVisitorCountry } from 'shared-contracts/geo';
 import { resetCaptcha } from 'shared-contracts/forms';
 import { resetRecaptchaLoader } from './recaptcha-client';
 import type { Article, User } from './schemas';

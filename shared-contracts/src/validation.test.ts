@@ -18,14 +18,13 @@ import {
 } from './validation';
 import { canIncreaseQuantity, formatUsd, itemsToAddToCart, productTypeFromSku } from './commerce';
 import { issueCode } from './discovery';
-import { truncateWithEllipsis } from './library';
+import { folderNameKey, truncateWithEllipsis, validateFolderName } from './library';
 import { formatVideoDuration, isValidPlaylistParam, playlistHasAdSlot } from './video';
 import { collectionCardAfter, truncateNearWord } from './visual';
 import { captchaAction } from './captcha-actions';
 import { forgotPasswordFormSchema } from './form-schemas';
 import { forgotPasswordMessage, registrationErrorOutcome, signInErrorMessage } from './server-errors';
 import {
-  folderNameKey,
   isValidEmail,
   parseEmailList,
   shouldValidateOn,
@@ -33,7 +32,6 @@ import {
   validateChangePassword,
   validateEmail,
   validateFirstName,
-  validateFolderName,
   validateLastName,
   validateRegistrationPassword,
   validateRequired,

@@ -1,5 +1,5 @@
 /**
- * Field validators of the account, folder and share forms (`shared-contracts/forms`, also the
+ * Field validators of the account and share forms (a folder's name is My Library's, library.ts) (`shared-contracts/forms`, also the
  * server's). A validator returns the message to show, or null when valid; field validators check
  * "required" first; generic rules leave "required" to the caller.
  */
@@ -17,8 +17,6 @@ export function maxLengthMessage(n: number): string {
 const PASSWORD_MIN_LENGTH = 10;
 /** Minimum length of the site-shell password pattern (SITE-05). */
 const SITE_PASSWORD_MIN_LENGTH = 8;
-/** Folder (list) name maximum length (PAY-09; SITE-05). */
-const LIST_NAME_MAX_LENGTH = 30;
 
 /* ================================================================== required */
 
@@ -152,34 +150,6 @@ export function validateLastName(value: string): string | null {
     validateNameCharacters(value, MESSAGES.shared.lastName) ??
     (PERSON_NAME_PATTERN.test(value.trim()) ? null : MESSAGES.shared.lastName)
   );
-}
-
-/* ================================================================== folders (lists) */
-
-/** Folder/list name: 1 to 30 English letters, digits and spaces (PAY-05; SITE-05). */
-const FOLDER_NAME_PATTERN = new RegExp(`^[A-Za-z0-9 ]{1,${LIST_NAME_MAX_LENGTH}}$`);
-
-/** Key used to compare folder names: lower-cased, all whitespace removed (SITE-05). */
-export function folderNameKey(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, '');
-}
-
-/** True when the name equals one of the existing names, ignoring case and spaces (SITE-05). */
-function isFolderNameTaken(name: string, existingNames: readonly string[]): boolean {
-  const key = folderNameKey(name);
-  return existingNames.some((existing) => folderNameKey(existing) === key);
-}
-
-/**
- * Folder name (SITE-05; PAY-05): required (not blank), then the 1-30 letters/digits/spaces
- * pattern, then unique among existingNames ignoring case and spaces. When renaming, pass the
- * folder's own name as currentName so keeping it (or changing only its case) is not a duplicate.
- */
-export function validateFolderName(name: string, existingNames: readonly string[] = [], currentName?: string): string | null {
-  if (isBlank(name)) return MESSAGES.required;
-  if (!FOLDER_NAME_PATTERN.test(name)) return MESSAGES.folder.invalidName;
-  const others = currentName === undefined ? existingNames : existingNames.filter((n) => folderNameKey(n) !== folderNameKey(currentName));
-  return isFolderNameTaken(name, others) ? MESSAGES.folder.duplicate : null;
 }
 
 /* ================================================================== share by email */

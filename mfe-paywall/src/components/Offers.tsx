@@ -7,7 +7,8 @@
  */
 import { useId } from 'react';
 import { useLoad } from 'shared-contracts';
-import { formatUsd, type SubscriptionOffer } from 'shared-contracts/commerce';
+import type { SubscriptionOffer } from 'shared-contracts/commerce';
+import { formatUsd } from 'shared-contracts/money';
 import { loadOffers } from '../api/offers';
 import { subscribeHref } from './gate';
 

@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CUSTOMER_SERVICE_EMAIL, UI_TEXT } from 'shared-contracts';
 import { CustomerServicePhones } from 'shared-contracts/notices';
-import { useVisitorCountry } from 'shared-contracts/commerce';
+import { useVisitorCountry } from 'shared-contracts/geo';
 import {
   ForgotPasswordFields,
   ForgotPasswordSent,

@@ -1,8 +1,9 @@
 /**
- * `shared-contracts/commerce` (decision 022): the store, cart, checkout and orders, and the visitor's
- * country. What follows an order (the subscription's activation, the order's download links) is
- * `shared-contracts/orders`, so the store's first views do not load it.
+ * `shared-contracts/commerce` (decision 022): the store, cart, checkout and orders. What follows an
+ * order (the subscription's activation, the order's download links) is `shared-contracts/orders`, so
+ * the store's first views do not load it; the visitor's country is `shared-contracts/geo` and a
+ * price's format `shared-contracts/money`, so the pages that only show a price or ask the country
+ * (the header's menu, My Library, the paywall's offers) do not load the store's contracts.
  */
 export * from '../commerce';
 export * from '../downloads';
-export * from '../geo';

@@ -9,6 +9,7 @@ export * from 'shared-contracts/contracts';
 export * from '../discovery';
 export * from '../library';
 export * from '../commerce';
+export * from '../money';
 export * from '../downloads';
 export * from '../video';
 export * from '../visual';

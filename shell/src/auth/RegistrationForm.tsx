@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { UI_TEXT, type User } from 'shared-contracts';
-import { useVisitorCountry } from 'shared-contracts/commerce';
+import { useVisitorCountry } from 'shared-contracts/geo';
 import { authVariant, prefetchCaptcha, RegistrationFields, submitLabel, useRegistrationForm } from 'shared-contracts/forms';
 import { nav } from './navigation';
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, userStore, type EventMap, type User } from 'shared-contracts';
-import { COUNTRY_CACHE_KEY } from 'shared-contracts/commerce';
+import { COUNTRY_CACHE_KEY } from 'shared-contracts/geo';
 import { mockApiRoutes, mockFetch, sampleUser } from 'shared-contracts/src/testing';
 import { Header } from './Header';
 import { flyouts } from '../flyouts/flyouts';

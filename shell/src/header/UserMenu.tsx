@@ -19,7 +19,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent as KeyEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
 import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
-import { useDomestic } from 'shared-contracts/commerce';
+import { useDomestic } from 'shared-contracts/geo';
 import { flyouts } from '../flyouts/flyouts';
 import { HelpBoxSlot } from '../helpboxes/HelpBoxSlot';
 import { isListKey, itemAfterKey, type ListKey } from './arrowKeys';

@@ -13,8 +13,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { bus, MESSAGES, useLoad, useMounted, type Folder } from 'shared-contracts';
 import { organizeItem, organizeItems, saveItem } from '../../api/saves';
-import { folderAlreadyExists, itemsAddedToFolders, MY_LIBRARY_FOLDER_NAME, foldersOffered } from 'shared-contracts/library';
-import { validateFolderName } from 'shared-contracts/forms';
+import { folderAlreadyExists, itemsAddedToFolders, MY_LIBRARY_FOLDER_NAME, foldersOffered, validateFolderName } from 'shared-contracts/library';
 import { createFolder as requestFolder, loadFoldersFor } from '../../api/folders';
 import { GenericFailure } from '../common/Failure';
 import type { FlyoutItem } from './contract';

@@ -7,8 +7,7 @@
  * message under the form and keeps what was typed. Escape cancels.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { validateFolderName } from 'shared-contracts/forms';
-import { FolderRequestSchema } from 'shared-contracts/library';
+import { FolderRequestSchema, validateFolderName } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from '../../text';
 

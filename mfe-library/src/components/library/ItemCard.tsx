@@ -11,7 +11,7 @@
  */
 import { useId, type MouseEvent } from 'react';
 import { Picture, showPriceBlock } from 'shared-contracts';
-import { formatUsd } from 'shared-contracts/commerce';
+import { formatUsd } from 'shared-contracts/money';
 import type { CardModel } from './cardModel';
 import { OrderEntryView } from './OrderEntryView';
 import { TrimmedText } from './TrimmedText';

@@ -7,7 +7,7 @@
  * Marker: data-order-id and data-order-status="purchased|cancelled".
  */
 import { formatLongDate } from 'shared-contracts';
-import { formatUsd } from 'shared-contracts/commerce';
+import { formatUsd } from 'shared-contracts/money';
 import { DOWNLOAD_TEXT, DownloadLinks, isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
