@@ -131,7 +131,7 @@ test.describe('hydration', () => {
 test.describe('for a signed-in reader', () => {
   // The server renders the page for the reader its session names (the user store reads it on the
   // server and while hydrating): their account menu and their own library, not a guest's page.
-  test('without JavaScript, the header names the reader and My Library shows their folders', async ({ browser }) => {
+  test('without JavaScript, the header names the reader and My Library shows their folders and saved items', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page);
@@ -140,8 +140,27 @@ test.describe('for a signed-in reader', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(0);
     await expect(slot(page, 'library/App')).toHaveAttribute('data-mfe-status', 'ready');
     await expect(page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /Strategy reads/ })).toBeVisible();
+    // The Saved tab's first page is in the HTML (the page's largest content), not 'Loading…'.
+    const saved = page.locator('[data-list="saved:all"]');
+    await expect(saved).toHaveAttribute('data-list-state', 'ready');
+    await expect(saved.getByRole('link', { name: 'The Hidden Cost of Starting Small' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Sign in');
     await context.close();
+  });
+
+  test("My Library's saved items come with the page: the browser does not ask for them again", async ({ page }) => {
+    await signIn(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/service/user/saves') asked.push(r.url());
+    });
+    await page.goto('/my-library');
+    await waitForLive(page);
+    await expect(page.locator('[data-list="saved:all"]').getByRole('link', { name: 'The Hidden Cost of Starting Small' })).toBeVisible();
+    expect(asked).toEqual([]);
+    // The next tab loads as before, in the browser.
+    await page.getByRole('tab', { name: 'Read' }).click();
+    await expect(page.locator('[data-list="history:read"]')).toHaveAttribute('data-list-state', 'ready');
   });
 
   for (const path of ['/', '/my-library', '/shopping-cart']) {

@@ -1,4 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { RenderContextValue, type Preloaded } from 'shared-contracts';
 import { pageOf } from '../../testing/fixtures';
 import { usePagedList, type PageAnswer } from './usePagedList';
 
@@ -18,6 +20,36 @@ function heldLoads() {
 }
 
 describe('usePagedList', () => {
+  it("starts with the page's first page when the server sent it, and asks only for the next ones", async () => {
+    const all = items(0, 15);
+    const load = jest.fn(async (page: number) => pageOf(all, page, 10));
+    const loads = new Map<string, Preloaded>([['library-list:k', { ok: true, data: pageOf(all, 0, 10) }]]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <RenderContextValue.Provider value={{ loads, slots: {} }}>{children}</RenderContextValue.Provider>
+    );
+    const { result } = renderHook(() => usePagedList('k', load), { wrapper });
+    const ready = () => result.current.list as Extract<typeof result.current.list, { status: 'ready' }>;
+    expect(result.current.list.status).toBe('ready');
+    expect(ready().items).toHaveLength(10);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(ready().items).toHaveLength(15));
+    expect(load.mock.calls.map(([p]) => p)).toEqual([1]);
+  });
+
+  it("shows the server's failure of the first page, and a retry asks again", async () => {
+    const load = jest.fn(async (page: number) => pageOf(items(0, 3), page, 10));
+    const loads = new Map<string, Preloaded>([['library-list:k', { ok: false, status: 503, body: { message: 'down' } }]]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <RenderContextValue.Provider value={{ loads, slots: {} }}>{children}</RenderContextValue.Provider>
+    );
+    const { result } = renderHook(() => usePagedList('k', load), { wrapper });
+    expect(result.current.list.status).toBe('error');
+    expect(load).not.toHaveBeenCalled();
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.list.status).toBe('ready'));
+    expect(load.mock.calls.map(([p]) => p)).toEqual([0]);
+  });
+
   it('loads page 0, then the next pages, and stops at the last one', async () => {
     const all = items(0, 15);
     const load = jest.fn(async (page: number) => pageOf(all, page, 10));

@@ -4,8 +4,13 @@
  * a new key starts afresh and shows 'loading'. `reloadToken` asks for the same list again (after a
  * flyout changed it): the items on screen stay, marked as refreshing, until page 0 answers, and the
  * list starts again from page 0. Answers of an older key or reload are ignored.
+ *
+ * Server rendering (decision 032): page 0 of the first key is loaded by the server's renderer
+ * (`usePreloaded`, keyed `library-list:{key}`), so the reader's items are in the HTML and the
+ * browser hydrates with them instead of showing 'loading' and asking again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { preloadedError, usePreloaded, type Preloaded } from 'shared-contracts';
 
 export interface PageAnswer<T> {
   entry: T[];
@@ -27,6 +32,16 @@ export type PagedList<T> =
       refreshing: boolean;
     };
 
+function firstPage<T>(answer: PageAnswer<T>): PagedList<T> {
+  return { status: 'ready', items: answer.entry, last: answer.page.last, maintenance: answer.maintenanceStatus, more: 'idle', refreshing: false };
+}
+
+function heldOf<T>(key: string, preloaded: Preloaded | undefined): Held<T> {
+  if (!preloaded) return { key, pages: 0, list: { status: 'loading' } };
+  if (!preloaded.ok) return { key, pages: 0, list: { status: 'error', error: preloadedError(preloaded) } };
+  return { key, pages: 1, list: firstPage(preloaded.data as PageAnswer<T>) };
+}
+
 interface Held<T> {
   key: string;
   /** Pages loaded so far (the next page to ask for). */
@@ -39,14 +54,21 @@ export function usePagedList<T extends { id: string }>(
   load: (page: number) => Promise<PageAnswer<T>>,
   reloadToken = 0,
 ): { list: PagedList<T>; loadMore(): void; retry(): void } {
-  const [held, setHeld] = useState<Held<T>>({ key, pages: 0, list: { status: 'loading' } });
+  const preloaded = usePreloaded(`library-list:${key}`, () => load(0));
+  const [held, setHeld] = useState<Held<T>>(() => heldOf<T>(key, preloaded));
   const [retries, setRetries] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  /** The key whose page 0 came with the page: its first effect has nothing to load. */
+  const answered = useRef(preloaded ? key : null);
   /** Bumped by every new load of page 0 and by unmount: older answers compare and drop out. */
   const generation = useRef(0);
 
   useEffect(() => {
+    if (answered.current === key) {
+      answered.current = null;
+      return;
+    }
     // The counter itself, not a copy of its value: the cleanup must bump the live count so the
     // answers still in flight (this load's and loadMore's) drop out.
     const counter = generation;
@@ -57,11 +79,7 @@ export function usePagedList<T extends { id: string }>(
     loadRef.current(0).then(
       (answer) => {
         if (gen !== counter.current) return;
-        setHeld({
-          key,
-          pages: 1,
-          list: { status: 'ready', items: answer.entry, last: answer.page.last, maintenance: answer.maintenanceStatus, more: 'idle', refreshing: false },
-        });
+        setHeld({ key, pages: 1, list: firstPage(answer) });
       },
       (error: unknown) => {
         if (gen !== counter.current) return;
