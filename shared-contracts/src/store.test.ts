@@ -65,6 +65,23 @@ describe('user store', () => {
     expect(calls).toEqual([]);
   });
 
+  it('asks the server when the page was rendered for a reader, even without the hint cookie', async () => {
+    document.cookie = 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const { client, calls } = fakeServer({ user });
+    const store = createUserStore();
+    await store.getState().start(client, user);
+    expect(store.getState().user?.guid).toBe(user.guid);
+    expect(calls).toEqual(['GET /service/user/profile']);
+  });
+
+  it('becomes a guest when the page was rendered for a reader whose session has ended', async () => {
+    document.cookie = 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const { client } = fakeServer({ user: null });
+    const store = createUserStore();
+    await store.getState().start(client, user);
+    expect(store.getState().status).toBe('guest');
+  });
+
   it('starts unknown, then reflects the signed-in user and announces the change', () => {
     const store = createUserStore();
     expect(store.getState().status).toBe('unknown');

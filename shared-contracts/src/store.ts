@@ -57,8 +57,10 @@ export interface UserState {
   /**
    * Ask the server who is signed in (HEAD first, the full profile only when it changed), update
    * the store and announce user:changed on a real change. Never rejects; resolves to the user.
+   * Without the session hint cookie it answers guest without a request, unless `renderedForReader`
+   * (the server rendered the page for a signed-in reader).
    */
-  refresh(client?: ApiClient): Promise<User | null>;
+  refresh(client?: ApiClient, renderedForReader?: boolean): Promise<User | null>;
   /**
    * Page start: show the cached user at once, then `refresh()`. `rendered` is who the server
    * rendered the page for (decision 032): shown at once instead of a cache that disagrees.
@@ -181,10 +183,12 @@ export function createUserStore(options: UserStoreOptions = {}) {
       setCartCount(count) {
         set({ cartCount: count });
       },
-      async refresh(client = api) {
+      async refresh(client = api, renderedForReader = false) {
         const cached = readCache(storage());
         // No session cookie at all: a guest, known without asking (no request, no 401 in the console).
-        if (!sessionHint()) return becomeGuest();
+        // Unless the server rendered the page for a reader: its session is the truth, not the hint
+        // (a hint cleared alone, or a session sent without the page's cookies), so it is asked.
+        if (!sessionHint() && !renderedForReader) return becomeGuest();
         try {
           // The HEAD is only worth it when there is a cached user to compare with.
           const modified = cached ? await client.profileModified() : null;
@@ -214,7 +218,7 @@ export function createUserStore(options: UserStoreOptions = {}) {
         const cached = readCache(storage());
         if (rendered !== undefined && !sameUser(cached?.user ?? null, rendered)) apply(rendered);
         else if (cached) apply(cached.user);
-        return get().refresh(client);
+        return get().refresh(client, !!rendered);
       },
       clearCaches() {
         const local = storage();
