@@ -5,5 +5,34 @@
  * price's format `shared-contracts/money`, so the pages that only show a price or ask the country
  * (the header's menu, My Library, the paywall's offers) do not load the store's contracts.
  */
-export * from '../commerce';
-export * from '../downloads';
+export {
+  ADDED_TO_CART_PLACEMENT,
+  AddToCartResultSchema,
+  AvailabilityListSchema,
+  COMMERCE_MESSAGES,
+  CartSchema,
+  DEFAULT_QUANTITY,
+  EstimateSchema,
+  MAX_LINE_QUANTITY,
+  ORDER_QUERY,
+  OrderSchema,
+  ProductDetailSchema,
+  ProductListSchema,
+  REFERRAL_CODES,
+  RecommendationsSchema,
+  SHIPPING_COUNTRIES,
+  StateProvinceListSchema,
+  SubscriptionOffersSchema,
+  cartApology,
+  cartLines,
+  centsToDollars,
+  formatCents,
+  formatUsd,
+  isSingleQuantityType,
+  itemsToAddToCart,
+  orderPath,
+  queryFlag,
+} from '../commerce';
+export { DOWNLOAD_TEXT } from '../downloads';
+export type * from '../commerce';
+export type * from '../downloads';

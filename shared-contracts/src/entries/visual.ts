@@ -1,3 +1,19 @@
 /** `shared-contracts/visual` (decision 022): the visual library's charts, collections and downloads. */
-export * from '../visual';
-export * from '../entitlements';
+export {
+  chartDownloadHref,
+  ChartPageSchema,
+  COLLECTION_SUMMARY_MAX_CHARS,
+  collectionCardAfter,
+  CollectionListSchema,
+  LEFT_NAV,
+  NAV_CAROUSEL,
+  truncateNearWord,
+  VISUAL_LIBRARY_ALL_TAB_LABEL,
+  VISUAL_LIBRARY_COLLECTION_EVERY,
+  VISUAL_LIBRARY_PAGE_SIZE,
+  VISUAL_TEXT,
+  VisualSubjectSchema,
+} from '../visual';
+export { GATED_COLLECTIONS, GRANT_LABELS, grantsOf, TIER_BASE_INCLUDES, TIER_WALL_AB_TAG, tierIncludes, tiersWith } from '../entitlements';
+export type * from '../visual';
+export type * from '../entitlements';
