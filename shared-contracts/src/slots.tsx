@@ -15,6 +15,11 @@ export interface HostSlotProps {
   fallback: ReactNode;
   placeholder?: ReactNode;
   className?: string;
+  /**
+   * When a slot the server rendered loads its remote: at once ('load', the default), or when the
+   * reader first reaches for it, a pointer over it, a touch or the focus ('interaction').
+   */
+  hydrate?: 'load' | 'interaction';
 }
 
 export type HostSlot = ComponentType<HostSlotProps>;
@@ -39,5 +44,6 @@ export interface HostItemActionsProps {
 export function HostItemActions({ item, share = true, nameWithTitle = false, className }: HostItemActionsProps) {
   const Slot = useRemoteSlot();
   if (!Slot) return null;
-  return <Slot remote="library" module="ItemActions" className={className} props={{ item, share, nameWithTitle }} fallback={null} />;
+  // An island hydrated on demand: its buttons are the server's until the reader reaches for them.
+  return <Slot remote="library" module="ItemActions" className={className} props={{ item, share, nameWithTitle }} fallback={null} hydrate="interaction" />;
 }

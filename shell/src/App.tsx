@@ -149,8 +149,8 @@ function RemotePage({ remote, what }: { remote: RemoteName; what: string }) {
  * widget through it (video and visual-library pages show library/ItemActions), with the same time
  * budget, fallback and markers as the shell's own slots.
  */
-function HostSlot({ remote, module, props, fallback, placeholder, className }: HostSlotProps) {
-  return <RemoteSlot remote={remote} module={module} props={props} fallback={fallback} placeholder={placeholder} className={className} />;
+function HostSlot({ remote, module, props, fallback, placeholder, className, hydrate }: HostSlotProps) {
+  return <RemoteSlot remote={remote} module={module} props={props} fallback={fallback} placeholder={placeholder} className={className} hydrate={hydrate} />;
 }
 
 type Arrival = typeof import('./pageArrival');

@@ -16,6 +16,13 @@
  *   the remote again (the fallback stays until it is ready);
  * - 'client': the remote offers no server rendering (the paywall's gate): the placeholder, and the
  *   browser loads it as on any page.
+ *
+ * A server-rendered slot with `hydrate="interaction"` (an island hydrated on demand: the Save and
+ * Share of library/ItemActions) loads its remote only when the reader reaches for it: a pointer over
+ * it, a touch, or the focus entering it. Until then it is marked `data-hydrate-on="interaction"` (the
+ * page is live without it), and boot.js holds a click in it; on the reader's move it becomes
+ * `data-hydrating` and the held click is replayed once the remote's part is live. A slot the browser
+ * draws (after a navigation, or when the server could not render it) loads at once as before.
  */
 import {
   Component,
@@ -82,6 +89,39 @@ export interface RemoteSlotProps<P extends object> {
   className?: string;
   /** Shown while loading. */
   placeholder?: ReactNode;
+  /** When a server-rendered slot loads its remote: at once ('load', the default) or at the reader's first move towards it ('interaction'). */
+  hydrate?: 'load' | 'interaction';
+}
+
+/** The moves that show a reader reaching for a part: its code is fetched then. */
+const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+const reaching = new Map<string, Promise<void>>();
+
+/**
+ * Resolves at the reader's first move towards any slot `id` waiting for one (the remote's code is
+ * one for all of them); those slots are then marked hydrating. Listened for on the document: a
+ * render that React starts and throws away must not leave the listener on an element of its own.
+ */
+function reachedFor(id: string): Promise<void> {
+  let reached = reaching.get(id);
+  if (!reached) {
+    const selector = `[data-mfe-slot="${id}"][data-hydrate-on]`;
+    reached = new Promise((resolve) => {
+      const onMove = (event: Event) => {
+        if (!(event.target instanceof Element) || !event.target.closest(selector)) return;
+        for (const type of REACHING) document.removeEventListener(type, onMove, true);
+        for (const box of document.querySelectorAll(selector)) {
+          box.removeAttribute('data-hydrate-on');
+          box.setAttribute('data-hydrating', '');
+        }
+        resolve();
+      };
+      for (const type of REACHING) document.addEventListener(type, onMove, { capture: true, passive: true });
+    });
+    reaching.set(id, reached);
+  }
+  return reached;
 }
 
 export function RemoteSlot<P extends object>(slotProps: RemoteSlotProps<P>) {
@@ -111,12 +151,18 @@ export function RemoteSlot<P extends object>(slotProps: RemoteSlotProps<P>) {
  * remote that throws while rendering leaves the fallback there, and the browser renders it again).
  */
 function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { component?: ComponentType<P> }) {
-  const { remote, module, fallback, props, budget = REMOTE_BUDGET, loader = startRemoteLoad as Loader, className, component } = slotProps;
+  const { remote, module, fallback, props, budget = REMOTE_BUDGET, loader = startRemoteLoad as Loader, className, component, hydrate = 'load' } = slotProps;
   const id = `${remote}/${module}`;
   const [failed, setFailed] = useState<After | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [Loaded] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(
-    () => component ?? lazy(() => withDeadline(loader<P>(remote, module), budget, remote).then((C) => ({ default: C }))),
+    () =>
+      component ??
+      lazy(() =>
+        (hydrate === 'interaction' ? reachedFor(id) : Promise.resolve())
+          .then(() => withDeadline(loader<P>(remote, module), budget, remote))
+          .then((C) => ({ default: C })),
+      ),
   );
   // `data-hydrating` until the remote's part is live (boot.js holds a reader's clicks in it until then).
   const live = useCallback(() => {
@@ -151,7 +197,14 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
   // Fallen back: the browser's slot takes over (it waits on a slow remote, or for 'Try again').
   if (failed) return <BrowserSlot {...slotProps} after={failed} />;
   return (
-    <div ref={box} className={className} data-mfe-slot={id} data-mfe-status="ready" data-hydrating="" aria-busy={false}>
+    <div
+      ref={box}
+      className={className}
+      data-mfe-slot={id}
+      data-mfe-status="ready"
+      {...(hydrate === 'interaction' ? { 'data-hydrate-on': 'interaction' } : { 'data-hydrating': '' })}
+      aria-busy={false}
+    >
       <SlotBoundary onError={onError} fallback={fallback}>
         {content}
       </SlotBoundary>

@@ -49,9 +49,10 @@
   var root = d.getElementById('root');
   var held = [];
   if (!root || !root.firstElementChild) return;
-  // Not yet live: the page before the app has started, or a remote's part still hydrating.
+  // Not yet live: the page before the app has started, or a remote's part still hydrating or
+  // waiting for the reader to reach for it (`data-hydrate-on`).
   function waiting(el) {
-    return !d.documentElement.hasAttribute('data-hydrated') || el.closest('[data-hydrating]');
+    return !d.documentElement.hasAttribute('data-hydrated') || el.closest('[data-hydrating],[data-hydrate-on]');
   }
   function hold(event) {
     var target = event.target;

@@ -1,0 +1,53 @@
+/**
+ * Save and Share on the video and visual-library pages are an island hydrated on demand (decision
+ * 038): the server renders My Library's buttons, and My Library's code is fetched only when the
+ * reader reaches for them. A first click, made before that code has arrived, still does what it says.
+ */
+import type { Page } from '@playwright/test';
+import { expect, firstVideo, slot, test, waitForLive } from '../fixtures';
+import { signIn } from '../session';
+
+/** The ports of the remotes the page fetched anything from (the shell is 4100). */
+function remotesFetched(page: Page): Set<string> {
+  const ports = new Set<string>();
+  page.on('request', (r) => {
+    const port = new URL(r.url()).port;
+    if (port !== '4100') ports.add(port);
+  });
+  return ports;
+}
+
+test("a video page's Save fetches My Library only when the reader reaches for it, and the first click opens the flyout", async ({ page }) => {
+  await signIn(page);
+  const video = await firstVideo(page);
+  const fetched = remotesFetched(page);
+  await page.goto(`/video/${video.id}/${video.slug}`);
+  await waitForLive(page);
+  await page.waitForLoadState('networkidle');
+  const actions = slot(page, 'library/ItemActions').first();
+  await expect(actions).toHaveAttribute('data-hydrate-on', 'interaction');
+  expect([...fetched].sort()).toEqual(['4104']);
+
+  // The held click is replayed once My Library's part is live.
+  await actions.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Save to My Library' })).toBeVisible();
+  expect(fetched.has('4102')).toBe(true);
+  await expect(actions).not.toHaveAttribute('data-hydrating');
+  await expect(actions).not.toHaveAttribute('data-hydrate-on');
+});
+
+test('a keyboard reader reaching the Save of a chart loads it by focus, and Enter opens the flyout', async ({ page }) => {
+  await signIn(page);
+  const fetched = remotesFetched(page);
+  await page.goto('/visual-library');
+  await waitForLive(page);
+  await page.waitForLoadState('networkidle');
+  expect(fetched.has('4102')).toBe(false);
+  const save = slot(page, 'library/ItemActions').first().getByRole('button', { name: /^Save/ });
+  await save.focus();
+  await expect(slot(page, 'library/ItemActions').first()).not.toHaveAttribute('data-hydrate-on');
+  await expect(slot(page, 'library/ItemActions').first()).not.toHaveAttribute('data-hydrating');
+  await save.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Save to My Library' })).toBeVisible();
+  expect(fetched.has('4102')).toBe(true);
+});
