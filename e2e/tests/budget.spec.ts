@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { cartLink, expect, expectSlot, test } from '../fixtures';
+import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
 
 const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
 const BUDGET_KB = 150;
@@ -32,17 +32,26 @@ test(`an article's first view loads at most ${BUDGET_KB} KB of JavaScript (gzip)
   });
   await page.goto(ARTICLE);
   await expectSlot(page, 'paywall/ArticleGate', 'ready');
-  await expectSlot(page, 'library/ItemActions', 'ready');
+  // Save and Share are the server's until the reader reaches for them (an island, decision 038).
+  await expect(slot(page, 'library/ItemActions')).toHaveAttribute('data-hydrate-on', 'interaction');
   // The header's cart link with its count: the shell's, from the shared cart count (decision 021).
   await expect(cartLink(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   const loaded = await Promise.all(scripts);
   const kb = loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024;
   const listing = loaded.map((s) => `${(s.gzip / 1024).toFixed(1).padStart(6)} KB ${new URL(s.url).port}${new URL(s.url).pathname}`).join('\n');
+  expect(kb, `first-view JavaScript, gzip -9 (KB), ${loaded.length} scripts:\n${listing}`).toBeLessThanOrEqual(BUDGET_KB);
+
+  // Reaching for Save brings My Library's part, on the same runtime.
+  await slot(page, 'library/ItemActions').getByRole('button', { name: 'Save', exact: true }).hover();
+  await expect(slot(page, 'library/ItemActions')).not.toHaveAttribute('data-hydrating');
+  await expect(slot(page, 'library/ItemActions')).not.toHaveAttribute('data-hydrate-on');
+  await page.waitForLoadState('networkidle');
+  const all = await Promise.all(scripts);
 
   // The federation runtime: in one script only, and every container on the page runs on it.
   expect(
-    loaded.filter((s) => s.runtime).map((s) => new URL(s.url).pathname),
+    all.filter((s) => s.runtime).map((s) => new URL(s.url).pathname),
     'scripts carrying the federation runtime',
   ).toHaveLength(1);
   const containers = await page.evaluate(() => {
@@ -56,8 +65,6 @@ test(`an article's first view loads at most ${BUDGET_KB} KB of JavaScript (gzip)
   });
   expect(containers.count).toBeGreaterThanOrEqual(3); // the shell, paywall and library
   expect(containers.onSharedRuntime).toBe(containers.count);
-
-  expect(kb, `first-view JavaScript, gzip -9 (KB), ${loaded.length} scripts:\n${listing}`).toBeLessThanOrEqual(BUDGET_KB);
 });
 
 test("an article's first-view scripts arrive as the build's brotli twins, from the shell and from the remotes", async ({ page }) => {
@@ -73,7 +80,10 @@ test("an article's first-view scripts arrive as the build's brotli twins, from t
   });
   await page.goto(ARTICLE);
   await expectSlot(page, 'paywall/ArticleGate', 'ready');
-  await expectSlot(page, 'library/ItemActions', 'ready');
+  // My Library's part comes when the reader reaches for Save (an island, decision 038).
+  await slot(page, 'library/ItemActions').getByRole('button', { name: 'Save', exact: true }).hover();
+  await expect(slot(page, 'library/ItemActions')).not.toHaveAttribute('data-hydrating');
+  await expect(slot(page, 'library/ItemActions')).not.toHaveAttribute('data-hydrate-on');
   await page.waitForLoadState('networkidle');
   // Scripts under 1 KB have no twins (the build skips them): compressing them gains nothing.
   const loaded = (await Promise.all(scripts)).filter((s) => s.size >= 1024);

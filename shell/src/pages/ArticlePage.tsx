@@ -56,7 +56,7 @@ function ArticleView({ article: a }: { article: Article }) {
         <ArticleHeadline article={a} />
         {/* The hero: the first view's largest picture (fetchpriority high); decorative, the headline says what it shows. */}
         {a.image && <Picture image={a.image} alt="" sizes="(min-width: 768px) 48rem, 100vw" priority className="article-hero" />}
-        {/* Save and Share are My Library's (library/ItemActions); until it is ready, or if it fails, the shell's own toolbar (share links, Save asking guests to sign in) stands in. */}
+        {/* Save and Share are My Library's (library/ItemActions), server-rendered and hydrated when the reader reaches for them (decision 038); if the server could not render them, or they fail, the shell's own toolbar (share links, Save asking guests to sign in) stands in. */}
         <RemoteSlot
           remote="library"
           module="ItemActions"
@@ -64,6 +64,7 @@ function ArticleView({ article: a }: { article: Article }) {
           props={{ item: { id: a.id, title: a.title, url: a.url, summary: a.summary, contentType: a.contentType } }}
           placeholder={<ArticleActions article={a} />}
           fallback={<ArticleActions article={a} />}
+          hydrate="interaction"
         />
         {/* Buy Copies (SITE-05): magazine and digital articles with a product link go to the store's product page. */}
         {a.productLink && showBuyCopies({ contentType: a.contentType, productLink: a.productLink }) && (
