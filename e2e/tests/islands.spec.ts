@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, firstVideo, slot, test, waitForLive } from '../fixtures';
+import { E2E_PORTS } from '../ports';
 import { signIn } from '../session';
 
 /** The ports of the remotes the page fetched anything from (the shell is 4100). */
@@ -50,4 +51,19 @@ test('a keyboard reader reaching the Save of a chart loads it by focus, and Ente
   await save.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Save to My Library' })).toBeVisible();
   expect(fetched.has('4102')).toBe(true);
+});
+
+test("with My Library down, reaching for an article's Save gives the shell's own toolbar, and the page goes on working", async ({ page }) => {
+  await page.route(`http://localhost:${E2E_PORTS.library}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto('/2025/06/the-unexpected-power-of-slowing-down');
+  await waitForLive(page);
+  const actions = slot(page, 'library/ItemActions');
+  // The server rendered My Library's buttons; nothing was asked of My Library yet.
+  await expect(actions).toHaveAttribute('data-hydrate-on', 'interaction');
+  await actions.getByRole('button', { name: 'Save', exact: true }).hover();
+  // Its code cannot be fetched: the slot falls back to the shell's toolbar, whose Save asks a guest to sign in.
+  await expect(actions).toHaveAttribute('data-mfe-status', 'failed');
+  await expect(actions.getByRole('toolbar', { name: 'Article actions' })).toBeVisible();
+  await actions.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
