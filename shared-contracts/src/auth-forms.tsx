@@ -11,20 +11,8 @@
  * (CaptchaError, `data-captcha-error`); other failures show the generic message.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import {
-  api,
-  ApiError,
-  CUSTOMER_SERVICE_EMAIL,
-  DEVICE_TYPE,
-  MESSAGES,
-  pushDataLayer,
-  registrationOptIn,
-  UI_TEXT,
-  userStore,
-  type DataLayerEvent,
-  type User,
-} from 'shared-contracts';
-import { CustomerServicePhones } from 'shared-contracts/notices';
+import { api, ApiError, DEVICE_TYPE, MESSAGES, pushDataLayer, registrationOptIn, UI_TEXT, userStore, type DataLayerEvent, type User } from 'shared-contracts';
+import { GenericFailure } from 'shared-contracts/notices';
 import { captchaToken, CaptchaUnavailableError } from './captcha';
 import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from './account-screens';
 import { captchaAction } from './captcha-actions';
@@ -67,25 +55,6 @@ export function CaptchaError({ message, inline }: { message: string; inline?: bo
     <p className="form-error captcha-error" role="alert" data-captcha-error="">
       {message}
     </p>
-  );
-}
-
-/**
- * The generic failure (SITE-08): 'We are sorry. We are unable to process your request at this
- * time.' with the 24/7 customer-service phones and mail, as on unsubscribe failures.
- */
-export function GenericFailure() {
-  return (
-    <div role="alert" className="generic-failure">
-      <p className="form-error">{MESSAGES.generic}</p>
-      {/* NOT IN SPEC: the wording around the lines; the spec says "a 24/7 customer-service phone and email". */}
-      <p>Customer Service is available 24/7:</p>
-      <CustomerServicePhones className="customer-service-lines">
-        <li>
-          Email: <a href={`mailto:${CUSTOMER_SERVICE_EMAIL}`}>{CUSTOMER_SERVICE_EMAIL}</a>
-        </li>
-      </CustomerServicePhones>
-    </div>
   );
 }
 

@@ -7,7 +7,6 @@ export {
   CUSTOMER_SERVICE_HREF,
   ForgotPasswordFields,
   ForgotPasswordSent,
-  GenericFailure,
   RegistrationFields,
   SignInFields,
   useForgotPasswordForm,

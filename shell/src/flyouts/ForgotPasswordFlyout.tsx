@@ -16,12 +16,12 @@ import {
   captchaAction,
   captchaFailureOf,
   forgotPasswordFormSchema,
-  GenericFailure,
   forgotPasswordMessage,
   captchaToken as fetchCaptchaToken,
   TextField,
   valueField,
 } from 'shared-contracts/forms';
+import { GenericFailure } from 'shared-contracts/notices';
 import { flyouts } from './flyouts';
 
 /** `captchaToken` replaces the captcha client's token (tests of a missing token). */

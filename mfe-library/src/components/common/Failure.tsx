@@ -20,7 +20,7 @@ export function failureOf(error: unknown, refusedFallback: string): Failure {
 }
 
 /** 'We are sorry. We are unable to process your request at this time.' plus phones and mail (SITE-08). */
-export const GenericFailure = lazyComponent(() => import('./GenericFailure').then((m) => m.GenericFailure));
+export const GenericFailure = lazyComponent(() => import('shared-contracts/notices').then((m) => m.GenericFailure));
 
 /** The notice of a failure, or nothing. */
 export function FailureNotice({ failure }: { failure: Failure | null }) {
