@@ -67,3 +67,22 @@ test("with My Library down, reaching for an article's Save gives the shell's own
   await actions.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
+
+test("a click on an article's Save made before the page's scripts have run still opens the flyout", async ({ page }) => {
+  await signIn(page);
+  // The shell's scripts arrive late (a slow connection): the reader presses Save on the server's HTML meanwhile.
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/2025/06/the-unexpected-power-of-slowing-down', { waitUntil: 'commit' });
+  const actions = slot(page, 'library/ItemActions');
+  await actions.getByRole('button', { name: 'Save', exact: true }).click();
+  // boot.js saw the reader reach for it: the island is marked before any of the app's code has run.
+  await expect(actions).toHaveAttribute('data-reached', '');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Save to My Library' })).toBeVisible();
+});

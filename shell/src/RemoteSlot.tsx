@@ -20,8 +20,9 @@
  * A server-rendered slot with `hydrate="interaction"` (an island hydrated on demand: the Save and
  * Share of library/ItemActions) loads its remote only when the reader reaches for it: a pointer over
  * it, a touch, or the focus entering it. Until then it is marked `data-hydrate-on="interaction"` (the
- * page is live without it), and boot.js holds a click in it; on the reader's move it becomes
- * `data-hydrating` and the held click is replayed once the remote's part is live. A slot the browser
+ * page is live without it), and boot.js holds a click in it; boot.js sees the reader's move (from
+ * the page's first moment), marks the slot `data-reached` and `data-hydrating` and announces
+ * `app:reach`, and the held click is replayed once the remote's part is live. A slot the browser
  * draws (after a navigation, or when the server could not render it) loads at once as before.
  */
 import {
@@ -93,31 +94,25 @@ export interface RemoteSlotProps<P extends object> {
   hydrate?: 'load' | 'interaction';
 }
 
-/** The moves that show a reader reaching for a part: its code is fetched then. */
-const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
-
 const reaching = new Map<string, Promise<void>>();
 
 /**
- * Resolves at the reader's first move towards any slot `id` waiting for one (the remote's code is
- * one for all of them); those slots are then marked hydrating. Listened for on the document: a
- * render that React starts and throws away must not leave the listener on an element of its own.
+ * Resolves once the reader has reached for any slot `id` waiting for it (its remote's code is one
+ * for all of them). boot.js sees the move from the page's first moment: it marks those slots
+ * `data-reached` (and hydrating) and announces `app:reach` with the slot's id, so a move made
+ * before this code ran is not lost.
  */
 function reachedFor(id: string): Promise<void> {
   let reached = reaching.get(id);
   if (!reached) {
-    const selector = `[data-mfe-slot="${id}"][data-hydrate-on]`;
     reached = new Promise((resolve) => {
-      const onMove = (event: Event) => {
-        if (!(event.target instanceof Element) || !event.target.closest(selector)) return;
-        for (const type of REACHING) document.removeEventListener(type, onMove, true);
-        for (const box of document.querySelectorAll(selector)) {
-          box.removeAttribute('data-hydrate-on');
-          box.setAttribute('data-hydrating', '');
-        }
+      if (document.querySelector(`[data-mfe-slot="${id}"][data-reached]`)) return resolve();
+      const onReach = (event: Event) => {
+        if ((event as CustomEvent<string>).detail !== id) return;
+        document.removeEventListener('app:reach', onReach);
         resolve();
       };
-      for (const type of REACHING) document.addEventListener(type, onMove, { capture: true, passive: true });
+      document.addEventListener('app:reach', onReach);
     });
     reaching.set(id, reached);
   }

@@ -107,4 +107,23 @@
   d.addEventListener('app:hydrated', function () {
     setTimeout(replay);
   });
+  // An island hydrated on demand (`data-hydrate-on`, RemoteSlot.tsx) is reached by a pointer over
+  // it, a touch or the focus: marked here, from the first moment, so a move made before the app
+  // listens is not lost. The app loads its remote at the `app:reach` event, or at once for a slot
+  // already marked `data-reached`.
+  function reach(event) {
+    var box = event.target.closest && event.target.closest('[data-hydrate-on]');
+    if (!box) return;
+    var id = box.getAttribute('data-mfe-slot');
+    Array.prototype.forEach.call(d.querySelectorAll('[data-hydrate-on]'), function (other) {
+      if (other.getAttribute('data-mfe-slot') !== id) return;
+      other.removeAttribute('data-hydrate-on');
+      other.setAttribute('data-hydrating', '');
+      other.setAttribute('data-reached', '');
+    });
+    d.dispatchEvent(new CustomEvent('app:reach', { detail: id }));
+  }
+  ['pointerover', 'pointerdown', 'touchstart', 'focusin'].forEach(function (type) {
+    d.addEventListener(type, reach, { capture: true, passive: true });
+  });
 })(document);
