@@ -66,7 +66,7 @@ describe('the content tabs', () => {
     renderLibrary('/my-library');
     await userEvent.click(await screen.findByRole('tab', { name: 'Ordered' }));
     const item = (await screen.findByRole('link', { name: 'Order of March 4' })).closest('li')!;
-    expect(within(item).getByText('Purchased')).toBeInTheDocument();
+    expect(await within(item).findByText('Purchased')).toBeInTheDocument();
     expect(within(item).getByText('Ordered March 04, 2025')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/order/o1');
   });

@@ -24,7 +24,7 @@ import { LibraryPanel } from '../components/library/LibraryPanel';
 import { Tabs } from '../components/library/Tabs';
 import { LIBRARY_TABS, TAB_QUERY, libraryTabOf, type LibraryTab } from '../components/library/libraryTabs';
 import { LIBRARY_TEXT } from '../text';
-import { useFolderEditing } from '../components/library/useFolderEditing';
+import { preloadFolderEditing, useFolderEditing } from '../components/library/useFolderEditing';
 import { useFolders } from '../components/library/useFolders';
 
 /**
@@ -144,11 +144,12 @@ function LibraryLayout({
   );
 }
 
-/** Starts fetching the flyouts' code (once: lazyComponent keeps the promise). */
+/** Starts fetching the flyouts' and the folder forms' code (once: lazyComponent keeps the promise). */
 function preloadFlyouts(): void {
   LibraryFlyout.preload().catch(() => {
     // Shown when a flyout is opened, if it still cannot load.
   });
+  preloadFolderEditing();
 }
 
 export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {

@@ -1,4 +1,4 @@
-import { render, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { StreamEntry } from 'shared-contracts/discovery';
 import type { LibraryContent, LibraryItem, OrderEntry } from 'shared-contracts/library';
@@ -141,15 +141,19 @@ describe('a feed item card', () => {
 });
 
 describe('an order entry', () => {
-  /** Renders the order card and returns its order entry. */
-  function orderElement(title: string, over: Partial<OrderEntry>) {
+  /** Renders the order card and returns its order entry, once shown (its code is a chunk of its own). */
+  async function orderElement(title: string, over: Partial<OrderEntry>) {
     const li = cardElement(cardOfLibraryItem(orderedItem('o1', title, over)));
-    return li.querySelector<HTMLElement>('[data-order-id]')!;
+    return waitFor(() => {
+      const entry = li.querySelector<HTMLElement>('[data-order-id]');
+      if (!entry) throw new Error('no order entry yet');
+      return entry;
+    });
   }
   const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Line ${i + 1}`, contentType: 'Book', authors: [`Author ${i + 1}`] }));
 
-  it('a completed order is Purchased, with its lines, total in USD, and its own link', () => {
-    const entry = orderElement('Order of March 4', { orderStatus: 'COMPLETED', lineItems: lines(2), grandTotalIncTax: 123456 });
+  it('a completed order is Purchased, with its lines, total in USD, and its own link', async () => {
+    const entry = await orderElement('Order of March 4', { orderStatus: 'COMPLETED', lineItems: lines(2), grandTotalIncTax: 123456 });
     expect(entry).toHaveAttribute('data-order-status', 'purchased');
     expect(within(entry).getByText('Purchased')).toBeInTheDocument();
     const list = within(entry).getByRole('list', { name: 'Items in this order' });
@@ -165,42 +169,42 @@ describe('an order entry', () => {
     expect(within(entry).queryByText('Subscription')).not.toBeInTheDocument();
   });
 
-  it('a cancelled order is Cancelled', () => {
-    const entry = orderElement('Order of March 4', { orderStatus: 'CANCELLED' });
+  it('a cancelled order is Cancelled', async () => {
+    const entry = await orderElement('Order of March 4', { orderStatus: 'CANCELLED' });
     expect(entry).toHaveAttribute('data-order-status', 'cancelled');
     expect(within(entry).getByText('Cancelled')).toBeInTheDocument();
     expect(within(entry).queryByText('Purchased')).not.toBeInTheDocument();
   });
 
-  it("shows the first 5 line items and '+N more'", () => {
-    const entry = orderElement('Order', { lineItems: lines(7) });
+  it("shows the first 5 line items and '+N more'", async () => {
+    const entry = await orderElement('Order', { lineItems: lines(7) });
     expect(within(within(entry).getByRole('list')).getAllByRole('listitem')).toHaveLength(5);
     expect(within(entry).getByText('Line 5')).toBeInTheDocument();
     expect(within(entry).queryByText('Line 6')).not.toBeInTheDocument();
     expect(within(entry).getByText('+2 more')).toBeInTheDocument();
   });
 
-  it("five line items need no '+N more'", () => {
-    const entry = orderElement('Order', { lineItems: lines(5) });
+  it("five line items need no '+N more'", async () => {
+    const entry = await orderElement('Order', { lineItems: lines(5) });
     expect(within(within(entry).getByRole('list')).getAllByRole('listitem')).toHaveLength(5);
     expect(within(entry).queryByText(/^\+\d+ more$/)).not.toBeInTheDocument();
   });
 
-  it('a subscription order shows Subscription with the account number', () => {
-    const entry = orderElement('Subscription order: Digital + Print', { accountNumber: 'SUB-12345', grandTotalIncTax: 9900 });
+  it('a subscription order shows Subscription with the account number', async () => {
+    const entry = await orderElement('Subscription order: Digital + Print', { accountNumber: 'SUB-12345', grandTotalIncTax: 9900 });
     expect(within(entry).getByText('Subscription')).toBeInTheDocument();
     expect(within(entry).getByText('Account number SUB-12345')).toBeInTheDocument();
     expect(within(entry).getByText('$99.00')).toBeInTheDocument();
   });
 
-  it('says when case-study access ends', () => {
-    const entry = orderElement('Order', { caseStudyAccessEndsAt: '2025-09-04T10:00:00.000Z' });
+  it('says when case-study access ends', async () => {
+    const entry = await orderElement('Order', { caseStudyAccessEndsAt: '2025-09-04T10:00:00.000Z' });
     expect(within(entry).getByText('Case study access ends September 04, 2025')).toBeInTheDocument();
   });
 
-  it('an order entry uses the order fixture defaults', () => {
+  it('an order entry uses the order fixture defaults', async () => {
     expect(order().grandTotalIncTax).toBe(12345);
-    const entry = orderElement('Order', {});
+    const entry = await orderElement('Order', {});
     expect(within(entry).getByText('$123.45')).toBeInTheDocument();
   });
 });

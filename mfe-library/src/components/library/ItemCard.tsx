@@ -10,13 +10,15 @@
  * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
  */
 import { useId, type MouseEvent } from 'react';
-import { Picture, showPriceBlock } from 'shared-contracts';
+import { lazyComponent, Picture, showPriceBlock } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/money';
 import type { CardModel } from './cardModel';
-import { OrderEntryView } from './OrderEntryView';
 import { TrimmedText } from './TrimmedText';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
+
+/** An order's lines and downloads (the Ordered tab only): a chunk of its own, off the Saved tab's first view. */
+const OrderEntryView = lazyComponent(() => import(/* webpackChunkName: "library-order-entry" */ './OrderEntryView').then((m) => m.OrderEntryView));
 
 export type CardAction = 'save' | 'move' | 'discard' | 'share';
 

@@ -1,11 +1,13 @@
-import type { Folder } from 'shared-contracts';
+import { lazyComponent, type Folder } from 'shared-contracts';
 import type { LibraryActivity, LibraryItem } from 'shared-contracts/library';
 import { cardOfLibraryItem } from './cardModel';
 import { ItemList, type OpenFlyout } from './ItemList';
-import { TopicsPanel } from './TopicsPanel';
 import { loadFolderItems, loadHistory, loadSaves } from '../../api/lists';
 import { LIBRARY_TEXT } from '../../text';
 import type { LibraryTab } from './libraryTabs';
+
+/** The followed topics (the Topics tab only): a chunk of its own, off the Saved tab's first view. */
+const TopicsPanel = lazyComponent(() => import(/* webpackChunkName: "library-topics" */ './TopicsPanel').then((m) => m.TopicsPanel));
 
 const HISTORY_TABS: readonly LibraryActivity[] = ['read', 'shared', 'watched', 'ordered'];
 
@@ -53,5 +55,5 @@ export function LibraryPanel({ tab, current, justCreated, reloads, onOpen, annou
       />
     );
   }
-  return <TopicsPanel onOpen={onOpen} announce={announce} />;
+  return <TopicsPanel onOpen={onOpen} announce={announce} fallback={<p role="status">{LIBRARY_TEXT.loading}</p>} />;
 }

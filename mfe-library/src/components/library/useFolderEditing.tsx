@@ -2,10 +2,27 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { useNavigate } from 'shared-contracts/router';
 import type { Folder } from 'shared-contracts';
 import { createFolder, deleteFolder, renameFolder } from '../../api/folders';
-import { DeleteConfirm } from './DeleteConfirm';
-import { FolderForm, type FolderFormValues } from './FolderForm';
+import { lazyComponent } from 'shared-contracts';
+import type { FolderFormValues } from './FolderForm';
 import { folderPath, type FolderEditing } from './FolderList';
 import { LIBRARY_TEXT } from '../../text';
+
+/**
+ * The new/rename form and the delete confirmation come with a chunk of their own, fetched when a
+ * pointer or the focus enters the library (`preloadFolderEditing`) or at the first edit: My
+ * Library's first view does without them (decision 038).
+ */
+const FolderForm = lazyComponent(() => import(/* webpackChunkName: "library-folder-editing" */ './FolderForm').then((m) => m.FolderForm));
+const DeleteConfirm = lazyComponent(() => import(/* webpackChunkName: "library-folder-editing" */ './DeleteConfirm').then((m) => m.DeleteConfirm));
+
+/** Starts fetching the editing forms' code (once). */
+export function preloadFolderEditing(): void {
+  for (const part of [FolderForm, DeleteConfirm]) {
+    part.preload().catch(() => {
+      // Said where the form shows, with 'Try again', if it still cannot load.
+    });
+  }
+}
 
 type Editing = { mode: 'none' } | { mode: 'new' } | { mode: 'active' | 'active-delete'; folderId: string };
 
