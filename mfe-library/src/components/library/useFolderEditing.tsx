@@ -1,8 +1,7 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-contracts/router';
-import type { Folder } from 'shared-contracts';
 import { createFolder, deleteFolder, renameFolder } from '../../api/folders';
-import { lazyComponent } from 'shared-contracts';
+import { lazyComponent, type Folder } from 'shared-contracts';
 import type { FolderFormValues } from './FolderForm';
 import { folderPath, type FolderEditing } from './FolderList';
 import { LIBRARY_TEXT } from '../../text';
