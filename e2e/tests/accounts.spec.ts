@@ -267,6 +267,36 @@ test('the modal in a frame posts OnClose and OnGoBack to its parent at the site 
     ]);
 });
 
+test('a reader who scrolled the framed modal before its scripts arrived keeps their place, and Go back works', async ({ page }) => {
+  // The frame is small (an iframe's default 300x150), and the shell's scripts arrive late.
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/topics', { waitUntil: 'commit' });
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Account';
+    frame.src = '/auth/frame?action=forgot-password';
+    document.body.append(frame);
+  });
+  const frame = page.frameLocator('iframe[title="Account"]');
+  const goBack = frame.getByRole('dialog', { name: 'Reset your password' }).getByRole('button', { name: 'Go back' });
+  // The reader scrolls the server's dialog down to 'Go back' meanwhile.
+  await goBack.scrollIntoViewIfNeeded();
+  const scrolled = await goBack.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  await expect(frame.locator('html[data-hydrated]')).toHaveCount(1);
+  // The dialog's first field takes the focus without scrolling the reader away from their button.
+  await expect(frame.getByLabel('Email')).toBeFocused();
+  expect(await goBack.evaluate(() => window.scrollY)).toBe(scrolled);
+  await goBack.click();
+  await expect(frame.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+});
+
 test("the reader's own browser, locked by its wrong passwords, offers the reset that lifts its lock", async ({ page, request }) => {
   const account = await registerAccount(request, 'device-lock');
   // The reader signed in in this browser before (its device cookie), then signed out.

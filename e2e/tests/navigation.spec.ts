@@ -122,6 +122,9 @@ test('a product opened from far down the store opens at its top with focus on it
   await page.goto('/store');
   await expectSlot(page, 'store/App', 'ready');
   const app = slot(page, 'store/App');
+  // The store's code has taken over its server HTML: before that a link is the browser's own, a
+  // full page load, which starts at the top as every page does but leaves the focus to the browser.
+  await expect(app).not.toHaveAttribute('data-hydrating');
   await expect(app.locator('a[href^="/product/"]').first()).toBeVisible();
   const product = await linkBelow(app.locator('a[href^="/product/"]'), 900);
   await scrollTo(page, product);

@@ -5,6 +5,7 @@
  * dialog is first painted, so an Escape pressed as soon as it shows is never missed.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useHydrating } from 'shared-contracts';
 import { trapTab } from 'shared-contracts/dialog';
 
 export interface AuthDialogProps {
@@ -33,10 +34,17 @@ export function AuthDialog({ title, description, screen, onClose, frame = false,
     };
   }, []);
 
+  // The server's HTML (/auth/frame, #signin) has shown the dialog before the scripts came: the
+  // reader may have scrolled it or be in a field already. Taking it over then moves the focus only
+  // if the reader's is elsewhere, and never scrolls, so what they are about to press stays put.
+  const takingOver = useRef(useHydrating());
   useLayoutEffect(() => {
     const el = dialog.current;
     if (!el) return;
-    (el.querySelector<HTMLElement>('input, select, textarea') ?? el).focus();
+    const gently = takingOver.current;
+    takingOver.current = false;
+    if (gently && el.contains(document.activeElement)) return;
+    (el.querySelector<HTMLElement>('input, select, textarea') ?? el).focus(gently ? { preventScroll: true } : undefined);
   }, [screen]);
 
   useLayoutEffect(() => {
