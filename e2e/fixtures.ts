@@ -99,13 +99,15 @@ export async function waitForLive(page: Page): Promise<void> {
 
 /**
  * Waits until a page has settled, for a screenshot or an audit: hydrated, no remote slot loading or
- * hydrating, the fonts loaded, every image in the viewport loaded and decoded, and no finite
+ * hydrating, the shipped fonts in use and loaded, every image in the viewport loaded and decoded, and no finite
  * animation or transition running (an infinite one, a spinner, is left to `animations: 'disabled'`).
  * Never a sleep: each step waits on a state.
  */
 export async function waitForSettled(page: Page): Promise<void> {
   await waitForLive(page);
   await expect(page.locator('[data-mfe-status="loading"], [data-hydrating]')).toHaveCount(0, { timeout: 10_000 });
+  // The shipped faces, which a first visit takes only after the page has loaded (decision 040).
+  await expect(page.locator('html[data-fonts]')).toBeAttached();
   await page.evaluate(async () => {
     await document.fonts.ready;
   });

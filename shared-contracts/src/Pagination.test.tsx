@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { Pagination, type PaginationLinkProps } from './Pagination';
+import { Pagination, paginationControls, type PaginationLinkProps } from './Pagination';
 
 const hrefFor = (page: number) => `/magazine?page=${page}`;
 
@@ -133,5 +133,14 @@ describe('Pagination', () => {
       expect(items()).toEqual(['Previous', '1', '…', '9', '10', '11', '…', '20', 'Next']);
       expect(screen.getByRole('navigation', { name: 'Articles pages' })).toHaveAttribute('data-pagination-layout', 'desktop');
     });
+  });
+});
+
+describe('pagination controls (SITE-04, decision 012)', () => {
+  it('hides Previous on the first page and Next on the last', () => {
+    expect(paginationControls(1, 5)).toEqual({ previous: false, next: true });
+    expect(paginationControls(3, 5)).toEqual({ previous: true, next: true });
+    expect(paginationControls(5, 5)).toEqual({ previous: true, next: false });
+    expect(paginationControls(1, 1)).toEqual({ previous: false, next: false });
   });
 });

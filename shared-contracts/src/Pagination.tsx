@@ -16,7 +16,15 @@
  */
 import { useSyncExternalStore, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX, paginationItems } from 'shared-contracts/contracts';
-import { paginationControls } from './discovery';
+
+/**
+ * Previous and Next of the pagination (SITE-04): Previous is hidden on the first page; Next is
+ * hidden on the last (the spec notes the source hides it with the previous style; we read it as
+ * hidden on the last page: docs/decisions/012-discovery.md).
+ */
+export function paginationControls(current: number, totalPages: number): { previous: boolean; next: boolean } {
+  return { previous: current > 1, next: current < totalPages };
+}
 
 /** Most items (pages and ellipses) of the phone layout, under 768 px. NOT IN SPEC: the count (the spec gives 7 for desktop). */
 export const PAGINATION_PHONE_MAX_ITEMS = 5;

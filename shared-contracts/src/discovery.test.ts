@@ -2,7 +2,6 @@ import {
   archivePickerSelection,
   firstPageOf,
   keepsPagesInUrl,
-  paginationControls,
   pagesFromUrl,
   searchHref,
   searchPath,
@@ -126,14 +125,5 @@ describe('archive picker preselection (SITE-02)', () => {
   it('falls back to the first month when the chosen issue is not in that year, and to nothing for no years', () => {
     expect(archivePickerSelection(years, { yearId: '2004', issueCode: 'BR2502' })).toEqual({ yearId: '2004', issueMonth: 'January' });
     expect(archivePickerSelection([])).toBeNull();
-  });
-});
-
-describe('pagination controls (SITE-04, decision 012)', () => {
-  it('hides Previous on the first page and Next on the last', () => {
-    expect(paginationControls(1, 5)).toEqual({ previous: false, next: true });
-    expect(paginationControls(3, 5)).toEqual({ previous: true, next: true });
-    expect(paginationControls(5, 5)).toEqual({ previous: true, next: false });
-    expect(paginationControls(1, 1)).toEqual({ previous: false, next: false });
   });
 });

@@ -337,17 +337,6 @@ export function archivePickerSelection(
   return { yearId: year.yearId, issueMonth: issue?.issueMonth ?? '' };
 }
 
-/* ------------------------------------------------------------------ pagination (SITE-02, SITE-04, SITE-09) */
-
-/**
- * Previous and Next of the pagination (SITE-04): Previous is hidden on the first page; Next is
- * hidden on the last (the spec notes the source hides it with the previous style; we read it as
- * hidden on the last page: docs/decisions/012-discovery.md).
- */
-export function paginationControls(current: number, totalPages: number): { previous: boolean; next: boolean } {
-  return { previous: current > 1, next: current < totalPages };
-}
-
 /* ------------------------------------------------------------------ help boxes (PAY-04) */
 
 /** localStorage key marking a help box as shown in this browser. */

@@ -1,44 +1,92 @@
-// The shell's first script (decisions 023 and 024). Only after the browser has painted does it
-// start the downloads the first paint does not need (the preloads waiting, inert, in index.html's
+// The shell's first script (decisions 023, 024 and 040). Only after the browser has painted does
+// it start the downloads the first paint does not need (the preloads waiting, inert, in index.html's
 // after-first-paint template: main.js, its critical chunks, /remotes.json, a page's data) and the
 // shell's entry, so the first paint never waits for the scripts' bytes or work (Lighthouse's LCP,
 // issue 10).
 // - A page whose #root holds the server's HTML (home, an article) starts when the browser reports
-//   its first contentful paint: a frame can come and go before that paint is presented.
+//   its first contentful paint: a frame can come and go before that paint is presented. When that
+//   HTML holds the first view's largest picture (the one `fetchpriority="high"` asks for early), it
+//   starts once the picture has arrived, been decoded and been painted, so the scripts take none of
+//   its bandwidth.
 // - Any other page paints nothing of its own before the scripts: it starts after the next frame.
 // - A hidden tab paints no frames: there it starts at once, and a timer stands in for a paint or a
 //   frame that never comes.
-(function () {
+// The design system's web fonts come last, on a reader's first visit: once the page has loaded and
+// painted, all four together, and the tokens switch to them with `html[data-fonts]` in one change of
+// face (until then the text shows in metric-matched stand-ins). A later visit finds them in the
+// browser's cache and uses them from the first paint.
+(function (d, w) {
+  var FONTS = 'tmr-fonts';
+  var html = d.documentElement;
+  function useFonts() {
+    html.setAttribute('data-fonts', '');
+    try {
+      w.localStorage.setItem(FONTS, '1');
+    } catch (e) {
+      // Storage refused (a private window): the faces come after the load next time too.
+    }
+  }
+  try {
+    if (w.localStorage.getItem(FONTS) === '1' || !d.fonts) useFonts();
+  } catch (e) {
+    // Storage refused: a first visit, as far as this page knows.
+  }
+  function loadFonts() {
+    var faces = ['400 1em "Source Serif 4"', '700 1em "Source Serif 4"', '400 1em "Source Sans 3"', '700 1em "Source Sans 3"'];
+    Promise.all(
+      faces.map(function (face) {
+        return d.fonts.load(face);
+      }),
+    ).then(useFonts, useFonts);
+  }
+  // After the browser has painted what it has now: the frame's work, then a task of its own.
+  function afterPaint(next) {
+    requestAnimationFrame(function () {
+      setTimeout(next, 0);
+    });
+  }
+
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    var later = document.getElementById('after-first-paint');
-    if (later && later.content) document.head.appendChild(document.importNode(later.content, true));
-    var script = document.createElement('script');
+    var later = d.getElementById('after-first-paint');
+    if (later && later.content) d.head.appendChild(d.importNode(later.content, true));
+    var script = d.createElement('script');
     script.src = '/main.js';
-    document.head.appendChild(script);
+    d.head.appendChild(script);
+    if (html.hasAttribute('data-fonts')) return;
+    if (d.readyState === 'complete') afterPaint(loadFonts);
+    else
+      w.addEventListener('load', function () {
+        afterPaint(loadFonts);
+      });
   }
-  if (document.visibilityState === 'hidden') return start();
-  document.addEventListener('visibilitychange', function () {
-    if (document.visibilityState === 'hidden') start();
+  if (d.visibilityState === 'hidden') return start();
+  d.addEventListener('visibilitychange', function () {
+    if (d.visibilityState === 'hidden') start();
   });
-  var root = document.getElementById('root');
+  var root = d.getElementById('root');
   var types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes || [] : [];
   if (root && root.firstElementChild && types.indexOf('paint') !== -1) {
     var observer = new PerformanceObserver(function (list) {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
-      start();
+      var picture = root.querySelector('img[fetchpriority=high]');
+      if (!picture) return start();
+      var shown = function () {
+        afterPaint(start);
+      };
+      // Arrived and decoded (a large picture paints only then), or, without decode(), arrived.
+      if (picture.decode) return picture.decode().then(shown, start);
+      if (picture.complete) return shown();
+      picture.addEventListener('load', shown);
+      picture.addEventListener('error', start);
     });
     observer.observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
-  }
+  } else afterPaint(start);
   setTimeout(start, 1000);
-})();
+})(document, window);
 
 // A reader's first moves before the page's scripts have taken over the server's HTML (decision 032):
 // a click on a control, text typed, a select changed or a form submitted would otherwise be lost (the

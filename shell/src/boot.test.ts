@@ -153,3 +153,124 @@ it('starts the entry at once in a tab opened hidden', () => {
   expect(livePreloads()).toHaveLength(3);
   expect(frames).toHaveLength(0);
 });
+
+it("on a page whose server HTML holds the first view's largest picture, starts only once that picture has arrived and been painted", () => {
+  withServerHtml();
+  const picture = document.createElement('img');
+  picture.setAttribute('fetchpriority', 'high');
+  Object.defineProperty(picture, 'complete', { configurable: true, get: () => false });
+  document.querySelector('main')!.append(picture);
+  new Function(BOOT)();
+  FakePaintObserver.instances[0]!.report('first-contentful-paint');
+  frames.forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual([]); // the scripts would take the picture's bandwidth
+  picture.dispatchEvent(new Event('load'));
+  expect(entryScripts()).toEqual([]); // arrived, not yet painted
+  frames.splice(0).forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual(['/main.js']);
+});
+
+it('waits for the largest picture to be decoded too, where the browser can say', async () => {
+  withServerHtml();
+  const picture = document.createElement('img');
+  picture.setAttribute('fetchpriority', 'high');
+  let decoded!: () => void;
+  picture.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+  document.querySelector('main')!.append(picture);
+  new Function(BOOT)();
+  FakePaintObserver.instances[0]!.report('first-contentful-paint');
+  await Promise.resolve();
+  frames.splice(0).forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual([]);
+  decoded();
+  await Promise.resolve();
+  await Promise.resolve();
+  frames.splice(0).forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+  expect(entryScripts()).toEqual(['/main.js']);
+});
+
+it('a largest picture that cannot be fetched holds nothing back', () => {
+  withServerHtml();
+  const picture = document.createElement('img');
+  picture.setAttribute('fetchpriority', 'high');
+  Object.defineProperty(picture, 'complete', { configurable: true, get: () => false });
+  document.querySelector('main')!.append(picture);
+  new Function(BOOT)();
+  FakePaintObserver.instances[0]!.report('first-contentful-paint');
+  picture.dispatchEvent(new Event('error'));
+  expect(entryScripts()).toEqual(['/main.js']);
+});
+
+describe('the web fonts (decision 040)', () => {
+  let asked: string[];
+  let arrive: (() => void)[];
+  const html = document.documentElement;
+  const flush = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  beforeEach(() => {
+    asked = [];
+    arrive = [];
+    localStorage.clear();
+    html.removeAttribute('data-fonts');
+    const load = (face: string) => {
+      asked.push(face);
+      return new Promise<void>((resolve) => arrive.push(resolve));
+    };
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
+  });
+
+  afterEach(() => {
+    delete (document as { fonts?: unknown }).fonts;
+    delete (document as { readyState?: unknown }).readyState;
+  });
+
+  /** Runs the frames asked for so far, then the tasks they set. */
+  function paint(): void {
+    const now = frames;
+    frames = [];
+    now.forEach((cb) => cb(16));
+    jest.advanceTimersByTime(0);
+  }
+
+  it("on a reader's first visit, asks for the faces only once the scripts have started and the page has loaded and painted, and switches once all four have come", async () => {
+    new Function(BOOT)();
+    paint();
+    expect(entryScripts()).toEqual(['/main.js']);
+    expect(asked).toEqual([]); // the page is still loading: its own downloads first
+    window.dispatchEvent(new Event('load'));
+    expect(asked).toEqual([]);
+    paint();
+    expect(asked).toEqual(['400 1em "Source Serif 4"', '700 1em "Source Serif 4"', '400 1em "Source Sans 3"', '700 1em "Source Sans 3"']);
+    arrive.slice(0, 3).forEach((done) => done());
+    await flush();
+    expect(html.hasAttribute('data-fonts')).toBe(false); // one change of face, not four
+    arrive[3]!();
+    await flush();
+    expect(html.hasAttribute('data-fonts')).toBe(true);
+    expect(localStorage.getItem('tmr-fonts')).toBe('1');
+  });
+
+  it('on a later visit, uses the faces from the start: they are in the browser cache', () => {
+    localStorage.setItem('tmr-fonts', '1');
+    new Function(BOOT)();
+    expect(html.hasAttribute('data-fonts')).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('a face that cannot be fetched still lets the others show', async () => {
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load: () => Promise.reject(new Error('offline')) } });
+    new Function(BOOT)();
+    paint();
+    paint();
+    await flush();
+    expect(html.hasAttribute('data-fonts')).toBe(true);
+  });
+});

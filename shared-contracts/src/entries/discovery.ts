@@ -1,4 +1,4 @@
-/** `shared-contracts/discovery` (decision 022): streams, topics, search, newsletters, the magazine, pagination. */
+/** `shared-contracts/discovery` (decision 022): streams, topics, search, newsletters, the magazine. */
 export {
   archivePickerSelection,
   ArchiveSchema,
@@ -25,6 +25,4 @@ export {
   TOPICS_COUNT_COPY,
   topicTree,
 } from '../discovery';
-export { Pagination } from '../Pagination';
 export type * from '../discovery';
-export type * from '../Pagination';

@@ -7,7 +7,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
 import { api, STREAM_PAGE_SIZE, useLoad } from 'shared-contracts';
-import { DISCOVERY_MESSAGES, firstPageOf, Pagination } from 'shared-contracts/discovery';
+import { DISCOVERY_MESSAGES, firstPageOf } from 'shared-contracts/discovery';
+import { Pagination } from 'shared-contracts/pagination';
 import { ArchivePicker } from '../archive/ArchivePicker';
 import { IssueCard } from '../archive/IssueCard';
 import { StreamEntryCard } from '../discovery/StreamEntryCard';

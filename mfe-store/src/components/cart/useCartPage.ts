@@ -98,7 +98,8 @@ export function useCartPage() {
     voucher,
     busy,
     alert,
-    change /** Checkout for a guest: sign in first, then on to /shipping-payment. */,
+    change,
+    /** Checkout for a guest: sign in first, then on to /shipping-payment. */
     waitForSignIn: () => {
       setWaitingForSignIn(true);
       bus.emit('auth:open', { screen: 'signin', reason: 'checkout' });
@@ -106,3 +107,5 @@ export function useCartPage() {
     navigate,
   };
 }
+
+export type CartPageState = ReturnType<typeof useCartPage>;

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
 import { itemCountText, useLoad, useUserStore } from 'shared-contracts';
 import type { ChartPage, VisualSubject, Collection } from 'shared-contracts/visual';
-import { Pagination } from 'shared-contracts/discovery';
+import { Pagination } from 'shared-contracts/pagination';
 import { loadCharts } from '../../api/charts';
 import { CollectionCard } from '../collections/CollectionCard';
 import { feedHref } from '../query';

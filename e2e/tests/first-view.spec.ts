@@ -1,0 +1,96 @@
+/**
+ * What the first view waits for (decision 040): the lead picture first, the scripts next, the web
+ * fonts last on a reader's first visit; from the first paint on a later one.
+ */
+import { expect, test, waitForLive } from '../fixtures';
+
+const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
+
+test('a first visit asks for the web fonts only after the page has loaded; a later visit uses them from the first paint', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { fontsAtStart: boolean }).fontsAtStart = document.documentElement.hasAttribute('data-fonts');
+    });
+  });
+  await page.goto(ARTICLE);
+  await expect(page.locator('html[data-fonts]')).toBeAttached();
+  const first = await page.evaluate(() => ({
+    atStart: (window as unknown as { fontsAtStart: boolean }).fontsAtStart,
+    load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.woff2'))
+      .map((e) => e.startTime),
+    heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+  }));
+  expect(first.atStart).toBe(false);
+  expect(first.fonts.length).toBeGreaterThanOrEqual(4);
+  for (const start of first.fonts) expect(start).toBeGreaterThan(first.load);
+  expect(first.heading).toMatch(/^"Source Serif 4"/);
+  expect(await page.evaluate(() => document.fonts.check('700 1em "Source Serif 4"'))).toBe(true);
+
+  // The same reader comes back: the faces are used from the start.
+  await page.goto('/topics');
+  await waitForLive(page);
+  expect(await page.evaluate(() => (window as unknown as { fontsAtStart: boolean }).fontsAtStart)).toBe(true);
+});
+
+test('on a page led by a picture, the scripts start only once that picture has arrived', async ({ page }) => {
+  // What the page had started when the text was first painted, seen from inside the page.
+  await page.addInitScript(() => {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      setTimeout(() => {
+        (window as unknown as { scriptsAtPaint: boolean }).scriptsAtPaint = document.querySelector('script[src="/main.js"]') !== null;
+      });
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+  // The product's lead picture arrives late (a slow line).
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/images\/product\//, async (route) => {
+    await late;
+    await route.continue();
+  });
+  const html = await (await page.request.get('/store', { headers: { accept: 'text/html' } })).text();
+  const product = /href="(\/product\/[^"]+)"/.exec(html)?.[1] ?? '';
+  await page.goto(product, { waitUntil: 'commit' });
+  await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { scriptsAtPaint?: boolean }).scriptsAtPaint)).toBe(false);
+  // Readable, and the scripts wait: the picture has the line to itself. Once it has come, they start.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  release();
+  await waitForLive(page);
+});
+
+test("home's hidden carousel slides take their pictures only once the page is live", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname);
+  });
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const slides = page.locator('.carousel-slide');
+  await expect(slides).toHaveCount(3);
+  // The lead picture has arrived and is shown.
+  await expect
+    .poll(() =>
+      slides
+        .first()
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+  const folder = async (n: number) => (await slides.nth(n).locator('img').getAttribute('src'))!.replace(/[^/]+$/, '');
+  const [second, third] = [await folder(1), await folder(2)];
+  expect(asked.filter((p) => p.startsWith(second) || p.startsWith(third))).toEqual([]);
+  release();
+  await waitForLive(page);
+  await expect.poll(() => asked.some((p) => p.startsWith(second))).toBe(true);
+});
