@@ -32,8 +32,4 @@ export {
   validateFolderName,
   visibleOrderLines,
 } from '../library';
-export { DOWNLOAD_TEXT } from '../downloads';
-export { DownloadLinks } from '../DownloadLinks';
 export type * from '../library';
-export type * from '../downloads';
-export type * from '../DownloadLinks';

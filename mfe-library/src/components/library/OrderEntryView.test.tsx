@@ -1,6 +1,7 @@
 /** My Library's Ordered tab: each bought line's download links (issue 22; SITE-03, SITE-09). */
 import { screen, within } from '@testing-library/react';
-import type { DownloadLink, OrderEntry } from 'shared-contracts/library';
+import type { OrderEntry } from 'shared-contracts/library';
+import type { DownloadLink } from 'shared-contracts/orders';
 import { libraryApi, orderedItem, signIn } from '../../testing/fixtures';
 import { renderLibrary } from '../../testing/render';
 

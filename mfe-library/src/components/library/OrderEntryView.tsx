@@ -8,7 +8,8 @@
  */
 import { formatLongDate } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/money';
-import { DOWNLOAD_TEXT, DownloadLinks, isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
+import { isSubscriptionOrder, orderStatusLabel, visibleOrderLines, type OrderEntry } from 'shared-contracts/library';
+import { DOWNLOAD_TEXT, DownloadLinks } from 'shared-contracts/orders';
 import { SiteLink } from 'shared-contracts/router';
 import { LIBRARY_TEXT } from '../../text';
 
