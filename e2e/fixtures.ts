@@ -89,6 +89,20 @@ export async function firstVideo(page: Page): Promise<{ id: string; slug: string
 }
 
 /**
+ * A slow line for some files: every request of `url` waits until the returned function is called.
+ * Nothing else waits, so a test sees what the page does meanwhile.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await late;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until the page's scripts have taken over the server's HTML (`html[data-hydrated]`). Only
  * for what the HTML itself cannot do, such as a hover that preloads: clicks, typing and choices made
  * earlier are held and replayed by the shell (boot.js).

@@ -3,7 +3,7 @@
  * lockout, the mailed password reset and sign-out with a hostile return path. Every account here is fresh, so no test can lock
  * another test's user.
  */
-import { expect, expectSlot, slot, test } from '../fixtures';
+import { expect, expectSlot, holdRequests, slot, test } from '../fixtures';
 import { confirmationLink, newestMail, registerAccount, signIn, uniqueEmail } from '../session';
 
 const PASSWORD = 'Strong#Pass2026';
@@ -269,12 +269,7 @@ test('the modal in a frame posts OnClose and OnGoBack to its parent at the site 
 
 test('a reader who scrolled the framed modal before its scripts arrived keeps their place, and Go back works', async ({ page }) => {
   // The frame is small (an iframe's default 300x150), and the shell's scripts arrive late.
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await late;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/main.js');
   await page.goto('/topics', { waitUntil: 'commit' });
   await page.evaluate(() => {
     const frame = document.createElement('iframe');

@@ -2,7 +2,7 @@
  * What the first view waits for (decision 040): the lead picture first, the scripts next, the web
  * fonts last on a reader's first visit; from the first paint on a later one.
  */
-import { expect, test, waitForLive } from '../fixtures';
+import { expect, holdRequests, test, waitForLive } from '../fixtures';
 
 const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
 
@@ -47,12 +47,7 @@ test('on a page led by a picture, the scripts start only once that picture has a
     observer.observe({ type: 'paint', buffered: true });
   });
   // The product's lead picture arrives late (a slow line).
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/images\/product\//, async (route) => {
-    await late;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/images\/product\//);
   const html = await (await page.request.get('/store', { headers: { accept: 'text/html' } })).text();
   const product = /href="(\/product\/[^"]+)"/.exec(html)?.[1] ?? '';
   await page.goto(product, { waitUntil: 'commit' });
@@ -69,12 +64,7 @@ test("home's hidden carousel slides take their pictures only once the page is li
   page.on('request', (r) => {
     if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname);
   });
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await late;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/main.js');
   await page.goto('/', { waitUntil: 'commit' });
   const slides = page.locator('.carousel-slide');
   await expect(slides).toHaveCount(3);

@@ -4,7 +4,7 @@
  * reader reaches for them. A first click, made before that code has arrived, still does what it says.
  */
 import type { Page } from '@playwright/test';
-import { expect, firstVideo, slot, test, waitForLive } from '../fixtures';
+import { expect, firstVideo, holdRequests, slot, test, waitForLive } from '../fixtures';
 import { E2E_PORTS } from '../ports';
 import { signIn } from '../session';
 
@@ -71,12 +71,7 @@ test("with My Library down, reaching for an article's Save gives the shell's own
 test("a click on an article's Save made before the page's scripts have run still opens the flyout", async ({ page }) => {
   await signIn(page);
   // The shell's scripts arrive late (a slow connection): the reader presses Save on the server's HTML meanwhile.
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/main.js', async (route) => {
-    await late;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/main.js');
   await page.goto('/2025/06/the-unexpected-power-of-slowing-down', { waitUntil: 'commit' });
   const actions = slot(page, 'library/ItemActions');
   await actions.getByRole('button', { name: 'Save', exact: true }).click();

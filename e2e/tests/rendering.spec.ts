@@ -4,7 +4,7 @@
  * have taken over is not lost.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, waitForLive, type SlotId } from '../fixtures';
+import { expect, expectSlot, firstArticleUrl, firstVideo, holdRequests, slot, test, waitForLive, type SlotId } from '../fixtures';
 import { signIn } from '../session';
 
 interface PageType {
@@ -189,12 +189,7 @@ test.describe('for a signed-in reader', () => {
  * picker on the server's HTML meanwhile.
  */
 async function magazineWithHeldScript(page: Page, name: string): Promise<{ picker: Locator; release: () => void }> {
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${name}`, async (route) => {
-    await late;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**/${name}`);
   await page.goto('/magazine', { waitUntil: 'commit' });
   const picker = page.getByRole('form', { name: 'Archive picker' });
   await expect(picker.getByLabel('YEAR')).toHaveValue('2025');

@@ -74,6 +74,23 @@ function withServerHtml(): void {
   (window as { PerformanceObserver?: unknown }).PerformanceObserver = FakePaintObserver;
 }
 
+/** Server HTML led by a picture (`fetchpriority="high"`) that has not arrived yet. */
+function withLeadPicture(decode?: () => Promise<void>): HTMLImageElement {
+  withServerHtml();
+  const picture = document.createElement('img');
+  picture.setAttribute('fetchpriority', 'high');
+  Object.defineProperty(picture, 'complete', { configurable: true, get: () => false });
+  if (decode) picture.decode = decode;
+  document.querySelector('main')!.append(picture);
+  return picture;
+}
+
+/** Runs the frames asked for so far, then the tasks they set: the browser paints. */
+function paint(): void {
+  frames.splice(0).forEach((cb) => cb(16));
+  jest.advanceTimersByTime(0);
+}
+
 it('adds /main.js only after the next frame, once', () => {
   new Function(BOOT)();
   expect(entryScripts()).toEqual([]);
@@ -155,50 +172,34 @@ it('starts the entry at once in a tab opened hidden', () => {
 });
 
 it("on a page whose server HTML holds the first view's largest picture, starts only once that picture has arrived and been painted", () => {
-  withServerHtml();
-  const picture = document.createElement('img');
-  picture.setAttribute('fetchpriority', 'high');
-  Object.defineProperty(picture, 'complete', { configurable: true, get: () => false });
-  document.querySelector('main')!.append(picture);
+  const picture = withLeadPicture();
   new Function(BOOT)();
   FakePaintObserver.instances[0]!.report('first-contentful-paint');
-  frames.forEach((cb) => cb(16));
-  jest.advanceTimersByTime(0);
+  paint();
   expect(entryScripts()).toEqual([]); // the scripts would take the picture's bandwidth
   picture.dispatchEvent(new Event('load'));
   expect(entryScripts()).toEqual([]); // arrived, not yet painted
-  frames.splice(0).forEach((cb) => cb(16));
-  jest.advanceTimersByTime(0);
+  paint();
   expect(entryScripts()).toEqual(['/main.js']);
 });
 
 it('waits for the largest picture to be decoded too, where the browser can say', async () => {
-  withServerHtml();
-  const picture = document.createElement('img');
-  picture.setAttribute('fetchpriority', 'high');
   let decoded!: () => void;
-  picture.decode = () => new Promise<void>((resolve) => (decoded = resolve));
-  document.querySelector('main')!.append(picture);
+  withLeadPicture(() => new Promise<void>((resolve) => (decoded = resolve)));
   new Function(BOOT)();
   FakePaintObserver.instances[0]!.report('first-contentful-paint');
   await Promise.resolve();
-  frames.splice(0).forEach((cb) => cb(16));
-  jest.advanceTimersByTime(0);
+  paint();
   expect(entryScripts()).toEqual([]);
   decoded();
   await Promise.resolve();
   await Promise.resolve();
-  frames.splice(0).forEach((cb) => cb(16));
-  jest.advanceTimersByTime(0);
+  paint();
   expect(entryScripts()).toEqual(['/main.js']);
 });
 
 it('a largest picture that cannot be fetched holds nothing back', () => {
-  withServerHtml();
-  const picture = document.createElement('img');
-  picture.setAttribute('fetchpriority', 'high');
-  Object.defineProperty(picture, 'complete', { configurable: true, get: () => false });
-  document.querySelector('main')!.append(picture);
+  const picture = withLeadPicture();
   new Function(BOOT)();
   FakePaintObserver.instances[0]!.report('first-contentful-paint');
   picture.dispatchEvent(new Event('error'));
@@ -230,14 +231,6 @@ describe('the web fonts (decision 040)', () => {
     delete (document as { fonts?: unknown }).fonts;
     delete (document as { readyState?: unknown }).readyState;
   });
-
-  /** Runs the frames asked for so far, then the tasks they set. */
-  function paint(): void {
-    const now = frames;
-    frames = [];
-    now.forEach((cb) => cb(16));
-    jest.advanceTimersByTime(0);
-  }
 
   it("on a reader's first visit, asks for the faces only once the scripts have started and the page has loaded and painted, and switches once all four have come", async () => {
     new Function(BOOT)();
