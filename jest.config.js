@@ -20,6 +20,9 @@ module.exports = {
       ...base,
       displayName: 'node',
       testEnvironment: 'node',
+      // A worker's first API test migrates and seeds a real database for its template (about 1 s
+      // alone, several on a machine busy with e2e): hooks and tests get 20 s, not Jest's 5.
+      testTimeout: 20_000,
       testMatch: ['<rootDir>/shared-contracts/src/**/*.test.ts', '<rootDir>/dev-server/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
     },
     {
