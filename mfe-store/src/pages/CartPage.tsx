@@ -9,7 +9,7 @@ import { EmptyCart, isEmpty } from '../components/cart/CartParts';
 import { useCartPage } from '../components/cart/useCartPage';
 import { CART_LOAD_ERROR } from '../text';
 
-// The lines, the promo code and the totals: only a cart with lines loads their code (decision 038).
+// The lines, the promo code and the totals: only a cart with lines loads their code (decision 040).
 const FilledCart = lazyComponent(() => import(/* webpackChunkName: "store-filled-cart" */ '../components/cart/FilledCart').then((m) => m.FilledCart));
 
 export function CartPage() {

@@ -1,6 +1,6 @@
 /**
  * A cart with lines (/shopping-cart): the shipped and digital lines with their quantities, the
- * promo code, the totals and Checkout. Its own chunk (decision 038): an empty cart, a new reader's,
+ * promo code, the totals and Checkout. Its own chunk (decision 040): an empty cart, a new reader's,
  * does without it.
  */
 import { Link } from 'shared-contracts/router';
