@@ -23,14 +23,14 @@ export function CartPage() {
       </>
     );
   }
-  if (load.status === 'loading') {
-    return (
-      <>
-        <h1>Shopping Cart</h1>
-        <Status>Loading your cart…</Status>
-      </>
-    );
-  }
+  // While the cart, or a filled cart's code, is on its way.
+  const loading = (
+    <>
+      <h1>Shopping Cart</h1>
+      <Status>Loading your cart…</Status>
+    </>
+  );
+  if (load.status === 'loading') return loading;
 
   const cart = load.data;
   const voucherNotice = voucher && (voucher.kind === 'status' ? <Status>{voucher.text}</Status> : <Alert>{voucher.text}</Alert>);
@@ -52,7 +52,7 @@ export function CartPage() {
       change={change}
       waitForSignIn={waitForSignIn}
       navigate={navigate}
-      fallback={<Status>Loading your cart…</Status>}
+      fallback={loading}
     />
   );
 }
