@@ -91,15 +91,24 @@ class ChunkNamesPlugin {
 }
 
 /**
- * The site's styles (decision 035): the design system's tokens, base and components
+ * The site's styles (decisions 035, 041): the design system's tokens, base and components
  * (shared-contracts/design) and the shell's own styles (src/styles/*.css, by name), minified and
  * inlined into index.html at its `<!-- site-styles -->` marker, so every page paints styled with no
  * request. The fonts they name as `url(font:<package>/<file>)` are the @fontsource packages' files,
  * emitted as /fonts/<file>.<hash>.woff2 (immutable).
+ *
+ * The rules of one page type or of one part shown on demand (src/styles/sheets/<sheet>.css) are not
+ * inlined into every page: each is emitted as /styles/<sheet>.<hash>.css (immutable), and index.html
+ * names them in a JSON map (`<script type="application/json" id="sheets">`), where the server inlines
+ * the sheets of the parts it rendered (dev-server routes/shell.ts) and where the browser finds the
+ * file of a part it shows later (shell/src/sheets.tsx). print.css comes after, so it wins on paper.
  */
 const DESIGN_FILES = ['tokens.css', 'base.css', 'components.css'].map((f) => path.join(ROOT, 'shared-contracts/design', f));
 
 const { minifyCss } = require('./federation/css-template-loader');
+
+/** The id of index.html's JSON map of the sheets (sheet name to file). */
+const SHEETS_ID = 'sheets';
 
 class SiteStylesPlugin {
   constructor(dir) {
@@ -109,30 +118,46 @@ class SiteStylesPlugin {
     const fs = require('node:fs');
     const crypto = require('node:crypto');
     const HtmlWebpackPlugin = require('html-webpack-plugin');
+    const hash = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+    const cssFiles = (dir) =>
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith('.css'))
+            .sort()
+            .map((f) => path.join(dir, f))
+        : [];
     compiler.hooks.compilation.tap('SiteStylesPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('SiteStylesPlugin', (data) => {
         const stylesDir = path.join(this.dir, 'src/styles');
-        const own = fs.existsSync(stylesDir)
-          ? fs
-              .readdirSync(stylesDir)
-              .filter((f) => f.endsWith('.css'))
-              .sort()
-              .map((f) => path.join(stylesDir, f))
-          : [];
-        const files = [...DESIGN_FILES, ...own];
-        for (const file of files) compilation.fileDependencies.add(file);
-        const css = minifyCss(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')).replace(
-          /url\(font:([a-z0-9-]+)\/([a-z0-9-]+)\.woff2\)/g,
-          (_, pkg, name) => {
-            const bytes = fs.readFileSync(require.resolve(`@fontsource/${pkg}/files/${name}.woff2`, { paths: [ROOT] }));
-            const file = `fonts/${name}.${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.woff2`;
-            if (!compilation.getAsset(file)) compilation.emitAsset(file, new compiler.webpack.sources.RawSource(bytes));
-            return `url(/${file})`;
-          },
-        );
+        const print = path.join(stylesDir, 'print.css');
+        const own = cssFiles(stylesDir).filter((f) => f !== print);
+        const sheets = cssFiles(path.join(stylesDir, 'sheets'));
+        const late = fs.existsSync(print) ? [print] : [];
+        const read = (files) => {
+          for (const file of files) compilation.fileDependencies.add(file);
+          return minifyCss(files.map((f) => fs.readFileSync(f, 'utf8')).join('\n')).replace(
+            /url\(font:([a-z0-9-]+)\/([a-z0-9-]+)\.woff2\)/g,
+            (_, pkg, name) => {
+              const bytes = fs.readFileSync(require.resolve(`@fontsource/${pkg}/files/${name}.woff2`, { paths: [ROOT] }));
+              const file = `fonts/${name}.${hash(bytes)}.woff2`;
+              if (!compilation.getAsset(file)) compilation.emitAsset(file, new compiler.webpack.sources.RawSource(bytes));
+              return `url(/${file})`;
+            },
+          );
+        };
+        const map = {};
+        for (const sheet of sheets) {
+          const css = read([sheet]);
+          const file = `styles/${path.basename(sheet, '.css')}.${hash(css)}.css`;
+          if (!compilation.getAsset(file)) compilation.emitAsset(file, new compiler.webpack.sources.RawSource(css));
+          map[path.basename(sheet, '.css')] = `/${file}`;
+        }
+        const sheetMap = sheets.length ? `<script type="application/json" id="${SHEETS_ID}">${JSON.stringify(map)}</script>` : '';
+        const printStyles = late.length ? `<style>${read(late)}</style>` : '';
         const marker = /<!-- site-styles[\s\S]*?-->/;
         if (!marker.test(data.html)) throw new Error('SiteStylesPlugin: index.html has no <!-- site-styles --> marker');
-        data.html = data.html.replace(marker, () => `<style>${css}</style>`);
+        data.html = data.html.replace(marker, () => `<style>${read([...DESIGN_FILES, ...own])}</style>${sheetMap}${printStyles}`);
         return data;
       });
     });

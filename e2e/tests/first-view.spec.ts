@@ -3,6 +3,7 @@
  * fonts last on a reader's first visit; from the first paint on a later one.
  */
 import { expect, holdRequests, test, waitForLive } from '../fixtures';
+import { signIn } from '../session';
 
 const ARTICLE = '/2025/06/the-unexpected-power-of-slowing-down';
 
@@ -83,4 +84,49 @@ test("home's hidden carousel slides take their pictures only once the page is li
   release();
   await waitForLive(page);
   await expect.poll(() => asked.some((p) => p.startsWith(second))).toBe(true);
+});
+
+test("a page carries only its own type's sheet; a page type reached in the app shows once its sheet has arrived (decision 041)", async ({ page }) => {
+  await page.goto('/store');
+  const inline = () => page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join(''));
+  // The store is the store remote's page: none of the shell's page sheets, neither the magazine's nor the topics'.
+  expect(await page.locator('[data-sheet]').count()).toBe(0);
+  expect(await inline()).not.toContain('.magazine-top');
+  expect(await inline()).not.toContain('.topic-tree');
+  await waitForLive(page);
+
+  const release = await holdRequests(page, /\/styles\/magazine\.[0-9a-f]{8}\.css$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Magazine archive' }).click();
+  // While the sheet is on its way the magazine is not shown unstyled: the page says it is loading.
+  await expect(page.locator('link[rel="stylesheet"][href*="/styles/magazine."]')).toBeAttached();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading…');
+  await expect(page.locator('.magazine-top')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Magazine' })).toBeVisible();
+  await expect(page.locator('.magazine-top')).toHaveCSS('display', 'grid');
+  await expect(page.locator('link[data-sheet="magazine"]')).toBeAttached();
+});
+
+test('the search overlay and the account menu bring their own sheets: fetched when first opened, inlined when the server renders them (decision 041)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/topics');
+  await waitForLive(page);
+  expect(await page.locator('[data-sheet="search-overlay"], [data-sheet="user-menu"]').count()).toBe(0);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const overlay = page.getByRole('dialog', { name: 'Search' });
+  await overlay.getByRole('searchbox', { name: 'Search' }).fill('strategy');
+  await expect(overlay.getByRole('list', { name: 'Suggested articles' }).getByRole('link').first()).toBeVisible();
+  await expect(page.locator('link[data-sheet="search-overlay"]')).toBeAttached();
+  // The suggestions as the sheet draws them: a list without bullets, each a row at least a touch target high.
+  await expect(overlay.getByRole('list', { name: 'Suggested articles' })).toHaveCSS('list-style-type', 'none');
+  const row = await overlay.getByRole('list', { name: 'Suggested articles' }).getByRole('link').first().boundingBox();
+  expect(row!.height).toBeGreaterThanOrEqual(44);
+
+  // A signed-in reader's page carries the account menu's sheet in its HTML: nothing to fetch, nothing unstyled.
+  await signIn(page);
+  const html = await (await page.request.get('/topics', { headers: { Accept: 'text/html' } })).text();
+  expect(html).toMatch(/<style data-sheet="user-menu">\.user-menu\{/);
+  expect(html).not.toContain('data-sheet="search-overlay"');
 });

@@ -27,6 +27,8 @@ export type Preloaded = { ok: true; data: unknown } | { ok: false; status: numbe
 export interface PageMeta {
   status?: number;
   article?: Article;
+  /** The sheets of the parts the page rendered (the shell's src/styles/sheets, by name): the host inlines them. */
+  sheets?: string[];
 }
 
 /**

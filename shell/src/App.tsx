@@ -17,10 +17,12 @@ import { Header, SECTIONS } from './header/Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { NotFound } from './pages/NotFound';
 import { loadHomePage } from './routeChunks';
+import { withSheet, type Sheet } from './sheets';
 
 /** Pages off the first view (account and discovery pages): each is its own chunk, fetched when its route is shown. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazyComponent(() => load().then((m) => m[name]));
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, sheet?: Sheet) {
+  const page = () => load().then((m) => m[name]);
+  return sheet ? withSheet(page, sheet) : lazyComponent(page);
 }
 const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage');
 const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage');
@@ -35,20 +37,20 @@ const SubscriberRegistrationPage = lazyPage(
 );
 // The home page is its own chunk too (decision 021): the entry starts it with bootstrap when the
 // document is home, and bootstrap waits for it before the first render (routeChunks.ts).
-const Home = lazyComponent(() => loadHomePage().then((m) => m.Home));
+const Home = withSheet(() => loadHomePage().then((m) => m.Home), 'home');
 // The article page too (decision 038): the other pages do without its headline, hero and banner.
 // Imported from here only, so its chunk holds none of what this one does (an import from the entry,
 // as home's, would split the slot and federation code both use into a third file); the server's
 // HTML preloads it with the shell's scripts, so it has arrived when the app first renders.
-const ArticlePage = lazyComponent(() => import(/* webpackChunkName: "page-article" */ './pages/ArticlePage').then((m) => m.ArticlePage));
+const ArticlePage = withSheet(() => import(/* webpackChunkName: "page-article" */ './pages/ArticlePage').then((m) => m.ArticlePage), 'article');
 
 // Discovery pages (issue 5): the home page and the article page stay in the first view; these load
 // when shown.
-const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage');
-const Topics = lazyPage(() => import(/* webpackChunkName: "page-topics" */ './pages/Topics'), 'Topics');
-const TopicPage = lazyPage(() => import(/* webpackChunkName: "page-topic" */ './pages/TopicPage'), 'TopicPage');
-const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ './pages/Magazine'), 'Magazine');
-const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage');
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage', 'search');
+const Topics = lazyPage(() => import(/* webpackChunkName: "page-topics" */ './pages/Topics'), 'Topics', 'topics');
+const TopicPage = lazyPage(() => import(/* webpackChunkName: "page-topic" */ './pages/TopicPage'), 'TopicPage', 'topics');
+const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ './pages/Magazine'), 'Magazine', 'magazine');
+const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-toc" */ './pages/ArchiveTocPage'), 'ArchiveTocPage', 'magazine');
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
 const BigIdeasPage = lazyPage(() => import(/* webpackChunkName: "page-big-ideas" */ './pages/BigIdeasPage'), 'BigIdeasPage');

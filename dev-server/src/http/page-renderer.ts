@@ -19,7 +19,7 @@ import type { Article } from 'shared-contracts/server';
 /** What the shell's server build renders for one document (shell/src/server/render.tsx). */
 export interface RenderedPage {
   html: string;
-  page: { status?: number; article?: Article };
+  page: { status?: number; article?: Article; sheets?: string[] };
   loads: Array<[string, unknown]>;
   slots: Record<string, string>;
   /** Who the page was rendered for (null: a guest); absent when the server could not tell. */

@@ -9,12 +9,13 @@ import { articlesOf } from '../test/paywall';
 import { sessionOf } from '../test/discovery';
 import { DEMO_USERS } from '../seed/demo-users';
 import { withArticleHead } from './article-html';
-import { findHomeChunk, findPageChunk, PAGE_CACHE_CONTROL, RENDER_DATA_ID, withAfterFirstPaint } from './shell';
+import { findHomeChunk, findPageChunk, PAGE_CACHE_CONTROL, readSheets, RENDER_DATA_ID, withAfterFirstPaint, withSheets } from './shell';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>The Management Review</title>' +
   '<meta name="description" content="Ideas and advice for leaders." />' +
-  '<template id=after-first-paint><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous></template></head>' +
+  '<template id=after-first-paint><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous></template>' +
+  '<style>body{}</style><script type=application/json id=sheets>{"magazine":"/styles/magazine.0a1b2c3d.css"}</script></head>' +
   '<body><div id="root"></div><script src="/main.js"></script></body></html>';
 
 let dist: string;
@@ -27,6 +28,8 @@ beforeAll(async () => {
   // The build's brotli twin of the entry (decision 025), marked so the test sees which is sent.
   fs.writeFileSync(path.join(dist, 'main.js.br'), zlib.brotliCompressSync('console.log("main, from its twin")'));
   fs.writeFileSync(path.join(dist, 'styles.0123456789abcdef.css'), 'body{}');
+  fs.mkdirSync(path.join(dist, 'styles'));
+  fs.writeFileSync(path.join(dist, 'styles/magazine.0a1b2c3d.css'), '.issue-card{color:red}');
   fs.mkdirSync(path.join(dist, 'fonts'));
   fs.writeFileSync(path.join(dist, 'fonts/source-serif-4-latin-400-normal.02194deb.woff2'), 'wOF2');
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var shell;');
@@ -189,7 +192,7 @@ describe("server-rendered pages (a render module standing in for the shell's ser
       const article = url.startsWith('/article/') ? await (await fetch('/api/article/' + url.slice('/article/'.length))).json() : undefined;
       return {
         html: '<main><h1>' + url.replace(/</g, '&lt;') + '</h1><p>' + profile.status + ' from ' + origin + '</p><p>session: ' + session + '</p></main>',
-        page: article ? { article } : {},
+        page: article ? { article } : url.startsWith('/magazine') ? { sheets: ['magazine', 'unknown'] } : {},
         loads: [['note', { ok: true, data: '</script><script>alert(1)</script>' }]],
         slots: { 'store/App': 'ready' },
         reader: { user: profile.status === 200 ? { status: (await profile.json()).status } : null },
@@ -229,6 +232,16 @@ describe("server-rendered pages (a render module standing in for the shell's ser
       reader: { user: null },
     });
     expect(res.text.indexOf(RENDER_DATA_ID)).toBeLessThan(res.text.indexOf('</body>'));
+  });
+
+  it("inlines the sheets the page named (decision 041) before the map of sheets, and no other page's", async () => {
+    const magazine = (await page('/magazine').expect(200)).text;
+    expect(magazine).toContain('<style data-sheet="magazine">.issue-card{color:red}</style><script type=application/json id=sheets>');
+    expect(magazine).not.toContain('data-sheet="unknown"');
+    expect(magazine).not.toContain('.topic-tree');
+    const topics = (await page('/topics').expect(200)).text;
+    expect(topics).not.toContain('data-sheet');
+    expect(topics).not.toContain('.issue-card');
   });
 
   it("renders for the reader: the page's API requests carry their session", async () => {
@@ -335,5 +348,38 @@ describe('withArticleHead', () => {
     );
     expect(minified.match(/name=("|)description/g)).toHaveLength(1);
     expect(minified).not.toContain('<title>Site</title>');
+  });
+});
+
+describe('sheets (decision 041)', () => {
+  const html = (map: string) => `<head><style>body{}</style><script type=application/json id=sheets>${map}</script><style>@media print{}</style></head>`;
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-sheets-'));
+    fs.mkdirSync(path.join(root, 'styles'));
+    fs.writeFileSync(path.join(root, 'styles/topics.0123abcd.css'), '.topic-tree{display:grid}');
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("reads each sheet the build's map names from its file", () => {
+    expect([...readSheets(html('{"topics":"/styles/topics.0123abcd.css"}'), root)]).toEqual([['topics', '.topic-tree{display:grid}']]);
+  });
+
+  it("reads no file outside the build's hashed sheets, and nothing from a broken map or a missing file", () => {
+    expect(readSheets(html('{"topics":"/../../etc/passwd"}'), root).size).toBe(0);
+    expect(readSheets(html('{"topics":"/styles/topics.ffffffff.css"}'), root).size).toBe(0);
+    expect(readSheets(html('{not json'), root).size).toBe(0);
+    expect(readSheets('<head></head>', root).size).toBe(0);
+  });
+
+  it('inlines the named sheets after the site styles and before print, and leaves a page without names or map as it is', () => {
+    const sheets = new Map([['topics', '.topic-tree{display:grid}']]);
+    const page = html('{}');
+    expect(withSheets(page, ['topics'], sheets)).toBe(
+      '<head><style>body{}</style><style data-sheet="topics">.topic-tree{display:grid}</style><script type=application/json id=sheets>{}</script><style>@media print{}</style></head>',
+    );
+    expect(withSheets(page, undefined, sheets)).toBe(page);
+    expect(withSheets(page, ['search'], sheets)).toBe(page);
+    expect(withSheets('<head></head>', ['topics'], sheets)).toBe('<head></head>');
   });
 });

@@ -69,6 +69,43 @@ export function withAfterFirstPaint(html: string, tags: string): string {
   return html.slice(0, close) + tags + html.slice(close);
 }
 
+const SHEETS = /<script type=(["']?)application\/json\1 id=(["']?)sheets\2>([^<]*)<\/script>/i;
+
+/**
+ * The sheets index.html names (decision 041: the rules of a page type or of a part shown on demand,
+ * by name), read from their files in `root`; none when the build has no map or a file is missing.
+ */
+export function readSheets(html: string, root: string): Map<string, string> {
+  const sheets = new Map<string, string>();
+  const found = SHEETS.exec(html);
+  if (!found) return sheets;
+  try {
+    const map = JSON.parse(found[3]!) as Record<string, unknown>;
+    for (const [name, href] of Object.entries(map)) {
+      if (typeof href !== 'string' || !/^\/styles\/[\w-]+\.[0-9a-f]{8}\.css$/.test(href)) continue;
+      sheets.set(name, fs.readFileSync(path.join(root, href), 'utf8'));
+    }
+  } catch {
+    return new Map();
+  }
+  return sheets;
+}
+
+/**
+ * index.html with the sheets of the parts a page rendered (`PageMeta.sheets`) inlined before the map
+ * of sheets, so they follow the site's styles and precede print.css, where the browser adds a sheet
+ * it fetches (shell/src/sheets.tsx), which finds them by `data-sheet`.
+ */
+export function withSheets(html: string, names: readonly string[] | undefined, sheets: ReadonlyMap<string, string>): string {
+  const found = names?.length ? SHEETS.exec(html) : null;
+  if (!found || !names) return html;
+  const styles = names
+    .filter((name) => sheets.has(name))
+    .map((name) => `<style data-sheet="${name}">${sheets.get(name)!}</style>`)
+    .join('');
+  return html.slice(0, found.index) + styles + html.slice(found.index);
+}
+
 /** The preload of a page's own chunk (the shell's entry starts it, so without one it waits for main.js; decisions 021, 038). */
 function pageChunkPreload(chunk: string | null): string {
   return chunk ? `<link rel="preload" as="script" href="/${chunk}">` : '';
@@ -133,11 +170,14 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   const root = path.resolve(shellDist);
   const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
   const renderModule = createRenderModuleCache(sources?.renderFile ?? path.join(root, '..', 'dist-server', 'render.js'));
-  // The page chunks' files, looked up again when index.html (a new build) changes.
-  let pageChunksFor: { html: string; chunks: Map<string, string | null> } | null = null;
+  // The page chunks' files and the sheets, looked up again when index.html (a new build) changes.
+  let built: { html: string; chunks: Map<string, string | null>; sheets: Map<string, string> } | null = null;
+  const buildOf = (html: string) => {
+    if (built?.html !== html) built = { html, chunks: new Map(), sheets: readSheets(html, root) };
+    return built;
+  };
   const pageChunk = (html: string, name: string) => {
-    if (pageChunksFor?.html !== html) pageChunksFor = { html, chunks: new Map() };
-    const { chunks } = pageChunksFor;
+    const { chunks } = buildOf(html);
     if (!chunks.has(name)) chunks.set(name, findPageChunk(root, name));
     return chunks.get(name) ?? null;
   };
@@ -188,7 +228,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
       res.send(page);
       return;
     }
-    res.status(rendered.page.status ?? 200).send(composePage(page, rendered, origin));
+    res.status(rendered.page.status ?? 200).send(composePage(withSheets(page, rendered.page.sheets, buildOf(html).sheets), rendered, origin));
   });
 
   return router;

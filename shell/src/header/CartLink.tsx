@@ -9,8 +9,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { cartLinkName, lazyComponent, useUserStore, watchCartCount } from 'shared-contracts';
+import { cartLinkName, useUserStore, watchCartCount } from 'shared-contracts';
 import { startRemoteLoad } from '../federation';
+import { withSheet } from '../sheets';
 
 function preloadStore(): void {
   startRemoteLoad('store', 'App').promise.catch(() => {
@@ -18,7 +19,7 @@ function preloadStore(): void {
   });
 }
 
-const CartMenu = lazyComponent(() => import('./CartMenu').then((m) => m.CartMenu));
+const CartMenu = withSheet(() => import('./CartMenu').then((m) => m.CartMenu), 'cart-menu');
 
 export function CartLink() {
   const count = useUserStore((s) => s.cartCount);

@@ -20,14 +20,18 @@ import { useFlyout } from '../flyouts/state';
 import { CartLink } from './CartLink';
 import type { SearchOverlayProps } from './SearchOverlay';
 import { useStickyHeader } from './useStickyHeader';
+import { withSheet } from '../sheets';
 import { preloadAuthModal } from '../AuthModalHost';
 
-const SearchOverlay = lazyComponent<SearchOverlayProps>(() => import(/* webpackChunkName: "search-overlay" */ './SearchOverlay').then((m) => m.SearchOverlay));
+const SearchOverlay = withSheet<SearchOverlayProps>(
+  () => import(/* webpackChunkName: "search-overlay" */ './SearchOverlay').then((m) => m.SearchOverlay),
+  'search-overlay',
+);
 
 // The signed-in reader's menu and the flyouts load only where they show (decision 021): a guest's
 // first view (the byte budget's page) runs neither. A cached signed-in user starts the menu's chunk
 // at page start (bootstrap.tsx), so it arrives with the rest of the first view.
-const UserMenu = lazyComponent<{ user: User }>(() => import(/* webpackChunkName: "user-menu" */ './UserMenu').then((m) => m.UserMenu));
+const UserMenu = withSheet<{ user: User }>(() => import(/* webpackChunkName: "user-menu" */ './UserMenu').then((m) => m.UserMenu), 'user-menu');
 const FlyoutHost = lazyComponent<object>(() => import(/* webpackChunkName: "flyout-host" */ '../flyouts/FlyoutHost').then((m) => m.FlyoutHost));
 
 /** Starts fetching the user menu's code (a signed-in reader's page start). */

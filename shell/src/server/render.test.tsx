@@ -90,6 +90,12 @@ describe('renderPage', () => {
     expect(unknown.html).toContain('Page not found');
   });
 
+  it("names the page's own sheet for the host to inline (decision 041): the topics', the article's, none for a remote's page", async () => {
+    expect((await serve('/topics')).page.sheets).toEqual(['topics']);
+    expect((await serve('/2025/06/rendered')).page.sheets).toEqual(['article']);
+    expect((await serve('/store')).page.sheets).toBeUndefined();
+  });
+
   it("keeps readers apart: renders running at once each use their own reader's fetch", async () => {
     const seen = { a: [] as string[], b: [] as string[] };
     const [a, b] = await Promise.all([serve('/2025/06/rendered', api('ok', seen.a)), serve('/topics', api('ok', seen.b))]);

@@ -1,0 +1,71 @@
+/**
+ * Style sheets shipped with what uses them (decision 041): a page type's own rules, and those of a
+ * part shown only on demand (the search overlay, the cart's menu, the reader's menu), are in
+ * src/styles/sheets/<sheet>.css, not in the styles inlined into every page. The server inlines the
+ * sheets of the parts it rendered (they name them here while rendering); a part the browser shows
+ * later has its sheet fetched with its code, so it never shows unstyled.
+ */
+import { useContext, type ComponentType, type ReactNode } from 'react';
+import { lazyComponent, RenderContextValue, type LazyComponent } from 'shared-contracts';
+
+export type Sheet = 'home' | 'article' | 'search' | 'topics' | 'magazine' | 'search-overlay' | 'cart-menu' | 'user-menu';
+
+/** On the server: tells the renderer the page shows a part using `sheet` (PageMeta.sheets), so its HTML carries it. */
+export function useSheet(sheet: Sheet): void {
+  const page = useContext(RenderContextValue)?.page;
+  if (page && !page.sheets?.includes(sheet)) (page.sheets ??= []).push(sheet);
+}
+
+const fetching = new Map<string, Promise<void>>();
+
+/**
+ * Resolves once `sheet` applies to the document: at once when the server's HTML inlined it (or there
+ * is no document), else when its file (named in index.html's JSON map `#sheets`) has loaded. A file
+ * that fails leaves the part to show as it can, and is asked for again next time.
+ */
+export function loadSheet(sheet: Sheet): Promise<void> {
+  if (typeof document === 'undefined' || document.querySelector(`[data-sheet="${sheet}"]`)) return Promise.resolve();
+  const map = document.getElementById('sheets');
+  let href: unknown;
+  try {
+    href = (JSON.parse(map?.textContent ?? '{}') as Record<string, unknown>)[sheet];
+  } catch {
+    href = undefined;
+  }
+  if (!map || typeof href !== 'string') return Promise.resolve();
+  let pending = fetching.get(sheet);
+  if (!pending) {
+    pending = new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = () => {
+        link.dataset.sheet = sheet;
+        fetching.delete(sheet);
+        resolve();
+      };
+      link.onerror = () => {
+        link.remove();
+        fetching.delete(sheet);
+        resolve();
+      };
+      // Where the server puts the sheets it inlines: after the site's styles, before print.css.
+      map.before(link);
+    });
+    fetching.set(sheet, pending);
+  }
+  return pending;
+}
+
+/**
+ * A part with a sheet of its own, loaded when first shown (shared-contracts lazyComponent): the
+ * server's HTML carries the sheet of a part it rendered, and the browser fetches it with the code.
+ */
+export function withSheet<P extends object>(load: () => Promise<ComponentType<P>>, sheet: Sheet): LazyComponent<P> {
+  const Lazy = lazyComponent(() => Promise.all([load(), loadSheet(sheet)]).then(([part]) => part));
+  function WithSheet(props: P & { fallback?: ReactNode }) {
+    useSheet(sheet);
+    return <Lazy {...props} />;
+  }
+  return Object.assign(WithSheet, { preload: Lazy.preload });
+}
