@@ -250,3 +250,33 @@ test.describe('on a desktop', () => {
     expect(refused.status()).toBe(422);
   });
 });
+
+test('the store shows twelve products a page: its pages are links that work without scripts, and the next page opens at its top', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const app = await store(page, '/store');
+  const titles = () => app.getByRole('list', { name: 'Products' }).locator(':scope > li h2').allInnerTexts();
+  const first = await titles();
+  expect(first).toHaveLength(12);
+  const pages = app.getByRole('navigation', { name: 'Store pages' });
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/store?page=2');
+
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/store\?page=2$/);
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const second = await titles();
+  expect(second.length).toBeGreaterThan(0);
+  expect(second.filter((t) => first.includes(t))).toEqual([]);
+  await expect(page.locator('#main h1')).toBeFocused();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+
+  // Without JavaScript the server's page is the list: the links lead from page to page.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto('/store?page=2');
+  await expect(noScript.getByRole('list', { name: 'Products' }).locator(':scope > li h2').first()).toHaveText(second[0]!);
+  await noScript.getByRole('navigation', { name: 'Store pages' }).getByRole('link', { name: 'Previous' }).click();
+  await expect(noScript).toHaveURL(/\/store$/);
+  await expect(noScript.getByRole('list', { name: 'Products' }).locator(':scope > li h2').first()).toHaveText(first[0]!);
+  await plain.close();
+});

@@ -83,7 +83,7 @@ function cardsOf(list: HTMLElement): HTMLElement[] {
 }
 
 function list(category: string | null, products: ProductTile[]): ProductList {
-  return { categories, category, products };
+  return { categories, category, products, page: 1, pages: 1 };
 }
 
 /** The store API as the tests need it: /api/store/products[?category=...]. */
@@ -152,6 +152,34 @@ describe('StoreApp', () => {
 
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products');
+  });
+
+  const pagedApi = () =>
+    mockFetch((url) => {
+      const page = new URL(url, 'http://localhost').searchParams.get('page');
+      if (page === '9') return { status: 404, body: { message: 'Page not found' } };
+      return { body: { ...list(null, page === '2' ? [casebook] : [playbook]), page: Number(page ?? '1'), pages: 2 } };
+    });
+
+  it('shows the page of the list the address names (?page=), with the pages as links', async () => {
+    const fetch = pagedApi();
+    renderAt('/store?page=2');
+    const cards = cardsOf(await screen.findByRole('list', { name: 'Products' }));
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByRole('link', { name: 'Negotiation Cases' })).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/store/products?page=2');
+    const pages = screen.getByRole('navigation', { name: 'Store pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/store');
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/store');
+    expect(within(pages).queryByRole('link', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('says so for a page past the last, and leads to the first', async () => {
+    pagedApi();
+    renderAt('/store?page=9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/store');
   });
 
   it("puts each product's cover picture on its card: decorative (the title names it), with its width and height, the first row at once, the rest lazily", async () => {

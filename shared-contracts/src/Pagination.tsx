@@ -17,6 +17,12 @@
 import { useSyncExternalStore, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX, paginationItems } from 'shared-contracts/contracts';
 
+/** The page of a paged list's `?page=`: a whole number from 1; anything else is the first page. */
+export function pageFromQuery(value: string | null): number {
+  if (value === null || !/^\d{1,5}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
 /**
  * Previous and Next of the pagination (SITE-04): Previous is hidden on the first page; Next is
  * hidden on the last (the spec notes the source hides it with the previous style; we read it as

@@ -224,7 +224,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', schemaOf('discovery', 'ArchiveSchema')),
-    products: (category?: string) => request('GET', `/api/store/products${q({ category })}`, schemaOf('commerce', 'ProductListSchema')),
+    products: (category?: string, page?: number) =>
+      request('GET', `/api/store/products${q({ category, page: page && page > 1 ? page : undefined })}`, schemaOf('commerce', 'ProductListSchema')),
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
     productDetail: (availabilityId: string) =>
       request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, schemaOf('commerce', 'ProductDetailSchema')),

@@ -186,10 +186,15 @@ export type Availability = z.infer<typeof AvailabilitySchema>;
  */
 export const ProductTileSchema = z.extend(ProductSchema, { formats: z.array(AvailabilitySchema) });
 export type ProductTile = z.infer<typeof ProductTileSchema>;
+/** Tiles on a page of the store's list (`?page=`): three rows of four on a desktop. */
+export const STORE_PAGE_SIZE = 12;
 export const ProductListSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
   category: z.nullable(z.string()),
+  /** The tiles of `page` (from 1), at most STORE_PAGE_SIZE, of `pages` (at least 1). */
   products: z.array(ProductTileSchema),
+  page: z.int(),
+  pages: z.int(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 

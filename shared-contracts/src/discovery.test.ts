@@ -98,16 +98,16 @@ describe('archive picker preselection (SITE-02)', () => {
     {
       yearId: '2025',
       issues: [
-        { issueCode: 'BR2501', issueMonth: 'January-February' },
-        { issueCode: 'BR2502', issueMonth: 'March-April' },
+        { issueMonth: 'January-February', issueURL: '/archive-toc/BR2501' },
+        { issueMonth: 'March-April', issueURL: '/archive-toc/BR2502' },
       ],
     },
     {
       yearId: '2004',
       issues: [
-        { issueCode: 'BR0401', issueMonth: 'January' },
-        { issueCode: 'BR0407', issueMonth: 'July' },
-        { issueCode: 'BR0407', issueMonth: 'August' },
+        { issueMonth: 'January', issueURL: '/archive-toc/BR0401' },
+        { issueMonth: 'July', issueURL: '/archive-toc/BR0407' },
+        { issueMonth: 'August', issueURL: '/archive-toc/BR0407' },
       ],
     },
   ];
@@ -117,13 +117,13 @@ describe('archive picker preselection (SITE-02)', () => {
   });
 
   it('preselects the chosen issue when it is in the chosen year', () => {
-    expect(archivePickerSelection(years, { yearId: '2025', issueCode: 'BR2502' })).toEqual({ yearId: '2025', issueMonth: 'March-April' });
+    expect(archivePickerSelection(years, { yearId: '2025', issueURL: '/archive-toc/BR2502' })).toEqual({ yearId: '2025', issueMonth: 'March-April' });
     // July and August both point to the July issue: the first of them is preselected.
-    expect(archivePickerSelection(years, { yearId: '2004', issueCode: 'BR0407' })).toEqual({ yearId: '2004', issueMonth: 'July' });
+    expect(archivePickerSelection(years, { yearId: '2004', issueURL: '/archive-toc/BR0407' })).toEqual({ yearId: '2004', issueMonth: 'July' });
   });
 
   it('falls back to the first month when the chosen issue is not in that year, and to nothing for no years', () => {
-    expect(archivePickerSelection(years, { yearId: '2004', issueCode: 'BR2502' })).toEqual({ yearId: '2004', issueMonth: 'January' });
+    expect(archivePickerSelection(years, { yearId: '2004', issueURL: '/archive-toc/BR2502' })).toEqual({ yearId: '2004', issueMonth: 'January' });
     expect(archivePickerSelection([])).toBeNull();
   });
 });

@@ -72,8 +72,8 @@ export const EMPTY_TOPICS_SUGGESTIONS = [
   'Innovation',
   'Marketing',
 ] as const;
+/** An entry of the archive (SITE-02): its label and its issue's address (`/archive-toc/{issueCode}`, where the code is). */
 export const ArchiveIssueSchema = z.object({
-  issueCode: z.string(),
   issueMonth: z.string(),
   issueURL: z.string(),
 });
@@ -328,12 +328,12 @@ export type Issue = z.infer<typeof IssueSchema>;
  * entry when it is in that year, else the year's first.
  */
 export function archivePickerSelection(
-  years: readonly { yearId: string; issues: readonly { issueCode: string; issueMonth: string }[] }[],
-  chosen?: { yearId?: string; issueCode?: string },
+  years: readonly { yearId: string; issues: readonly { issueMonth: string; issueURL: string }[] }[],
+  chosen?: { yearId?: string; issueURL?: string },
 ): { yearId: string; issueMonth: string } | null {
   const year = years.find((y) => y.yearId === chosen?.yearId) ?? years[0];
   if (!year) return null;
-  const issue = year.issues.find((i) => i.issueCode === chosen?.issueCode) ?? year.issues[0];
+  const issue = year.issues.find((i) => i.issueURL === chosen?.issueURL) ?? year.issues[0];
   return { yearId: year.yearId, issueMonth: issue?.issueMonth ?? '' };
 }
 

@@ -17,6 +17,7 @@ import {
   OrderSchema,
   ProductDetailSchema,
   ProductListSchema,
+  STORE_PAGE_SIZE,
   RecommendationsSchema,
   REFERRAL_CODES,
   StateProvinceListSchema,
@@ -179,12 +180,48 @@ describe('product pages', () => {
     expect(detail.permissions).toHaveLength(1);
   });
 
+  /** Every tile of the store's list, page after page. */
+  async function everyTile(query = '') {
+    const first = ProductListSchema.parse((await call('get', `/api/store/products${query}`).expect(200)).body);
+    const tiles = [...first.products];
+    for (let page = 2; page <= first.pages; page++) {
+      tiles.push(...ProductListSchema.parse((await call('get', `/api/store/products?page=${page}${query.replace('?', '&')}`).expect(200)).body).products);
+    }
+    return { first, tiles };
+  }
+
   it('keeps the store listing to listed products', async () => {
-    const res = await call('get', '/api/store/products').expect(200);
-    const skus = (res.body as { products: { sku: string }[] }).products.map((p) => p.sku);
+    const skus = (await everyTile()).tiles.map((p) => p.sku);
     expect(skus).not.toContain('SUB-GOOD');
     expect(skus).not.toContain(ids.permission);
     expect(skus).not.toContain(ids.reprintArticle.pdf);
+  });
+
+  it('lists the store a page at a time: twelve tiles a page, each product once, the page and the number of pages', async () => {
+    const { first, tiles } = await everyTile();
+    expect(first).toMatchObject({ page: 1, category: null });
+    expect(first.products).toHaveLength(STORE_PAGE_SIZE);
+    expect(first.pages).toBe(Math.ceil(tiles.length / STORE_PAGE_SIZE));
+    expect(first.pages).toBeGreaterThan(1);
+    expect(new Set(tiles.map((t) => t.id)).size).toBe(tiles.length);
+    const last = ProductListSchema.parse((await call('get', `/api/store/products?page=${first.pages}`).expect(200)).body);
+    expect(last.page).toBe(first.pages);
+    expect(last.products.map((p) => p.id)).toEqual(tiles.slice((first.pages - 1) * STORE_PAGE_SIZE).map((p) => p.id));
+    // A category is paged the same way.
+    const books = await everyTile('?category=books');
+    expect(books.first).toMatchObject({ category: 'books', page: 1 });
+    expect(books.tiles.every((t) => t.category === 'Books')).toBe(true);
+  });
+
+  it('answers 404 for a page past the last and 400 for a page that is not a whole number from 1, with a message', async () => {
+    const { first } = await everyTile();
+    expect((await call('get', `/api/store/products?page=${first.pages + 1}`).expect(404)).body).toEqual({ message: 'Page not found' });
+    for (const page of ['0', '-1', '1.5', 'two', '999999']) {
+      expect((await call('get', `/api/store/products?page=${page}`).expect(400)).body).toEqual({
+        message: 'Invalid request',
+        errors: [{ field: 'page', errorMessage: 'The page must be a whole number from 1.' }],
+      });
+    }
   });
 });
 

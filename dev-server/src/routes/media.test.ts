@@ -21,14 +21,17 @@ afterAll(() => t.close());
 const get = (path: string) => request(t.app).get(path);
 
 describe('GET /api/store/products', () => {
-  it('answers every product and the categories without a category', async () => {
+  it('answers every product, a page at a time, and the categories without a category', async () => {
     const list = ProductListSchema.parse((await get('/api/store/products').expect(200)).body);
     expect(list.category).toBeNull();
     expect(list.categories.map((c) => c.slug)).toEqual(['books', 'case-studies', 'magazine-issues', 'toolkits']);
-    expect(list.products.length).toBeGreaterThanOrEqual(35);
-    expect(new Set(list.products.map((p) => p.type))).toEqual(new Set(['ebook', 'bundle', 'digital', 'ship']));
-    expect(list.products.some((p) => p.availabilityStatus === 'COMING_SOON')).toBe(true);
-    for (const p of list.products) {
+    const products = [...list.products];
+    for (let page = 2; page <= list.pages; page++)
+      products.push(...ProductListSchema.parse((await get(`/api/store/products?page=${page}`).expect(200)).body).products);
+    expect(products.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(products.map((p) => p.type))).toEqual(new Set(['ebook', 'bundle', 'digital', 'ship']));
+    expect(products.some((p) => p.availabilityStatus === 'COMING_SOON')).toBe(true);
+    for (const p of products) {
       expect(p.type).toBe(productTypeFromSku(p.sku));
       expect(p.productUrl).toBe(`/product/${p.productUrl.split('/')[2]}/${p.availabilityId}`);
     }

@@ -9,6 +9,11 @@ const ProductsQuery = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,80}$/, 'Unknown category.')
     .optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/, 'The page must be a whole number from 1.')
+    .transform(Number)
+    .optional(),
 });
 
 export function storeRoutes({ services }: RouteContext): Router {
@@ -17,7 +22,7 @@ export function storeRoutes({ services }: RouteContext): Router {
     const raw: unknown = req.query;
     // An empty ?category= means every product, like no category at all.
     const query = parseInput(ProductsQuery, raw && typeof raw === 'object' && 'category' in raw && raw.category === '' ? {} : raw);
-    res.json(await services.store.products(query.category ?? null));
+    res.json(await services.store.products(query.category ?? null, query.page ?? 1));
   });
   return router;
 }

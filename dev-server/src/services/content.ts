@@ -146,7 +146,7 @@ export function createContentService(deps: { content: ContentRepository; clock: 
           year = { yearId, issues: [] };
           years.push(year);
         }
-        year.issues.push({ issueCode: row.issue_code, issueMonth: row.month_label, issueURL: `/archive-toc/${row.issue_code}` });
+        year.issues.push({ issueMonth: row.month_label, issueURL: `/archive-toc/${row.issue_code}` });
       }
       return { years };
     },

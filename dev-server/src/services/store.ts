@@ -9,6 +9,7 @@ import {
   type Recommendations,
   SUBSCRIBER_ROLE_CODES,
   SUBSCRIBER_TIERS,
+  STORE_PAGE_SIZE,
   type SubscriptionOffer,
 } from 'shared-contracts/server';
 import { z } from 'zod';
@@ -23,6 +24,9 @@ import { PRODUCT_NOT_FOUND, productUrl, toAvailability } from './products';
 export { productUrl };
 
 const StringList = z.array(z.string());
+/** A page of the store's list past its last. */
+export const STORE_PAGE_NOT_FOUND = 'Page not found';
+
 /** 'You might also like' shows up to four products. */
 export const RECOMMENDATION_COUNT = 4;
 
@@ -49,8 +53,12 @@ export function toProduct(row: ProductRow, categoryName: string): Product {
 export function createStoreService(deps: { store: StoreRepository }) {
   const { store } = deps;
   return {
-    /** Products of a category (every product when none is given), one per product with its formats; an unknown category is not found. */
-    async products(categorySlug: string | null): Promise<ProductList> {
+    /**
+     * A page (from 1, STORE_PAGE_SIZE tiles) of a category's products (every product when none is
+     * given), one tile per product with its formats; an unknown category, or a page past the last,
+     * is not found.
+     */
+    async products(categorySlug: string | null, page = 1): Promise<ProductList> {
       const categories = await store.listCategories();
       if (categorySlug !== null && !categories.some((c) => c.slug === categorySlug)) {
         throw new NotFoundError('Category not found');
@@ -60,13 +68,17 @@ export function createStoreService(deps: { store: StoreRepository }) {
       // One tile per product (issue 26): its formats and editions share the group, in list order.
       const groups = new Map<string, ProductRow[]>();
       for (const r of rows) groups.set(r.group_id, [...(groups.get(r.group_id) ?? []), r]);
+      const pages = Math.max(1, Math.ceil(groups.size / STORE_PAGE_SIZE));
+      if (page > pages) throw new NotFoundError(STORE_PAGE_NOT_FOUND);
       return {
         categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
         category: categorySlug,
-        products: [...groups.values()].map((group) => {
+        products: [...groups.values()].slice((page - 1) * STORE_PAGE_SIZE, page * STORE_PAGE_SIZE).map((group) => {
           const first = group[0] as ProductRow;
           return { ...toProduct(first, names.get(first.category_slug) ?? first.category_slug), formats: group.map(toAvailability) };
         }),
+        page,
+        pages,
       };
     },
   };

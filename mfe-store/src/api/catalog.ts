@@ -5,8 +5,8 @@
  */
 import { api } from 'shared-contracts';
 
-/** The products of a category, or of the whole store. */
-export const loadProducts = (category: string | undefined): ReturnType<typeof api.products> => api.products(category);
+/** A page (from 1) of the products of a category, or of the whole store. */
+export const loadProducts = (category: string | undefined, page = 1): ReturnType<typeof api.products> => api.products(category, page);
 
 /** A product page's product, by its availability id. */
 export const loadProduct = (availabilityId: string): ReturnType<typeof api.productDetail> => api.productDetail(availabilityId);

@@ -1,5 +1,7 @@
-/** /store and /store/{category}: the catalogue, one tile per product with its formats. */
-import { Link, NavLink } from 'shared-contracts/router';
+/** /store and /store/{category}: the catalogue, one tile per product with its formats, a page (`?page=`) at a time. */
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useNavigate, useSearchParams } from 'shared-contracts/router';
+import { Pagination, pageFromQuery } from 'shared-contracts/pagination';
 import { isNotFound, useLoad } from 'shared-contracts';
 import { loadProducts } from '../api/catalog';
 import { formatCents, formatUsd } from 'shared-contracts/commerce';
@@ -84,8 +86,45 @@ function CategoryNotFound() {
   );
 }
 
+/** A page past the list's last (an old link, a mistyped `?page=`). */
+function PageNotFound({ category }: { category: string | undefined }) {
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p>This page of the store has no products.</p>
+      <p>
+        <Link to={storeHref(category, 1)}>Go to the first page</Link>
+      </p>
+    </>
+  );
+}
+
+/** The address of a page of the list: /store or /store/{category}, with ?page= from the second. */
+export function storeHref(category: string | undefined, page: number): string {
+  const path = category ? `/store/${category}` : '/store';
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
 export function ProductListPage({ category }: { category?: string }) {
-  const load = useLoad<ProductList>(`products:${category ?? ''}`, () => loadProducts(category));
+  const [params] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const load = useLoad<ProductList>(`products:${category ?? ''}:${page}`, () => loadProducts(category, page));
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Another page of the list, chosen in the app, opens at its top with focus on its heading once
+  // it has loaded (the shell moves focus only between paths; here only the query changes).
+  const turned = useRef(false);
+  const turnTo = (next: number) => {
+    turned.current = true;
+    navigate(storeHref(category, next));
+    document.documentElement.scrollTop = 0;
+  };
+  useEffect(() => {
+    if (!turned.current || load.status === 'loading') return;
+    turned.current = false;
+    document.documentElement.scrollTop = 0;
+    heading.current?.focus({ preventScroll: true });
+  }, [load.status, page]);
 
   if (load.status === 'loading') {
     return (
@@ -96,6 +135,7 @@ export function ProductListPage({ category }: { category?: string }) {
     );
   }
   if (load.status === 'error') {
+    if (isNotFound(load.error) && page > 1) return <PageNotFound category={category} />;
     if (category && isNotFound(load.error)) return <CategoryNotFound />;
     return (
       <>
@@ -110,7 +150,9 @@ export function ProductListPage({ category }: { category?: string }) {
   return (
     <>
       <CatalogueStyles />
-      <h1>{current ? current.name : 'Store'}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {current ? current.name : 'Store'}
+      </h1>
       <CategoryNav categories={categories} />
       {products.length === 0 ? (
         <p>There are no products here yet.</p>
@@ -121,6 +163,14 @@ export function ProductListPage({ category }: { category?: string }) {
           ))}
         </ul>
       )}
+      <Pagination
+        current={load.data.page}
+        totalPages={load.data.pages}
+        label="Store pages"
+        hrefFor={(n) => storeHref(category, n)}
+        onPage={turnTo}
+        linkComponent={Link}
+      />
     </>
   );
 }

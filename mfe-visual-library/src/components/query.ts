@@ -5,13 +5,6 @@ export const LIBRARY_PATH = '/visual-library';
 /** Where the subscription offers link. */
 export const SUBSCRIBE_PATH = '/subscriptions';
 
-/** The page from ?page=, 1 when missing or not a positive whole number. */
-export function pageFrom(value: string | null): number {
-  if (value === null || !/^\d+$/.test(value)) return 1;
-  const n = Number(value);
-  return n >= 1 ? n : 1;
-}
-
 /** Query string for a feed: filter and page, leaving out the defaults. */
 export function feedSearch(filter: string, page: number): string {
   const params = new URLSearchParams();

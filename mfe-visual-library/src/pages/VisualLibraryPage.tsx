@@ -19,7 +19,8 @@ import { CAROUSEL_QUERY, LeftNav } from '../components/nav/LeftNav';
 import { SubjectTabs, tabId } from '../components/nav/SubjectTabs';
 import { subjectChoices } from '../components/nav/tabs';
 import { useMediaQuery } from '../components/nav/useMediaQuery';
-import { SUBSCRIBE_PATH, pageFrom } from '../components/query';
+import { pageFromQuery } from 'shared-contracts/pagination';
+import { SUBSCRIBE_PATH } from '../components/query';
 import { HEADING, OFFER, OFFER_LABEL, OFFER_LINK, UNKNOWN_TOPIC } from '../text';
 
 const FEED_ID = 'visual-library-feed';
@@ -41,7 +42,7 @@ export function VisualLibraryPage() {
   const baseId = useId();
   const [params, setParams] = useSearchParams();
   const filter = params.get('filter') ?? '';
-  const page = pageFrom(params.get('page'));
+  const page = pageFromQuery(params.get('page'));
   const carousel = useMediaQuery(CAROUSEL_QUERY);
 
   const subjectsLoad = useLoad<VisualSubject[]>('subjects', loadSubjects);

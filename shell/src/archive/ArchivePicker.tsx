@@ -12,7 +12,7 @@ import { browser } from '../header/browser';
 export interface ArchivePickerProps {
   years: Archive['years'];
   /** The issue to preselect (an archive-toc page's own issue). */
-  chosen?: { yearId?: string; issueCode?: string };
+  chosen?: { yearId?: string; issueURL?: string };
 }
 
 /** Goes to an address: inside the site with the router, elsewhere with a full navigation. */

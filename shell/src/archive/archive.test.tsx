@@ -35,7 +35,7 @@ describe('archive picker', () => {
   });
 
   it('preselects the chosen issue, in its year', () => {
-    renderAt('/somewhere', <ArchivePicker years={sampleArchive.years} chosen={{ yearId: '2024', issueCode: 'BR2406' }} />);
+    renderAt('/somewhere', <ArchivePicker years={sampleArchive.years} chosen={{ yearId: '2024', issueURL: '/archive-toc/BR2406' }} />);
     expect(year().value).toBe('2024');
     expect(month().value).toBe('November-December');
   });

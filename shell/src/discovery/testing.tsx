@@ -133,16 +133,16 @@ export const sampleArchive = {
     {
       yearId: '2025',
       issues: [
-        { issueCode: 'BR2501', issueMonth: 'January-February', issueURL: '/archive-toc/BR2501' },
-        { issueCode: 'BR2502', issueMonth: 'March-April', issueURL: '/archive-toc/BR2502' },
-        { issueCode: 'BR2503', issueMonth: 'May-June', issueURL: '/archive-toc/BR2503' },
+        { issueMonth: 'January-February', issueURL: '/archive-toc/BR2501' },
+        { issueMonth: 'March-April', issueURL: '/archive-toc/BR2502' },
+        { issueMonth: 'May-June', issueURL: '/archive-toc/BR2503' },
       ],
     },
     {
       yearId: '2024',
       issues: [
-        { issueCode: 'BR2401', issueMonth: 'January-February', issueURL: '/archive-toc/BR2401' },
-        { issueCode: 'BR2406', issueMonth: 'November-December', issueURL: '/archive-toc/BR2406' },
+        { issueMonth: 'January-February', issueURL: '/archive-toc/BR2401' },
+        { issueMonth: 'November-December', issueURL: '/archive-toc/BR2406' },
       ],
     },
   ],

@@ -43,7 +43,7 @@ export function ArchiveTocPage() {
               <ArchivePicker
                 key={issue.data.issueCode}
                 years={archive.data.years}
-                chosen={{ yearId: String(issue.data.year), issueCode: issue.data.issueCode }}
+                chosen={{ yearId: String(issue.data.year), issueURL: issue.data.url }}
               />
             </section>
           )}

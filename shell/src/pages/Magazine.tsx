@@ -8,16 +8,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
 import { api, STREAM_PAGE_SIZE, useLoad } from 'shared-contracts';
 import { DISCOVERY_MESSAGES, firstPageOf } from 'shared-contracts/discovery';
-import { Pagination } from 'shared-contracts/pagination';
+import { Pagination, pageFromQuery } from 'shared-contracts/pagination';
 import { ArchivePicker } from '../archive/ArchivePicker';
 import { IssueCard } from '../archive/IssueCard';
 import { StreamEntryCard } from '../discovery/StreamEntryCard';
-
-/** The page number of `?page=`: a whole number from 1, else 1. */
-export function pageFromQuery(value: string | null): number {
-  if (value === null || !/^\d{1,5}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
-}
 
 export function magazinePageHref(page: number): string {
   return page <= 1 ? '/magazine' : `/magazine?page=${page}`;
