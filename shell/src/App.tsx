@@ -20,16 +20,20 @@ import { loadHomePage } from './routeChunks';
 import { withSheet, type Sheet } from './sheets';
 
 /** Pages off the first view (account and discovery pages): each is its own chunk, fetched when its route is shown. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, sheet?: Sheet) {
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, ...sheets: Sheet[]) {
   const page = () => load().then((m) => m[name]);
-  return sheet ? withSheet(page, sheet) : lazyComponent(page);
+  return sheets.length > 0 ? withSheet(page, ...sheets) : lazyComponent(page);
 }
-const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage');
-const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage');
+const AuthFramePage = lazyPage(() => import(/* webpackChunkName: "page-auth-frame" */ './pages/AuthFramePage'), 'AuthFramePage', 'account-banners');
+const RegisterPage = lazyPage(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage'), 'RegisterPage', 'account-banners');
 const ResetPasswordPage = lazyPage(() => import(/* webpackChunkName: "page-reset-password" */ './pages/ResetPasswordPage'), 'ResetPasswordPage');
 const VerifyEmailPage = lazyPage(() => import(/* webpackChunkName: "page-verify-email" */ './pages/VerifyEmailPage'), 'VerifyEmailPage');
 // Only a reader with an unconfirmed address needs the prompt's code: its own chunk, loaded for them.
-const VerifyEmailPrompt = lazyPage(() => import(/* webpackChunkName: "verify-email-prompt" */ './header/VerifyEmailPrompt'), 'VerifyEmailPrompt');
+const VerifyEmailPrompt = lazyPage(
+  () => import(/* webpackChunkName: "verify-email-prompt" */ './header/VerifyEmailPrompt'),
+  'VerifyEmailPrompt',
+  'account-banners',
+);
 const RestrictedUserPage = lazyPage(() => import(/* webpackChunkName: "page-restricted-user" */ './pages/RestrictedUserPage'), 'RestrictedUserPage');
 const SubscriberRegistrationPage = lazyPage(
   () => import(/* webpackChunkName: "page-subscriber-registration" */ './pages/SubscriberRegistrationPage'),
@@ -46,7 +50,7 @@ const ArticlePage = withSheet(() => import(/* webpackChunkName: "page-article" *
 
 // Discovery pages (issue 5): the home page and the article page stay in the first view; these load
 // when shown.
-const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage', 'search');
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage', 'search', 'help-box');
 const Topics = lazyPage(() => import(/* webpackChunkName: "page-topics" */ './pages/Topics'), 'Topics', 'topics');
 const TopicPage = lazyPage(() => import(/* webpackChunkName: "page-topic" */ './pages/TopicPage'), 'TopicPage', 'topics');
 const Magazine = lazyPage(() => import(/* webpackChunkName: "page-magazine" */ './pages/Magazine'), 'Magazine', 'magazine');

@@ -5,12 +5,13 @@
  * the modal listens itself.
  */
 import { useEffect, useState } from 'react';
-import { bus, lazyComponent, type EventMap } from 'shared-contracts';
+import { bus, type EventMap } from 'shared-contracts';
+import { withSheet } from './sheets';
 import type { AuthModalProps } from './auth/AuthModal';
 
 const SIGN_IN_HASH = '#signin';
 
-const AuthModal = lazyComponent<AuthModalProps>(() => import(/* webpackChunkName: "auth-modal" */ './auth/AuthModal').then((m) => m.AuthModal));
+const AuthModal = withSheet<AuthModalProps>(() => import(/* webpackChunkName: "auth-modal" */ './auth/AuthModal').then((m) => m.AuthModal), 'account-banners');
 
 /** Starts fetching the modal's code, for example when a pointer reaches a Sign in button. */
 export function preloadAuthModal(): void {

@@ -267,3 +267,26 @@ describe('the web fonts (decision 040)', () => {
     expect(html.hasAttribute('data-fonts')).toBe(true);
   });
 });
+
+it('keeps a choice the reader made before it ran (the document still arriving): found by its changed value, replayed once the page is live', () => {
+  withServerHtml();
+  document
+    .querySelector('main')!
+    .insertAdjacentHTML(
+      'beforeend',
+      '<select id="year"><option value="2025" selected>2025</option><option value="2004">2004</option></select><input id="q" value="">',
+    );
+  const select = document.querySelector<HTMLSelectElement>('#year')!;
+  select.value = '2004';
+  new Function(BOOT)();
+  // The app renders the server's value again while it hydrates; the reader's choice comes back after.
+  select.value = '2025';
+  const changes: string[] = [];
+  select.addEventListener('change', () => changes.push(select.value));
+  document.documentElement.setAttribute('data-hydrated', '');
+  documentListeners.filter(([type]) => type === 'app:hydrated').forEach(([, listener]) => listener(new Event('app:hydrated')));
+  jest.advanceTimersByTime(0);
+  expect(select.value).toBe('2004');
+  expect(changes).toEqual(['2004']);
+  document.documentElement.removeAttribute('data-hydrated');
+});

@@ -8,12 +8,13 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent, RenderContextValue, type LazyComponent } from 'shared-contracts';
 
-export type Sheet = 'home' | 'article' | 'search' | 'topics' | 'magazine' | 'search-overlay' | 'cart-menu' | 'user-menu';
+export type Sheet = 'home' | 'article' | 'search' | 'topics' | 'magazine' | 'search-overlay' | 'cart-menu' | 'user-menu' | 'account-banners' | 'help-box';
 
-/** On the server: tells the renderer the page shows a part using `sheet` (PageMeta.sheets), so its HTML carries it. */
-export function useSheet(sheet: Sheet): void {
+/** On the server: tells the renderer the page shows a part using `sheets` (PageMeta.sheets), so its HTML carries them. */
+export function useSheets(sheets: readonly Sheet[]): void {
   const page = useContext(RenderContextValue)?.page;
-  if (page && !page.sheets?.includes(sheet)) (page.sheets ??= []).push(sheet);
+  if (!page) return;
+  for (const sheet of sheets) if (!page.sheets?.includes(sheet)) (page.sheets ??= []).push(sheet);
 }
 
 const fetching = new Map<string, Promise<void>>();
@@ -58,13 +59,13 @@ export function loadSheet(sheet: Sheet): Promise<void> {
 }
 
 /**
- * A part with a sheet of its own, loaded when first shown (shared-contracts lazyComponent): the
+ * A part with sheets of its own, loaded when first shown (shared-contracts lazyComponent): the
  * server's HTML carries the sheet of a part it rendered, and the browser fetches it with the code.
  */
-export function withSheet<P extends object>(load: () => Promise<ComponentType<P>>, sheet: Sheet): LazyComponent<P> {
-  const Lazy = lazyComponent(() => Promise.all([load(), loadSheet(sheet)]).then(([part]) => part));
+export function withSheet<P extends object>(load: () => Promise<ComponentType<P>>, ...sheets: Sheet[]): LazyComponent<P> {
+  const Lazy = lazyComponent(() => Promise.all([load(), ...sheets.map(loadSheet)]).then(([part]) => part));
   function WithSheet(props: P & { fallback?: ReactNode }) {
-    useSheet(sheet);
+    useSheets(sheets);
     return <Lazy {...props} />;
   }
   return Object.assign(WithSheet, { preload: Lazy.preload });

@@ -6,12 +6,14 @@
  * chunk of its own would add its name and hash to the shell's main script, on every first view.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { lazyComponent, useUserStore } from 'shared-contracts';
+import { useUserStore } from 'shared-contracts';
 import { useLocation } from 'shared-contracts/router';
 import { helpBoxFor, helpBoxShown } from './helpBoxes';
+import { withSheet } from '../sheets';
 
-const HelpBoxHost = lazyComponent<{ type: Exclude<ReturnType<typeof helpBoxFor>, null> }>(() =>
-  import(/* webpackChunkName: "flyout-host" */ './HelpBoxHost').then((m) => m.HelpBoxHost),
+const HelpBoxHost = withSheet<{ type: Exclude<ReturnType<typeof helpBoxFor>, null> }>(
+  () => import(/* webpackChunkName: "flyout-host" */ './HelpBoxHost').then((m) => m.HelpBoxHost),
+  'help-box',
 );
 
 /** What the reader does first on a page: a box waits for it. */

@@ -40,11 +40,7 @@ export function ArchiveTocPage() {
           {archive.status === 'ready' && (
             <section className="archive-picker-section" aria-labelledby="archive-picker-title">
               <h2 id="archive-picker-title">Magazine archive</h2>
-              <ArchivePicker
-                key={issue.data.issueCode}
-                years={archive.data.years}
-                chosen={{ yearId: String(issue.data.year), issueURL: issue.data.url }}
-              />
+              <ArchivePicker key={issue.data.issueCode} years={archive.data.years} chosen={{ yearId: String(issue.data.year), issueURL: issue.data.url }} />
             </section>
           )}
         </>
