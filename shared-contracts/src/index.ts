@@ -91,7 +91,7 @@ export { SignInPrompt } from './SignInPrompt';
 export { pushDataLayer } from './analytics';
 export { lazyComponent } from './lazyComponent';
 export { Picture, type PictureProps } from './Picture';
-export { Button, ButtonLink, Card, Price, Tag } from './design';
+export { Badge, Button, ButtonLink, Card, Price, Tag } from './design';
 export type * from './schemas';
 export type * from './messages';
 export type * from './constants';
