@@ -19,7 +19,7 @@
  */
 import * as React from 'react';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { bus, instanceMarkers, useLoad, useMounted, userStore } from 'shared-contracts';
+import { bus, Button, instanceMarkers, useLoad, useMounted, userStore } from 'shared-contracts';
 import { followTopic, loadFollowing, unfollowTopic } from './api/following';
 import { DISCOVERY_MESSAGES, FOLLOW_LABELS, type FollowedTopic, type Following } from 'shared-contracts/discovery';
 import { FailureNotice, failureOf, type Failure } from './components/common/Failure';
@@ -65,10 +65,9 @@ function FollowView({ following, phase, failure, subscriberLimited, onToggle, bu
       data-follow-state={phase}
       {...instanceMarkers(React.createElement, userStore)}
     >
-      <button
+      <Button
+        variant="secondary"
         ref={buttonRef}
-        type="button"
-        className="ds-button ds-button--secondary"
         aria-pressed={following}
         aria-busy={phase !== 'idle'}
         aria-describedby={subscriberLimited ? hintId : undefined}
@@ -76,7 +75,7 @@ function FollowView({ following, phase, failure, subscriberLimited, onToggle, bu
         onClick={onToggle}
       >
         {following ? FOLLOW_LABELS.following : FOLLOW_LABELS.follow}
-      </button>
+      </Button>
       {subscriberLimited && (
         <span id={hintId} className="follow-hint">
           {SUBSCRIBER_TOPIC_HINT}

@@ -20,7 +20,7 @@
  */
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { bus, instanceMarkers, lazyComponent, MESSAGES, useLoad, userStore } from 'shared-contracts';
+import { bus, Button, instanceMarkers, lazyComponent, MESSAGES, useLoad, userStore } from 'shared-contracts';
 import { loadSaved } from './api/items';
 import { useReader } from './components/common/reader';
 import type { FlyoutItem, LibraryFlyoutProps } from './components/flyouts/contract';
@@ -131,10 +131,9 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
     >
       {!readOnly && (
         <div role="group" aria-label={ITEM_ACTIONS_TEXT.group} className="ds-button-row">
-          <button
+          <Button
+            variant="ghost"
             ref={saveButton}
-            type="button"
-            className="ds-button ds-button--ghost"
             aria-label={nameWithTitle ? `${isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save} ${item.title}` : undefined}
             aria-pressed={isSaved}
             aria-busy={saveWaiting}
@@ -145,12 +144,11 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
             onClick={onSave}
           >
             {isSaved ? ITEM_ACTIONS_TEXT.saved : ITEM_ACTIONS_TEXT.save}
-          </button>
+          </Button>
           {share && (
-            <button
+            <Button
+              variant="ghost"
               ref={shareButton}
-              type="button"
-              className="ds-button ds-button--ghost"
               aria-label={nameWithTitle ? `${ITEM_ACTIONS_TEXT.share} ${item.title}` : undefined}
               aria-expanded={flyout?.kind === 'share'}
               onPointerEnter={preloadFlyouts}
@@ -158,7 +156,7 @@ export function ItemActions({ item, readOnly = false, share = true, nameWithTitl
               onClick={onShare}
             >
               {ITEM_ACTIONS_TEXT.share}
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -12,7 +12,7 @@
  */
 import * as React from 'react';
 import { Link, matchPath, useLocation } from 'shared-contracts/router';
-import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
+import { Card, instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
 import { FoldersLoading, SharedFolderLoading } from './components/common/PageLoading';
 import { useReader } from './components/common/reader';
 import { SignInPrompt } from './components/common/SignInPrompt';
@@ -35,13 +35,13 @@ function MyLibraryPage({ folderSlug }: { folderSlug: string | undefined }) {
       <h1>{LIBRARY_TEXT.heading}</h1>
       {reader.kind === 'unknown' && <Loading />}
       {reader.kind === 'guest' && (
-        <section className="library-guest ds-card ds-card--boxed" aria-labelledby="library-guest-heading">
+        <Card as="section" boxed className="library-guest" aria-labelledby="library-guest-heading">
           <h2 id="library-guest-heading" className="ds-card__title">
             {LIBRARY_TEXT.guestHeading}
           </h2>
           <p className="ds-card__body">{LIBRARY_TEXT.guestText}</p>
           <SignInPrompt />
-        </section>
+        </Card>
       )}
       {reader.kind === 'member' && <MyLibrary key={reader.id} folderSlug={folderSlug} fallback={<FoldersLoading />} />}
     </>

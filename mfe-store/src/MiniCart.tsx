@@ -9,7 +9,7 @@
 import * as React from 'react';
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { bus, instanceMarkers, itemCountText, UI_TEXT, userStore } from 'shared-contracts';
+import { bus, ButtonLink, instanceMarkers, itemCountText, UI_TEXT, userStore } from 'shared-contracts';
 import { cartLines, COMMERCE_MESSAGES, formatCents, type Cart } from 'shared-contracts/commerce';
 import { loadCart } from './api/cart';
 
@@ -73,9 +73,9 @@ export default function MiniCart() {
         </>
       )}
       <div className="mini-cart-actions">
-        <Link to="/shopping-cart" className="ds-button ds-button--ghost">
+        <ButtonLink as={Link} variant="ghost" to="/shopping-cart">
           {MINI_CART_TEXT.viewCart}
-        </Link>
+        </ButtonLink>
         {lines.length > 0 && (
           <Link to="/shipping-payment" className="button-primary">
             {UI_TEXT.checkout}

@@ -2,8 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useState } from 'react';
-import { Badge, Button, ButtonLink, Card, Field, Price, Tabs, Tag } from './design';
+import { createRef, useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { Link, SiteLink } from 'shared-contracts/router';
+import { Badge, Button, ButtonLink, Card, Field, Price, Tag } from './design';
+import { Tabs } from './Tabs';
 
 const ITEMS = [
   { id: 'saved', label: 'Saved' },
@@ -47,55 +50,80 @@ describe('design system components', () => {
     expect(screen.getByRole('tab', { name: 'Folders' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('Button is a plain button (never submits by accident) in its variant; ButtonLink is a link', () => {
+  it("Button is a plain button (never submits by accident) in its variant; ButtonLink is a link, or the router's Link", () => {
+    const ref = createRef<HTMLButtonElement>();
     render(
-      <form>
-        <Button>Save</Button>
-        <Button variant="secondary" small type="submit">
-          Send
-        </Button>
-        <ButtonLink href="/subscribe" variant="ghost">
-          Subscribe
-        </ButtonLink>
-      </form>,
+      <MemoryRouter>
+        <form>
+          <Button ref={ref}>Save</Button>
+          <Button variant="secondary" small type="submit" className="send" aria-busy="true">
+            Send
+          </Button>
+          <ButtonLink href="/subscribe" variant="ghost">
+            Subscribe
+          </ButtonLink>
+          <ButtonLink as={Link} to="/shopping-cart" className="go">
+            Go to cart
+          </ButtonLink>
+        </form>
+      </MemoryRouter>,
     );
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('type', 'button');
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass('ds-button', 'ds-button--primary');
-    expect(screen.getByRole('button', { name: 'Send' })).toHaveClass('ds-button--secondary', 'ds-button--small');
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveAttribute('type', 'button');
+    expect(save.className).toBe('ds-button ds-button--primary');
+    expect(save.attributes).toHaveLength(2);
+    expect(ref.current).toBe(save);
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('button', { name: 'Send' }).className).toBe('ds-button ds-button--secondary ds-button--small send');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('link', { name: 'Subscribe' }).outerHTML).toBe('<a class="ds-button ds-button--ghost" href="/subscribe">Subscribe</a>');
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/shopping-cart');
+    expect(screen.getByRole('link', { name: 'Go to cart' }).className).toBe('ds-button ds-button--primary go');
   });
 
-  it('Price strikes out an earlier price only when it differs; Tag links when given a href; Badge and Card carry their classes', () => {
+  it("Price, Tag, Badge and Card carry their classes on the element `as` names, the caller's classes too", () => {
     render(
-      <>
-        <Price value="$19.99" was="$24.99" />
-        <Price value="$9.99" was="$9.99" />
-        <Tag href="/topic/strategy">Strategy</Tag>
+      <MemoryRouter>
+        <Price as="p" className="offer-price">
+          $19.99
+        </Price>
+        <Price>$9.99</Price>
+        <Tag as={SiteLink} href="/topic/strategy" className="item-topic">
+          Strategy
+        </Tag>
         <Tag>Video</Tag>
-        <Badge tone="accent">Coming soon</Badge>
-        <Card as="li" boxed>
+        <Badge tone="accent" as="p">
+          Coming soon
+        </Badge>
+        <Badge>Read only</Badge>
+        <Card as="li" boxed data-tier="premium">
           A card
         </Card>
-      </>,
+        <Card>An article</Card>
+      </MemoryRouter>,
     );
-    expect(screen.getByText('$24.99').tagName).toBe('S');
-    expect(screen.getAllByText(/\$9\.99/)).toHaveLength(1);
+    expect(screen.getByText('$19.99').tagName).toBe('P');
+    expect(screen.getByText('$19.99').className).toBe('ds-price offer-price');
+    expect(screen.getByText('$9.99').outerHTML).toBe('<span class="ds-price">$9.99</span>');
     expect(screen.getByRole('link', { name: 'Strategy' })).toHaveAttribute('href', '/topic/strategy');
-    expect(screen.queryByRole('link', { name: 'Video' })).not.toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toHaveClass('ds-badge', 'ds-badge--accent');
-    expect(screen.getByText('A card').tagName).toBe('LI');
-    expect(screen.getByText('A card')).toHaveClass('ds-card', 'ds-card--boxed');
+    expect(screen.getByRole('link', { name: 'Strategy' }).className).toBe('ds-tag item-topic');
+    expect(screen.getByText('Video').outerHTML).toBe('<span class="ds-tag">Video</span>');
+    expect(screen.getByText('Coming soon').outerHTML).toBe('<p class="ds-badge ds-badge--accent">Coming soon</p>');
+    expect(screen.getByText('Read only').outerHTML).toBe('<span class="ds-badge">Read only</span>');
+    expect(screen.getByText('A card').outerHTML).toBe('<li class="ds-card ds-card--boxed" data-tier="premium">A card</li>');
+    expect(screen.getByText('An article').outerHTML).toBe('<article class="ds-card">An article</article>');
   });
 
   it('Field labels its control and announces its error', () => {
     render(
-      <Field label="Email" htmlFor="email" hint="We never share it" hintId="email-hint" error="Enter a valid email" errorId="email-error">
+      <Field label="Email" htmlFor="email" hint="We never share it" hintId="email-hint" error="Enter a valid email" errorId="email-error" className="wide">
         <input id="email" aria-describedby="email-hint email-error" aria-invalid="true" />
       </Field>,
     );
     const input = screen.getByLabelText('Email');
     expect(input).toHaveAccessibleDescription('We never share it Enter a valid email');
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email');
+    expect(input.parentElement).toHaveClass('ds-field', 'wide');
   });
 });
 

@@ -1,128 +1,67 @@
 /**
  * The design system's React components (decision 035), on the classes of
- * shared-contracts/design/components.css. Each renders one element with the right class and passes
- * everything else through, so a remote built by another team looks like the same site. Exported from
- * `shared-contracts/forms` (the UI entry): the shell's first-view pages (home, article) write the
- * same classes directly, since every byte of the core is on the article's first view.
+ * shared-contracts/design/components.css: Button, ButtonLink, Card, Badge, Tag and Price, in the
+ * core (`shared-contracts`), and Field, in no entry (Tabs is in Tabs.tsx, Picture in Picture.tsx).
+ * Each renders one element with its `ds-*` classes, then the caller's `className`, and passes every
+ * other prop through (a ref too, React 19), so a remote built by another team looks like the same
+ * site. `as` draws one on another element or on a component (the router's Link, SiteLink) with that
+ * one's props, so a part keeps its markup as it was.
+ *
+ * In the core: the shell and every remote draw their buttons, cards, tags, prices and badges with
+ * them, so they are on every page, the article's first view included (about 0.24 KB gzip): keep them
+ * tiny. Field is not exported: the few fields write `ds-field` themselves, which is cheaper than
+ * the component on every page.
  */
-import { useRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+
+/** Props of a component drawn as `as` (an element's name or a component), with that one's props. */
+export type AsProps<T extends ElementType, P> = P & { as?: T; className?: string | undefined } & Omit<ComponentPropsWithRef<T>, keyof P | 'as'>;
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link';
 
-/** The class list of a button or a link drawn as one. */
-export function buttonClass(variant: ButtonVariant = 'primary', small = false, extra?: string): string {
-  return ['ds-button', `ds-button--${variant}`, small ? 'ds-button--small' : '', extra ?? ''].filter(Boolean).join(' ');
+interface ButtonLook {
+  /** primary (one per view, the default), secondary, ghost or link. */
+  variant?: ButtonVariant | undefined;
+  small?: boolean | undefined;
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: ButtonVariant;
-  small?: boolean;
-}
+/** A component drawing `as` (an element's name or a component), else its default `D`, with that one's props. */
+export type DsComponent<P, D extends ElementType> = <T extends ElementType = D>(props: AsProps<T, P>) => ReactNode;
 
-export function Button({ variant, small, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, small, className)} {...rest} />;
-}
+/** What the components take inside (their callers see `DsComponent`'s types). */
+type Loose = { as?: ElementType; className?: string } & Record<string, unknown>;
 
-export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
-  variant?: ButtonVariant;
-  small?: boolean;
-}
+/** `as` (else `tag`) with the class list `classes` and then the caller's `className`, and the other props. */
+const draw = (tag: ElementType, classes: string, { as: Element = tag, className, ...rest }: Loose) => (
+  <Element className={className ? `${classes} ${className}` : classes} {...rest} />
+);
 
-/** A link that looks like a button (for navigation: Subscribe, Go to cart). */
-export function ButtonLink({ variant, small, className, children, ...rest }: ButtonLinkProps) {
-  return (
-    <a className={buttonClass(variant, small, className)} {...rest}>
-      {children}
-    </a>
-  );
-}
+/** The class list of a button or of a link drawn as one. */
+const buttonClass = (variant: ButtonVariant = 'primary', small?: boolean) => `ds-button ds-button--${variant}${small ? ' ds-button--small' : ''}`;
 
-export interface CardProps extends HTMLAttributes<HTMLElement> {
-  as?: 'article' | 'li' | 'div' | 'section';
-  boxed?: boolean;
-}
+/** A <button>, of type "button" unless told otherwise (it never submits a form by accident). */
+export const Button = ({ variant, small, type = 'button', ...rest }: ButtonLook & ComponentPropsWithRef<'button'>) =>
+  draw('button', buttonClass(variant, small), { type, ...rest });
 
-export function Card({ as: Tag = 'article', boxed, className, ...rest }: CardProps) {
-  return <Tag className={['ds-card', boxed ? 'ds-card--boxed' : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
-}
+/** A link that looks like a button (Subscribe, Go to cart): an <a>, or `as` the router's Link. */
+export const ButtonLink: DsComponent<ButtonLook, 'a'> = ({ variant, small, ...rest }: Loose & ButtonLook) => draw('a', buttonClass(variant, small), rest);
 
-export interface TabItem {
-  id: string;
-  label: ReactNode;
-}
+/** A card: an <article> unless `as` says otherwise; `boxed` draws its border and padding. */
+export const Card: DsComponent<{ boxed?: boolean }, 'article'> = ({ boxed, ...rest }: Loose) =>
+  draw('article', boxed ? 'ds-card ds-card--boxed' : 'ds-card', rest);
 
-export interface TabsProps {
-  /** The tab list's accessible name. */
-  label: string;
-  items: readonly TabItem[];
-  selected: string;
-  onSelect(id: string): void;
-  /** The id prefix of the tabs and of the panels they control (`${idPrefix}-panel-${id}`). */
-  idPrefix: string;
-}
+/** A short status (Coming soon, Subscribers only, a duration), a <span> unless `as` says otherwise. */
+export const Badge: DsComponent<{ tone?: 'accent' | 'ink' }, 'span'> = ({ tone, ...rest }: Loose) =>
+  draw('span', tone ? `ds-badge ds-badge--${tone as string}` : 'ds-badge', rest);
 
-/** role=tablist with roving focus: arrows, Home and End move between tabs and select. */
-export function Tabs({ label, items, selected, onSelect, idPrefix }: TabsProps) {
-  const list = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = items.findIndex((item) => item.id === selected);
-    const last = items.length - 1;
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = items[next < 0 ? last : next > last ? 0 : next];
-    if (!target) return;
-    onSelect(target.id);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idPrefix}-tab-${target.id}`)}`)?.focus();
-  };
-  return (
-    // The tabs are the focusable elements; the list only hears their arrow keys.
-    // eslint-disable-next-line jsx-a11y/interactive-supports-focus
-    <div ref={list} role="tablist" aria-label={label} className="ds-tabs" onKeyDown={onKeyDown}>
-      {items.map((item) => (
-        <button
-          key={item.id}
-          id={`${idPrefix}-tab-${item.id}`}
-          type="button"
-          role="tab"
-          className="ds-tab"
-          aria-selected={item.id === selected}
-          aria-controls={`${idPrefix}-panel-${item.id}`}
-          tabIndex={item.id === selected ? 0 : -1}
-          onClick={() => onSelect(item.id)}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
-  );
-}
+/** A topic or a content type, a <span> unless `as` says otherwise (a <p>, a SiteLink). */
+export const Tag: DsComponent<object, 'span'> = (props: Loose) => draw('span', 'ds-tag', props);
 
-export function Badge({ tone, className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: 'accent' | 'ink' }) {
-  return <span className={['ds-badge', tone ? `ds-badge--${tone}` : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
-}
-
-/** A topic or content type; a link when it has an href. */
-export function Tag({ href, children, className }: { href?: string; children: ReactNode; className?: string }) {
-  const cls = ['ds-tag', className ?? ''].filter(Boolean).join(' ');
-  return href ? (
-    <a className={cls} href={href}>
-      {children}
-    </a>
-  ) : (
-    <span className={cls}>{children}</span>
-  );
-}
-
-/** A price, already formatted (formatUsd of shared-contracts/commerce); `was` is an earlier price, struck out. */
-export function Price({ value, was, className }: { value: string; was?: string | undefined; className?: string }) {
-  return (
-    <span className={['ds-price', className ?? ''].filter(Boolean).join(' ')}>
-      {was && was !== value ? <s className="ds-price__was">{was}</s> : null}
-      {value}
-    </span>
-  );
-}
+/**
+ * A price, already formatted (formatCents, formatUsd), a <span> unless `as` says otherwise. An earlier
+ * price struck out is its child `<s className="ds-price__was">`.
+ */
+export const Price: DsComponent<object, 'span'> = (props: Loose) => draw('span', 'ds-price', props);
 
 export interface DsFieldProps {
   label: ReactNode;
@@ -131,13 +70,14 @@ export interface DsFieldProps {
   hintId?: string;
   error?: ReactNode;
   errorId?: string;
+  className?: string;
   children: ReactNode;
 }
 
 /** A labelled control with its hint and error (the control itself carries aria-describedby). */
-export function Field({ label, htmlFor, hint, hintId, error, errorId, children }: DsFieldProps) {
+export function Field({ label, htmlFor, hint, hintId, error, errorId, className, children }: DsFieldProps) {
   return (
-    <div className="ds-field">
+    <div className={className ? `ds-field ${className}` : 'ds-field'}>
       <label htmlFor={htmlFor}>{label}</label>
       {children}
       {hint ? (

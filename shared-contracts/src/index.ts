@@ -2,7 +2,8 @@
  * The core of shared-contracts (`shared-contracts`): what every page runs in the browser. The pure
  * contracts (the modules of `shared-contracts/contracts`: schemas, messages, constants, rules), the
  * client state (the API client, the user store, the event bus, the cart count, the
- * subscription-order cookie) and the small components and hooks every part uses.
+ * subscription-order cookie) and the small components and hooks every part uses, the design
+ * system's among them (design.tsx: Button, ButtonLink, Card, Badge, Tag, Price; decision 035).
  *
  * Its modules import each other by relative path. In a browser build `shared-contracts/contracts`
  * is this module (the federation config shares it under this entry's key, decision 030), so an
@@ -90,6 +91,7 @@ export { SignInPrompt } from './SignInPrompt';
 export { pushDataLayer } from './analytics';
 export { lazyComponent } from './lazyComponent';
 export { Picture, type PictureProps } from './Picture';
+export { Badge, Button, ButtonLink, Card, Price, Tag } from './design';
 export type * from './schemas';
 export type * from './messages';
 export type * from './constants';
@@ -108,3 +110,4 @@ export type * from './useMounted';
 export type * from './SignInPrompt';
 export type * from './analytics';
 export type * from './lazyComponent';
+export type * from './design';

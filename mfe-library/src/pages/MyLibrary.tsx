@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
-import { lazyComponent, type Folder } from 'shared-contracts';
+import { Button, lazyComponent, type Folder } from 'shared-contracts';
 import type { LibraryFlyoutProps, LibraryFlyoutRequest } from '../components/flyouts/contract';
 import { FoldersLoading } from '../components/common/PageLoading';
 import { Announcer, useAnnouncer } from '../components/library/Announcer';
@@ -159,9 +159,9 @@ export function MyLibrary({ folderSlug }: { folderSlug: string | undefined }) {
     return (
       <>
         <p role="alert">{LIBRARY_TEXT.foldersError}</p>
-        <button type="button" className="ds-button ds-button--ghost" onClick={folders.reload}>
+        <Button variant="ghost" onClick={folders.reload}>
           {LIBRARY_TEXT.tryAgain}
-        </button>
+        </Button>
       </>
     );
   }

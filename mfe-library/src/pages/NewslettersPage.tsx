@@ -15,7 +15,7 @@
  * Markers: each card has data-newsletter-id, data-newsletter-kind and data-subscribed.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { bus, useLoad } from 'shared-contracts';
+import { Badge, bus, Button, Card, useLoad } from 'shared-contracts';
 import { loadNewsletters, loadSubscriptions, newsletterChanges } from '../api/newsletters';
 import { DISCOVERY_MESSAGES, type Newsletter, type NewsletterKind, type NewsletterSubscriptions } from 'shared-contracts/discovery';
 import { FailureNotice, failureOf, GenericFailure, type Failure } from '../components/common/Failure';
@@ -98,8 +98,9 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
 
   return (
     <li>
-      <article
-        className="newsletter-card ds-card ds-card--boxed"
+      <Card
+        boxed
+        className="newsletter-card"
         aria-labelledby={titleId}
         aria-busy={busy}
         data-newsletter-id={n.id}
@@ -109,14 +110,13 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
         <h3 id={titleId} className="ds-card__title">
           {n.name}
         </h3>
-        {n.subscriberOnly && <span className="badge subscribers-only ds-badge">{NEWSLETTER_TEXT.subscribersOnly}</span>}
+        {n.subscriberOnly && <Badge className="badge subscribers-only">{NEWSLETTER_TEXT.subscribersOnly}</Badge>}
         <p className="newsletter-frequency ds-card__meta">{n.frequency}</p>
         <p className="newsletter-description ds-card__body">{n.description}</p>
         <div className="newsletter-actions ds-button-row">
-          <button
-            className={subscribed === false ? 'ds-button ds-button--primary' : 'ds-button ds-button--ghost'}
+          <Button
+            variant={subscribed === false ? 'primary' : 'ghost'}
             ref={subscribeRef}
-            type="button"
             aria-label={`${NEWSLETTER_TEXT.subscribe} to ${n.name}`}
             disabled={locked || subscribed !== false}
             onClick={(e) => {
@@ -125,11 +125,10 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
             }}
           >
             {NEWSLETTER_TEXT.subscribe}
-          </button>
-          <button
-            className="ds-button ds-button--ghost"
+          </Button>
+          <Button
+            variant="ghost"
             ref={unsubscribeRef}
-            type="button"
             aria-label={`${NEWSLETTER_TEXT.unsubscribe} from ${n.name}`}
             disabled={locked || subscribed !== true}
             onClick={(e) => {
@@ -138,10 +137,10 @@ function NewsletterCard({ newsletter: n, subscribed, busy, locked, failure, onSu
             }}
           >
             {NEWSLETTER_TEXT.unsubscribe}
-          </button>
+          </Button>
         </div>
         <FailureNotice failure={failure ?? null} />
-      </article>
+      </Card>
     </li>
   );
 }
@@ -245,9 +244,9 @@ export function NewslettersPage() {
         {NEWSLETTER_TEXT.heading}
       </h1>
       {reader.kind === 'guest' && (
-        <div className="library-guest ds-card ds-card--boxed">
+        <Card as="div" boxed className="library-guest">
           <SignInPrompt />
-        </div>
+        </Card>
       )}
       {reader.kind === 'member' && <p>{NEWSLETTER_TEXT.sentTo(reader.email)}</p>}
       <p role="status" aria-live="polite" className="newsletter-status">
@@ -256,23 +255,17 @@ export function NewslettersPage() {
       {subs.status === 'error' && (
         <div className="newsletter-load-failure">
           <GenericFailure />
-          <button className="ds-button ds-button--ghost" type="button" onClick={subsLoad.reload}>
+          <Button variant="ghost" onClick={subsLoad.reload}>
             {NEWSLETTER_TEXT.tryAgain}
-          </button>
+          </Button>
         </div>
       )}
       {catalogue.status === 'error' && <GenericFailure />}
       {reader.kind !== 'guest' && (
         <div className="newsletter-unsubscribe-all">
-          <button
-            className="ds-button ds-button--ghost"
-            type="button"
-            aria-busy={current.pending === ALL}
-            disabled={locked || !known || !subscribedToAny(known)}
-            onClick={unsubscribeAll}
-          >
+          <Button variant="ghost" aria-busy={current.pending === ALL} disabled={locked || !known || !subscribedToAny(known)} onClick={unsubscribeAll}>
             {NEWSLETTER_TEXT.unsubscribeAll}
-          </button>
+          </Button>
           <FailureNotice failure={current.failures[ALL] ?? null} />
         </div>
       )}

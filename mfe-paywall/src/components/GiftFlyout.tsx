@@ -9,7 +9,7 @@
  * once signed in as a subscriber, the flyout creates the link it was asked for (the intent).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, MESSAGES, bus, pushDataLayer, useMounted, type ArticleGift, type User } from 'shared-contracts';
+import { ApiError, bus, Button, MESSAGES, pushDataLayer, useMounted, type ArticleGift, type User } from 'shared-contracts';
 import { FormMessage } from 'shared-contracts/forms';
 import { giveGift, loadGiftsLeft } from '../api/gifts';
 
@@ -136,16 +136,9 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
       <style href="mfe-paywall-gift" precedence="default">
         {CSS}
       </style>
-      <button
-        ref={opener}
-        type="button"
-        className="ds-button ds-button--ghost"
-        aria-expanded={open}
-        aria-controls={open ? dialogId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
+      <Button variant="ghost" ref={opener} aria-expanded={open} aria-controls={open ? dialogId : undefined} onClick={() => (open ? close() : setOpen(true))}>
         {TEXT.button}
-      </button>
+      </Button>
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the flyout container closes on Escape for everything inside it
         <div id={dialogId} role="dialog" aria-labelledby={titleId} className="gift-flyout" onKeyDown={onKeyDown}>
@@ -157,9 +150,9 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
             <div className="gift-link">
               <label htmlFor={linkId}>{TEXT.linkLabel}</label>
               <input id={linkId} type="text" readOnly value={gift.articleGiftURL} onFocus={(e) => e.currentTarget.select()} />
-              <button type="button" className="ds-button ds-button--secondary" onClick={() => void copy()}>
+              <Button variant="secondary" onClick={() => void copy()}>
                 {TEXT.copy}
-              </button>
+              </Button>
               <p role="status">{copied ? TEXT.copied : ''}</p>
             </div>
           )}
@@ -168,9 +161,9 @@ export function GiftFlyout({ articleUrl }: { articleUrl: string }) {
             <button type="button" className="button-primary" disabled={pending || left === 0} onClick={() => void create()}>
               {TEXT.create}
             </button>
-            <button type="button" className="ds-button ds-button--ghost" onClick={close}>
+            <Button variant="ghost" onClick={close}>
               {TEXT.close}
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -6,7 +6,7 @@
  * 'Subscribe now' button and shows no cards.
  */
 import { useId } from 'react';
-import { useLoad } from 'shared-contracts';
+import { ButtonLink, Card, Price, useLoad } from 'shared-contracts';
 import type { SubscriptionOffer } from 'shared-contracts/commerce';
 import { formatUsd } from 'shared-contracts/money';
 import { loadOffers } from '../api/offers';
@@ -50,22 +50,22 @@ export function Offers({ abTag }: { abTag: string }) {
       </h3>
       <ul className="ds-grid">
         {shownOffers(offers.data).map((o) => (
-          <li key={o.roleCode} className="offer ds-card ds-card--boxed" data-offer={o.roleCode}>
+          <Card as="li" boxed key={o.roleCode} className="offer" data-offer={o.roleCode}>
             <h4 className="ds-card__title">{o.label}</h4>
             {o.caption && <p className="ds-card__meta">{o.caption}</p>}
-            <p className="ds-price">
+            <Price as="p">
               {formatUsd(o.priceCents / 100)}
               <span className="ds-card__meta">{OFFERS_TEXT.perTerm(o.term)}</span>
-            </p>
+            </Price>
             <ul>
               {o.features.slice(0, FEATURES_SHOWN).map((f) => (
                 <li key={f}>{f}</li>
               ))}
             </ul>
-            <a className="ds-button ds-button--ghost" href={subscribeHref(abTag)}>
+            <ButtonLink variant="ghost" href={subscribeHref(abTag)}>
               {OFFERS_TEXT.choose(o.label)}
-            </a>
-          </li>
+            </ButtonLink>
+          </Card>
         ))}
       </ul>
     </section>

@@ -8,7 +8,7 @@
  * and server-error outcomes, paywall captcha actions, the registration-wall conversion events).
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { CUSTOMER_SERVICE_EMAIL, UI_TEXT } from 'shared-contracts';
+import { ButtonLink, CUSTOMER_SERVICE_EMAIL, UI_TEXT } from 'shared-contracts';
 import { CustomerServicePhones } from 'shared-contracts/notices';
 import { useVisitorCountry } from 'shared-contracts/geo';
 import {
@@ -155,9 +155,9 @@ function RegistrationScreen({ heading, onSignIn, onForgot, onCreated }: { headin
       </p>
       <p className="panel-offer">
         {TEXT.wantUnlimited}{' '}
-        <a className="ds-button ds-button--secondary" href={subscribeHref(AB_TAGS.registrationPanel)}>
+        <ButtonLink variant="secondary" href={subscribeHref(AB_TAGS.registrationPanel)}>
           {UI_TEXT.subscribeNow}
-        </a>
+        </ButtonLink>
       </p>
       <CustomerService />
     </>

@@ -5,7 +5,7 @@
  * Escape and Close close it, and focus goes back to the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Picture, READING_LIST_RELATED_MAX, UI_TEXT, sameReadingList, useLoad, type ReadingList } from 'shared-contracts';
+import { Button, Picture, READING_LIST_RELATED_MAX, sameReadingList, UI_TEXT, useLoad, type ReadingList } from 'shared-contracts';
 import { trapTab } from 'shared-contracts/dialog';
 import { loadReadingLists } from '../api/readingLists';
 
@@ -100,9 +100,9 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
       <style href="mfe-paywall-reading-list" precedence="default">
         {CSS}
       </style>
-      <button ref={opener} type="button" className="ds-button ds-button--ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button variant="ghost" ref={opener} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {readingListButtonText(initial.name)}
-      </button>
+      </Button>
       {open && (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop closes the dialog; Escape and the Close button are its keyboard equivalents
         <div className="overlay-backdrop" onClick={close}>
@@ -142,9 +142,9 @@ export function ReadingListOverlay({ articleId, selected }: { articleId: string;
                 </ul>
               </>
             )}
-            <button type="button" className="overlay-close ds-button ds-button--ghost" data-autofocus onClick={close}>
+            <Button variant="ghost" className="overlay-close" data-autofocus onClick={close}>
               {TEXT.close}
-            </button>
+            </Button>
           </div>
         </div>
       )}

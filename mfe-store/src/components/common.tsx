@@ -1,7 +1,7 @@
 /** Small pieces every store page shares. */
 import type { ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { ApiError, Picture, UI_TEXT, type CommerceItem } from 'shared-contracts';
+import { ApiError, Badge, Picture, UI_TEXT, type CommerceItem } from 'shared-contracts';
 import { centsToDollars, type CartLine } from 'shared-contracts/commerce';
 
 export function Status({ children }: { children: ReactNode }) {
@@ -35,7 +35,7 @@ export function ContinueShoppingLink() {
 export function ComingSoon() {
   return (
     <p className="product-badge">
-      <span className="ds-badge">Coming soon</span>
+      <Badge>Coming soon</Badge>
     </p>
   );
 }

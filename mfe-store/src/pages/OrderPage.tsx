@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
-import { SignInPrompt, UI_TEXT, formatLongDate, useLoad, useUserStore } from 'shared-contracts';
+import { Button, Card, formatLongDate, Price, SignInPrompt, UI_TEXT, useLoad, useUserStore } from 'shared-contracts';
 import { loadOrder } from '../api/orders';
 import { COMMERCE_MESSAGES, DOWNLOAD_TEXT, ORDER_QUERY, formatCents, queryFlag, type Order, type OrderDetailLine } from 'shared-contracts/commerce';
 import { DownloadLinks } from 'shared-contracts/orders';
@@ -127,19 +127,19 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
                   <span className="line-facts">
                     <span className="line-format">{l.format}</span> · <span className="line-quantity">Quantity: {l.quantity}</span>
                   </span>{' '}
-                  <span className="line-total ds-price">{formatCents(l.lineTotalCents)}</span>
+                  <Price className="line-total">{formatCents(l.lineTotalCents)}</Price>
                   <LineDownloads line={l} />
                 </li>
               ))}
             </ul>
           </section>
         </div>
-        <div className="store-summary ds-card ds-card--boxed order-summary">
+        <Card as="div" boxed className="store-summary order-summary">
           <TotalsList totals={order} label="Order totals" />
-        </div>
+        </Card>
       </div>
       {receipt && (
-        <section aria-labelledby="order-receipt" className="order-receipt ds-card ds-card--boxed">
+        <Card as="section" boxed aria-labelledby="order-receipt" className="order-receipt">
           <h2 id="order-receipt">Receipt</h2>
           <div className="receipt-parts">
             {order.billingAddress && (
@@ -164,11 +164,11 @@ function OrderView({ order, receipt, printMe }: { order: Order; receipt: boolean
           </div>
           <TotalsList totals={order} label="Receipt totals" />
           <p className="ds-button-row">
-            <button type="button" className="ds-button ds-button--secondary" onClick={() => window.print()}>
+            <Button variant="secondary" onClick={() => window.print()}>
               Print receipt
-            </button>
+            </Button>
           </p>
-        </section>
+        </Card>
       )}
       <p className="order-continue link-row">
         <Link to="/store">{UI_TEXT.continueShopping}</Link>

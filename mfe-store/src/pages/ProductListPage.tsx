@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useNavigate, useSearchParams } from 'shared-contracts/router';
 import { Pagination, pageFromQuery } from 'shared-contracts/pagination';
-import { isNotFound, useLoad } from 'shared-contracts';
+import { Card, isNotFound, Tag, useLoad } from 'shared-contracts';
 import { loadProducts } from '../api/catalog';
 import { formatCents, formatUsd } from 'shared-contracts/commerce';
 import type { Availability, ProductList, ProductTile } from 'shared-contracts/commerce';
@@ -47,10 +47,10 @@ export const EAGER_COVERS = 4;
 function ProductCard({ product, index }: { product: ProductTile; index: number }) {
   const formats = product.formats.length > 0 ? product.formats : null;
   return (
-    <li className="product-card ds-card">
+    <Card as="li" className="product-card">
       <Cover image={product.image} alt="" sizes="(max-width: 767px) 6.5rem, 14rem" priority={index === 0} eager={index < EAGER_COVERS} />
       <div className="product-info">
-        <p className="ds-tag">{product.contentType}</p>
+        <Tag as="p">{product.contentType}</Tag>
         <h2 className="product-title ds-card__title">
           <Link to={product.productUrl}>{product.title}</Link>
         </h2>
@@ -72,7 +72,7 @@ function ProductCard({ product, index }: { product: ProductTile; index: number }
         )}
         {product.availabilityStatus === 'COMING_SOON' && <ComingSoon />}
       </div>
-    </li>
+    </Card>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { isNotFound, showPriceBlock, useLoad } from 'shared-contracts';
+import { Button, Card, isNotFound, Price, showPriceBlock, useLoad } from 'shared-contracts';
 import { loadProduct } from '../api/catalog';
 import { formatUsd, DEFAULT_QUANTITY } from 'shared-contracts/commerce';
 import {
@@ -86,7 +86,7 @@ function Permissions({ permissions, add, busy }: { permissions: Availability[]; 
   const permission = permissions.find((p) => p.availabilityId === chosen) ?? permissions[0];
   if (!permission) return null;
   return (
-    <section className="product-permissions ds-card ds-card--boxed" aria-labelledby={`${selectId}-heading`}>
+    <Card as="section" boxed className="product-permissions" aria-labelledby={`${selectId}-heading`}>
       <h2 id={`${selectId}-heading`}>Copyright permissions</h2>
       {permissions.length > 1 ? (
         <div className="ds-field">
@@ -103,9 +103,8 @@ function Permissions({ permissions, add, busy }: { permissions: Availability[]; 
         <p className="permission-price">{`${permission.format}, ${formatCents(permission.priceCents)} per copy`}</p>
       )}
       <QuantityInput label="Number of copies" value={copies} onChange={setCopies} fixed={false} error={error} />
-      <button
-        type="button"
-        className="ds-button ds-button--secondary"
+      <Button
+        variant="secondary"
         disabled={busy}
         onClick={() => {
           const n = parseQuantity(copies);
@@ -118,8 +117,8 @@ function Permissions({ permissions, add, busy }: { permissions: Availability[]; 
         }}
       >
         Add permissions to cart
-      </button>
-    </section>
+      </Button>
+    </Card>
   );
 }
 
@@ -127,7 +126,7 @@ function BetterTogetherGroup({ group, add, busy }: { group: BetterTogether; add(
   const headingId = useId();
   const available = group.products.every((p) => p.availabilityStatus === 'AVAILABLE');
   return (
-    <section className="better-together ds-card ds-card--boxed" aria-labelledby={headingId}>
+    <Card as="section" boxed className="better-together" aria-labelledby={headingId}>
       <h2 id={headingId}>Better Together</h2>
       <ul className="card-row">
         {group.products.map((p) => (
@@ -147,16 +146,15 @@ function BetterTogetherGroup({ group, add, busy }: { group: BetterTogether; add(
         <dd>{formatCents(group.bundleCents)}</dd>
       </dl>
       {available && (
-        <button
-          type="button"
-          className="ds-button ds-button--secondary"
+        <Button
+          variant="secondary"
           disabled={busy}
           onClick={() => add(group.products.map((p) => ({ availabilityId: p.availabilityId, quantity: 1, productId: p.id })))}
         >
           {group.products.length === 2 ? 'Add both to cart' : 'Add all to cart'}
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -218,7 +216,9 @@ function ProductView({ detail, availabilityId }: { detail: ProductDetail; availa
           )}
           {priced && (
             <div className="price-block">
-              <p className="product-price ds-price">{formatCents(priceCents)}</p>
+              <Price as="p" className="product-price">
+                {formatCents(priceCents)}
+              </Price>
               {status === 'COMING_SOON' ? (
                 <ComingSoon />
               ) : (

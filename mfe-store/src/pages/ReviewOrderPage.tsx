@@ -1,7 +1,7 @@
 /** /review-order: the last look at the cart, addresses, method and card, and Place order. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'shared-contracts/router';
-import { pushDataLayer, useMounted } from 'shared-contracts';
+import { Card, Price, pushDataLayer, useMounted } from 'shared-contracts';
 import { submitOrder } from '../api/checkout';
 import { COMMERCE_MESSAGES, cartLines, centsToDollars, formatCents, orderPath, type Cart, type Order } from 'shared-contracts/commerce';
 import { rememberSubscriptionOrder } from 'shared-contracts/orders';
@@ -94,7 +94,7 @@ function Review({ cart }: { cart: Cart }) {
                   <span className="line-facts">
                     <span className="line-format">{l.format}</span> · <span className="line-quantity">Quantity: {l.quantity}</span>
                   </span>{' '}
-                  <span className="line-total ds-price">{formatCents(l.lineTotalCents)}</span>
+                  <Price className="line-total">{formatCents(l.lineTotalCents)}</Price>
                 </li>
               ))}
             </ul>
@@ -129,12 +129,12 @@ function Review({ cart }: { cart: Cart }) {
             <Link to="/shipping-payment">Edit</Link>
           </p>
         </div>
-        <div className="store-summary ds-card ds-card--boxed">
+        <Card as="div" boxed className="store-summary">
           <TotalsList totals={cart} />
           <button type="button" className="button-primary" disabled={placing} onClick={() => void place()}>
             Place order
           </button>
-        </div>
+        </Card>
       </div>
       {placing && <ProcessingDialog onClose={() => undefined} />}
     </div>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'shared-contracts/router';
-import { pushDataLayer, useMounted } from 'shared-contracts';
+import { Card, pushDataLayer, useMounted } from 'shared-contracts';
 import { estimateShipping, saveShippingPayment } from '../api/checkout';
 import {
   COMMERCE_MESSAGES,
@@ -209,12 +209,12 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
             ))}
           </Fieldset>
         </div>
-        <div className="store-summary ds-card ds-card--boxed">
+        <Card as="div" boxed className="store-summary">
           <TotalsList totals={estimate ?? cart} pending={taxPending ? 'tax' : false} pendingText={TAX_FROM_ADDRESS} />
           <button type="submit" className="button-primary" disabled={busy}>
             Continue to review
           </button>
-        </div>
+        </Card>
       </div>
     </form>
   );

@@ -5,7 +5,7 @@
  * downloads are refused to tiers without them. A subscriber's own tier is marked.
  */
 import { Link } from 'shared-contracts/router';
-import { UI_TEXT, useLoad, useUserStore, type User } from 'shared-contracts';
+import { Badge, Card, Price, UI_TEXT, useLoad, useUserStore, type User } from 'shared-contracts';
 import { loadSubscriptionOffers } from '../api/subscriptions';
 import { COMMERCE_MESSAGES, formatCents, type SubscriptionOffer } from 'shared-contracts/commerce';
 import { tierIncludes } from 'shared-contracts/visual';
@@ -41,17 +41,17 @@ function OfferCard({
   const headingId = `offer-${offer.roleCode}`;
   const includes = tierIncludes(offer.roleCode);
   return (
-    <li className="offer-card ds-card ds-card--boxed" aria-labelledby={headingId} data-tier={offer.roleCode}>
+    <Card as="li" boxed className="offer-card" aria-labelledby={headingId} data-tier={offer.roleCode}>
       <h2 id={headingId} className="ds-card__title">
         {offer.label}
       </h2>
       {yours && (
         <p className="offer-yours">
-          <span className="ds-badge ds-badge--ink">Your subscription</span>
+          <Badge tone="ink">Your subscription</Badge>
         </p>
       )}
       {offer.caption && <p className="offer-caption ds-card__meta">{offer.caption}</p>}
-      <p className="offer-price ds-price">{`${formatCents(offer.priceCents)} per ${offer.term}`}</p>
+      <Price as="p" className="offer-price">{`${formatCents(offer.priceCents)} per ${offer.term}`}</Price>
       <ul className="offer-features" aria-label={`${offer.label} includes`}>
         {includes.map((f) => (
           <li key={f.label}>{f.href ? <Link to={f.href}>{f.label}</Link> : f.label}</li>
@@ -62,7 +62,7 @@ function OfferCard({
           Subscribe
         </button>
       )}
-    </li>
+    </Card>
   );
 }
 

@@ -7,6 +7,7 @@ import { Dialog } from 'shared-contracts/dialog';
 import type { Video } from 'shared-contracts/video';
 import { embedCode, VIDEO_TEXT } from 'shared-contracts/video';
 import { EMBED_CLOSE, EMBED_CODE_LABEL, EMBED_COPY_FAILED } from '../text';
+import { Button } from 'shared-contracts';
 
 export interface EmbedDialogProps {
   video: Pick<Video, 'id' | 'slug' | 'name'>;
@@ -41,12 +42,10 @@ export function EmbedDialog({ video, onClose, returnFocusTo, origin = window.loc
       <label htmlFor={id}>{EMBED_CODE_LABEL}</label>
       <textarea id={id} readOnly value={code} rows={4} cols={60} onFocus={(e) => e.currentTarget.select()} />
       <p className="ds-button-row">
-        <button type="button" className="ds-button ds-button--primary" onClick={copy}>
-          {VIDEO_TEXT.copyCode}
-        </button>{' '}
-        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
+        <Button onClick={copy}>{VIDEO_TEXT.copyCode}</Button>{' '}
+        <Button variant="ghost" onClick={onClose}>
           {EMBED_CLOSE}
-        </button>
+        </Button>
       </p>
       <p role="status" className="video-embed-status">
         {status}

@@ -3,7 +3,7 @@
  * wall: registration (Register, Sign in) or subscription (Subscribe now).
  */
 import { Link } from 'shared-contracts/router';
-import { bus, Picture } from 'shared-contracts';
+import { bus, Button, ButtonLink, Picture } from 'shared-contracts';
 import type { Video, VideoAccess } from 'shared-contracts/video';
 import { VIDEO_TEXT } from 'shared-contracts/video';
 import { WALL_REGISTER, WALL_SIGN_IN, WALL_SUBSCRIBE } from '../text';
@@ -21,12 +21,10 @@ export function VideoWall({ wall, actions = true }: { wall: VideoAccess['wall'];
         <p>{VIDEO_TEXT.paywalledRegistration}</p>
         {actions && (
           <p className="video-wall-actions ds-button-row">
-            <button type="button" className="ds-button ds-button--primary" onClick={() => bus.emit('auth:open', { screen: 'registration' })}>
-              {WALL_REGISTER}
-            </button>{' '}
-            <button type="button" className="ds-button ds-button--ghost" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
+            <Button onClick={() => bus.emit('auth:open', { screen: 'registration' })}>{WALL_REGISTER}</Button>{' '}
+            <Button variant="ghost" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
               {WALL_SIGN_IN}
-            </button>
+            </Button>
           </p>
         )}
       </div>
@@ -37,9 +35,9 @@ export function VideoWall({ wall, actions = true }: { wall: VideoAccess['wall'];
       <p>{VIDEO_TEXT.paywalledSubscription}</p>
       {actions && (
         <p className="video-wall-actions ds-button-row">
-          <Link to="/subscriptions" className="ds-button ds-button--primary">
+          <ButtonLink as={Link} to="/subscriptions">
             {WALL_SUBSCRIBE}
-          </Link>
+          </ButtonLink>
         </p>
       )}
     </div>

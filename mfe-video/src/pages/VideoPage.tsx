@@ -9,7 +9,7 @@
 import * as React from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { SiteLink, useLocation, useNavigate } from 'shared-contracts/router';
-import { formatLongDate, isNotFound, lazyComponent, UI_TEXT, useLoad } from 'shared-contracts';
+import { Button, formatLongDate, isNotFound, lazyComponent, Tag, UI_TEXT, useLoad } from 'shared-contracts';
 import { VIDEO_ASPECT_RATIO_PERCENT, DEFAULT_PLAYLIST_ID, nextInPlaylist, playlistFromSearch, VIDEO_TEXT, videoPath } from 'shared-contracts/video';
 import type { Playlist, Video, PlaylistList } from 'shared-contracts/video';
 import { loadPlaylist, loadPlaylists } from '../api/playlists';
@@ -160,7 +160,7 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
         {paywalled && access.status === 'ready' && <VideoWall wall={access.wall} />}
       </div>
       <div className="video-extras">
-        <p className="ds-tag">{HUB_TITLE}</p>
+        <Tag as="p">{HUB_TITLE}</Tag>
         <h1>{video.name}</h1>
         <p className="video-description">{video.description}</p>
         {video.link && (
@@ -176,17 +176,17 @@ function VideoContent({ video, playlist, playlists, autoplay, replayHref }: Vide
         <div className="video-actions">
           <ItemActionsSlot video={video} />
           {!video.subscriberOnly && (
-            <button
-              type="button"
+            <Button
+              variant="ghost"
               ref={embedButton}
-              className="video-embed-button ds-button ds-button--ghost"
+              className="video-embed-button"
               aria-haspopup="dialog"
               onPointerEnter={preloadEmbedDialog}
               onFocus={preloadEmbedDialog}
               onClick={() => setEmbedOpen(true)}
             >
               {VIDEO_TEXT.embed}
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'shared-contracts/router';
-import { Picture } from 'shared-contracts';
+import { Picture, Tag } from 'shared-contracts';
 import type { Issue } from 'shared-contracts/discovery';
 
 export function IssueCard({
@@ -36,7 +36,7 @@ export function IssueCard({
         />
       </Link>
       <div className="issue-card-body">
-        {kicker && <p className="ds-tag">{kicker}</p>}
+        {kicker && <Tag as="p">{kicker}</Tag>}
         <Title id={`${id}-title`} className="issue-title">
           <Link to={issue.url}>{issue.title}</Link>
         </Title>

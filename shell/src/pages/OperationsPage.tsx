@@ -7,7 +7,7 @@
  * chunk: nothing of it is on a reader's first view.
  */
 import { useState } from 'react';
-import { api, ApiError, SignInPrompt, useLoad, useUserStore } from 'shared-contracts';
+import { api, ApiError, Button, Card, SignInPrompt, useLoad, useUserStore } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
 import {
   IssuedTokenSchema,
@@ -64,47 +64,42 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
   const shareValue = Math.max(0, Math.min(100, Math.round(Number(share) || 0)));
   const post = (path: string, body: object) => api.request('POST', `${base}${path}`, RemoteReleasesSchema, body);
   return (
-    <section className="ds-card ds-card--boxed ops-remote" aria-labelledby={`ops-${remote}`} data-release-remote={remote}>
+    <Card as="section" boxed className="ops-remote" aria-labelledby={`ops-${remote}`} data-release-remote={remote}>
       <h2 id={`ops-${remote}`}>{remote}</h2>
       <dl className="ops-channels" data-release-stable={entry.stable?.version ?? ''} data-release-canary={entry.canary?.version ?? ''}>
         <Channel label="Stable" state={entry.stable} />
         <Channel label="Canary" state={entry.canary} />
       </dl>
       <div className="ops-actions">
-        <button
-          type="button"
-          className="ds-button ds-button--primary"
+        <Button
           disabled={busy || !entry.rollbackTo}
           onClick={() => act(`${remote}: rolled back to ${entry.rollbackTo}`, () => post('/rollback', { reason: 'from the operations page' }))}
         >
           {entry.rollbackTo ? `Roll back to ${entry.rollbackTo}` : 'Nothing to roll back to'}
-        </button>
+        </Button>
         {entry.canary && (
           <>
             <label>
               Canary share (%) <input type="number" min={0} max={100} value={share} onChange={(e) => setShare(e.target.value)} size={4} />
             </label>
-            <button
-              type="button"
-              className="ds-button ds-button--ghost"
+            <Button
+              variant="ghost"
               disabled={busy}
               onClick={() => act(`${remote}: canary share ${shareValue}%`, () => post('/canary', { percent: shareValue }))}
             >
               Set share
-            </button>
-            <button
-              type="button"
-              className="ds-button ds-button--ghost"
+            </Button>
+            <Button
+              variant="ghost"
               disabled={busy}
               onClick={() => act(`${remote}: canary removed`, () => api.request('DELETE', `${base}/canary`, RemoteReleasesSchema))}
             >
               Remove canary
-            </button>
+            </Button>
           </>
         )}
-        <button
-          type="button"
-          className="ds-button ds-button--ghost"
+        <Button
+          variant="ghost"
           disabled={busy}
           onClick={() =>
             act(`${remote}: deploy token issued (shown once)`, async () => {
@@ -114,7 +109,7 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
           }
         >
           Issue a deploy token
-        </button>
+        </Button>
       </div>
       {token && (
         <p>
@@ -144,20 +139,18 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
                 <td>{`${v.failures} of ${v.loads} loads (${percent(v.failureRate)})`}</td>
                 <td>
                   {!v.channels.includes('stable') && (
-                    <button
-                      type="button"
-                      className="ds-button ds-button--ghost"
+                    <Button
+                      variant="ghost"
                       disabled={busy}
                       aria-label={`Make stable: ${remote} ${v.version}`}
                       onClick={() => act(`${remote}: ${v.version} is stable`, () => post('/promote', { version: v.version, channel: 'stable' }))}
                     >
                       Make stable
-                    </button>
+                    </Button>
                   )}
                   {v.channels.length === 0 && (
-                    <button
-                      type="button"
-                      className="ds-button ds-button--ghost"
+                    <Button
+                      variant="ghost"
                       disabled={busy}
                       aria-label={`Canary ${remote} ${v.version} to ${shareValue}%`}
                       onClick={() =>
@@ -167,7 +160,7 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
                       }
                     >
                       Canary
-                    </button>
+                    </Button>
                   )}
                 </td>
               </tr>
@@ -185,7 +178,7 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }
 

@@ -8,7 +8,7 @@
  */
 import { useCallback, useId, useState, type FormEvent, type RefObject } from 'react';
 import { SiteLink, useNavigate, useSearchParams } from 'shared-contracts/router';
-import { formatLongDate, Picture, STREAM_PAGE_SIZE } from 'shared-contracts';
+import { Card, formatLongDate, Picture, STREAM_PAGE_SIZE } from 'shared-contracts';
 import { formatVideoDuration } from 'shared-contracts/video';
 import {
   DISCOVERY_MESSAGES,
@@ -40,7 +40,7 @@ export const VIDEO_RESULT_TYPE = 'Video';
 export function VideoResultCard({ entry, linkRef }: { entry: Stream['entry'][number]; linkRef?: RefObject<HTMLAnchorElement | null> }) {
   const date = formatLongDate(entry.published);
   return (
-    <li className="article-card stream-entry stream-entry--video ds-card" data-entry-id={entry.id}>
+    <Card as="li" className="article-card stream-entry stream-entry--video" data-entry-id={entry.id}>
       <div className="video-result-poster">
         {/* The title's link is the one a keyboard or a screen reader uses; the poster is the same link for the eye. */}
         <SiteLink href={entry.url} tabIndex={-1} aria-hidden="true">
@@ -70,7 +70,7 @@ export function VideoResultCard({ entry, linkRef }: { entry: Stream['entry'][num
           </p>
         )}
       </div>
-    </li>
+    </Card>
   );
 }
 

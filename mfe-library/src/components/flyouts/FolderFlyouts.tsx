@@ -11,7 +11,7 @@
  * leave every choice as it was.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { bus, MESSAGES, useLoad, useMounted, type Folder } from 'shared-contracts';
+import { bus, Button, MESSAGES, useLoad, useMounted, type Folder } from 'shared-contracts';
 import { organizeItem, organizeItems, saveItem } from '../../api/saves';
 import { folderAlreadyExists, itemsAddedToFolders, MY_LIBRARY_FOLDER_NAME, foldersOffered, validateFolderName } from 'shared-contracts/library';
 import { createFolder as requestFolder, loadFoldersFor } from '../../api/folders';
@@ -97,9 +97,9 @@ function NewFolderField({ value, error, valid, busy, onChange, onCreate }: NewFo
         aria-invalid={error !== null ? true : undefined}
         aria-describedby={error !== null ? errorId : undefined}
       />
-      <button type="button" className="ds-button ds-button--ghost" disabled={!valid || busy} onClick={onCreate}>
+      <Button variant="ghost" disabled={!valid || busy} onClick={onCreate}>
         {FOLDER_FLYOUT_TEXT.createFolder}
-      </button>
+      </Button>
       <div className="field-error-area">
         {error !== null && (
           <p id={errorId} className="form-error" role="alert">
@@ -250,12 +250,12 @@ export function FolderSaveBody({ mode, item, confirm, cancel, signIn }: SaveBody
         onCreate={() => void onCreate()}
       />
       <div className="flyout-actions ds-button-row">
-        <button type="submit" className="ds-button ds-button--primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {mode === 'save' ? FOLDER_FLYOUT_TEXT.save : FOLDER_FLYOUT_TEXT.update}
-        </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
+        </Button>
+        <Button variant="ghost" onClick={cancel}>
           {FOLDER_FLYOUT_TEXT.cancel}
-        </button>
+        </Button>
       </div>
       <SaveFailureNotice message={failure.message} />
     </form>
@@ -285,12 +285,12 @@ export function BulkOrganizeBody({ ids, confirm, cancel, signIn }: BulkOrganizeP
     <form className="folder-form" noValidate aria-busy={busy} onSubmit={(e) => void onSubmit(e)}>
       <FolderChoices myLibrary={false} folders={others} checked={checked} disabled={busy} onChange={(id, on) => setChecked((set) => toggle(set, id, on))} />
       <div className="flyout-actions ds-button-row">
-        <button type="submit" className="ds-button ds-button--primary" disabled={busy || listIds.length === 0}>
+        <Button type="submit" disabled={busy || listIds.length === 0}>
           {FOLDER_FLYOUT_TEXT.addToFolders}
-        </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
+        </Button>
+        <Button variant="ghost" onClick={cancel}>
           {FOLDER_FLYOUT_TEXT.cancel}
-        </button>
+        </Button>
       </div>
       <SaveFailureNotice message={failure.message} />
     </form>

@@ -5,7 +5,7 @@
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
  */
 import { useState } from 'react';
-import { MESSAGES, useMounted } from 'shared-contracts';
+import { Button, MESSAGES, useMounted } from 'shared-contracts';
 import { discardItem, discardItems } from '../../api/saves';
 import { itemsRemovedFromLibrary, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
@@ -45,12 +45,12 @@ function ConfirmRemove({ question, remove, confirm, cancel, signIn }: ConfirmRem
     <div className="confirm-remove" aria-busy={busy}>
       <p>{question}</p>
       <div className="flyout-actions ds-button-row">
-        <button type="button" className="ds-button ds-button--primary" disabled={busy} onClick={() => void onRemove()}>
+        <Button disabled={busy} onClick={() => void onRemove()}>
           {REMOVE_TEXT.remove}
-        </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
+        </Button>
+        <Button variant="ghost" onClick={cancel}>
           {REMOVE_TEXT.cancel}
-        </button>
+        </Button>
       </div>
       <FailureNotice failure={failure} />
     </div>

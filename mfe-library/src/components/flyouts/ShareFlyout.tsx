@@ -16,7 +16,7 @@
  *   as the form's message; other failures show the generic failure.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, SHARE_PROVIDER_LABELS, SignInPrompt, type ShareProvider } from 'shared-contracts';
+import { ApiError, Button, SHARE_PROVIDER_LABELS, SignInPrompt, type ShareProvider } from 'shared-contracts';
 import { shareItem } from '../../api/sharing';
 import {
   truncateWithEllipsis,
@@ -115,9 +115,9 @@ function SocialShare({ provider, item, record, confirm }: SocialShareProps) {
   }
 
   return (
-    <button type="button" className={`ds-button ds-button--primary share-network share-${provider}`} onClick={share}>
+    <Button className={`share-network share-${provider}`} onClick={share}>
       {connected ? shareOnNetwork(provider) : connectWithNetwork(provider)}
-    </button>
+    </Button>
   );
 }
 
@@ -236,12 +236,12 @@ function EmailShare({ item, confirm, cancel }: EmailShareProps) {
         {summary !== null && <p className="share-summary">{summary}</p>}
       </div>
       <div className="flyout-actions ds-button-row">
-        <button type="submit" className="ds-button ds-button--primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {SHARE_TEXT.send}
-        </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={cancel}>
+        </Button>
+        <Button variant="ghost" onClick={cancel}>
           {SHARE_TEXT.cancel}
-        </button>
+        </Button>
       </div>
       {problem?.kind === 'message' && (
         <FormMessage id={problemId} kind="error">

@@ -4,7 +4,7 @@
  * else the link is selected for the reader to copy) and a 'Link copied' status.
  */
 import { useId, useRef, useState } from 'react';
-import { useLoad, useMounted, type Folder } from 'shared-contracts';
+import { Button, useLoad, useMounted, type Folder } from 'shared-contracts';
 import { loadFolderLink } from '../../api/sharing';
 import { GenericFailure } from '../common/Failure';
 import { isUnauthorized, signInOn401, type FlyoutBodyProps } from './common';
@@ -46,9 +46,7 @@ export function ShareListBody({ folder, signIn }: FlyoutBodyProps & { folder: Fo
         <input id={id} ref={input} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </div>
       <div className="flyout-actions ds-button-row">
-        <button type="button" className="ds-button ds-button--primary" onClick={() => void copy()}>
-          {SHARE_LIST_TEXT.copy}
-        </button>
+        <Button onClick={() => void copy()}>{SHARE_LIST_TEXT.copy}</Button>
       </div>
       <p role="status" className="copy-status">
         {copyStatus}

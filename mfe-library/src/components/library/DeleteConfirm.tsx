@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMounted } from 'shared-contracts';
+import { Button, useMounted } from 'shared-contracts';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from '../../text';
@@ -41,12 +41,12 @@ export function DeleteConfirm({ onConfirm, onCancel }: { onConfirm(): Promise<un
       }}
     >
       <p id={textId}>{LIBRARY_MESSAGES.deleteFolderConfirm}</p>
-      <button type="button" className="ds-button ds-button--primary" onClick={confirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+      <Button onClick={confirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
         {LIBRARY_TEXT.deleteFolder}
-      </button>
-      <button ref={cancelRef} type="button" className="ds-button ds-button--ghost" onClick={onCancel} disabled={busy}>
+      </Button>
+      <Button variant="ghost" ref={cancelRef} onClick={onCancel} disabled={busy}>
         {LIBRARY_TEXT.cancel}
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="form-error">
           {error}

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { FolderRequestSchema, validateFolderName } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from '../../text';
+import { Button } from 'shared-contracts';
 
 export interface FolderFormValues {
   name: string;
@@ -130,12 +131,12 @@ export function FolderForm({ mode, initial, existingNames, currentName, onSubmit
         </p>
       )}
       <div className="form-actions ds-button-row">
-        <button type="submit" className="ds-button ds-button--primary" disabled={!valid || sending} aria-busy={sending ? 'true' : undefined}>
+        <Button type="submit" disabled={!valid || sending} aria-busy={sending ? 'true' : undefined}>
           {LIBRARY_TEXT.save}
-        </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={onCancel} disabled={sending}>
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={sending}>
           {LIBRARY_TEXT.cancel}
-        </button>
+        </Button>
       </div>
     </form>
   );

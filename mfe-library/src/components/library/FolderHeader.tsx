@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Folder } from 'shared-contracts';
-import { itemCountText } from 'shared-contracts';
+import { Button, itemCountText } from 'shared-contracts';
 import type { LibraryFlyoutRequest } from '../flyouts/contract';
 import type { FolderEditing } from './FolderList';
 import { LIBRARY_TEXT } from '../../text';
@@ -32,27 +32,17 @@ export function FolderHeader({ current, editable, mode, headingRef, onRename, on
         <div className="folder-actions ds-button-row">
           {editable && (
             <>
-              <button
-                type="button"
-                className="ds-button ds-button--ghost"
-                aria-expanded={mode === 'active'}
-                onClick={(e) => onRename(editable, e.currentTarget)}
-              >
+              <Button variant="ghost" aria-expanded={mode === 'active'} onClick={(e) => onRename(editable, e.currentTarget)}>
                 {LIBRARY_TEXT.rename}
-              </button>
-              <button
-                type="button"
-                className="ds-button ds-button--ghost"
-                aria-expanded={mode === 'active-delete'}
-                onClick={(e) => onDelete(editable, e.currentTarget)}
-              >
+              </Button>
+              <Button variant="ghost" aria-expanded={mode === 'active-delete'} onClick={(e) => onDelete(editable, e.currentTarget)}>
                 {LIBRARY_TEXT.delete}
-              </button>
+              </Button>
             </>
           )}
-          <button type="button" className="ds-button ds-button--ghost" onClick={(e) => onOpen({ kind: 'share-list', folder: current }, e.currentTarget)}>
+          <Button variant="ghost" onClick={(e) => onOpen({ kind: 'share-list', folder: current }, e.currentTarget)}>
             {LIBRARY_TEXT.shareFolder}
-          </button>
+          </Button>
         </div>
       )}
       {editor}

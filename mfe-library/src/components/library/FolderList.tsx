@@ -9,7 +9,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { itemCountText, type Folder } from 'shared-contracts';
+import { Badge, Button, itemCountText, type Folder } from 'shared-contracts';
 import { MY_LIBRARY_FOLDER_NAME, isGiftFolder } from 'shared-contracts/library';
 import { LIBRARY_TEXT } from '../../text';
 
@@ -73,21 +73,16 @@ export function FolderList({ folders, selectedSlug, editing, onNew, editor }: Fo
               {f.readOnly && f.name !== MY_LIBRARY_FOLDER_NAME && (
                 <>
                   {' '}
-                  <span className="read-only-mark ds-badge">{LIBRARY_TEXT.readOnly}</span>
+                  <Badge className="read-only-mark">{LIBRARY_TEXT.readOnly}</Badge>
                 </>
               )}
             </li>
           );
         })}
       </ul>
-      <button
-        type="button"
-        className="new-folder ds-button ds-button--ghost"
-        aria-expanded={editing === 'new'}
-        onClick={(e: MouseEvent<HTMLButtonElement>) => onNew(e.currentTarget)}
-      >
+      <Button variant="ghost" className="new-folder" aria-expanded={editing === 'new'} onClick={(e: MouseEvent<HTMLButtonElement>) => onNew(e.currentTarget)}>
         {LIBRARY_TEXT.newFolder}
-      </button>
+      </Button>
       {editor}
     </nav>
   );

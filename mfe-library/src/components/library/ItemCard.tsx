@@ -10,7 +10,7 @@
  * Marker: the <li> carries data-item-id, data-activity, data-read-only and data-selected.
  */
 import { useId, type MouseEvent } from 'react';
-import { lazyComponent, Picture, showPriceBlock } from 'shared-contracts';
+import { Button, ButtonLink, Card, lazyComponent, Picture, Price, showPriceBlock, Tag } from 'shared-contracts';
 import { formatUsd } from 'shared-contracts/money';
 import type { CardModel } from './cardModel';
 import { TrimmedText } from './TrimmedText';
@@ -44,7 +44,7 @@ export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCar
       data-read-only={card.readOnly ? 'true' : 'false'}
       data-selected={a.bulk ? String(selected) : undefined}
     >
-      <article aria-labelledby={titleId} className="ds-card library-card">
+      <Card aria-labelledby={titleId} className="library-card">
         {a.bulk && (
           // The label around the box makes a 44px target of it (its name is the box's own aria-label).
           <label className="item-select-target">
@@ -63,11 +63,11 @@ export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCar
             <span className="item-content-type">{card.contentType}</span>
             {card.topic && ' '}
             {card.topicLink ? (
-              <SiteLink href={card.topicLink} className="item-topic ds-tag">
+              <Tag as={SiteLink} href={card.topicLink} className="item-topic">
                 {card.topic}
-              </SiteLink>
+              </Tag>
             ) : (
-              card.topic && <span className="item-topic ds-tag">{card.topic}</span>
+              card.topic && <Tag className="item-topic">{card.topic}</Tag>
             )}
           </p>
           <h3 id={titleId} className="item-title ds-card__title">
@@ -91,40 +91,40 @@ export function ItemCard({ card, selected = false, onSelect, onAction }: ItemCar
           {card.order && <OrderEntryView order={card.order} title={card.title} />}
           {price && (
             <p className="price-block ds-card__meta" data-price-block="">
-              {LIBRARY_TEXT.price} <span className="price ds-price">{formatUsd((card.listPrice ?? 0) / 100)}</span>
+              {LIBRARY_TEXT.price} <Price className="price">{formatUsd((card.listPrice ?? 0) / 100)}</Price>
             </p>
           )}
           {anyAction && (
             <div className="item-actions ds-button-row">
               {a.move && (
-                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.move} ${card.title}`} onClick={act('move')}>
+                <Button variant="ghost" aria-label={`${LIBRARY_TEXT.move} ${card.title}`} onClick={act('move')}>
                   {LIBRARY_TEXT.move}
-                </button>
+                </Button>
               )}
               {a.save && (
-                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.saveItem} ${card.title}`} onClick={act('save')}>
+                <Button variant="ghost" aria-label={`${LIBRARY_TEXT.saveItem} ${card.title}`} onClick={act('save')}>
                   {LIBRARY_TEXT.saveItem}
-                </button>
+                </Button>
               )}
               {a.share && (
-                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.share} ${card.title}`} onClick={act('share')}>
+                <Button variant="ghost" aria-label={`${LIBRARY_TEXT.share} ${card.title}`} onClick={act('share')}>
                   {LIBRARY_TEXT.share}
-                </button>
+                </Button>
               )}
               {a.buyCopies && card.productLink && (
-                <SiteLink href={card.productLink} className="buy-copies ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.buyCopies} ${card.title}`}>
+                <ButtonLink as={SiteLink} variant="ghost" href={card.productLink} className="buy-copies" aria-label={`${LIBRARY_TEXT.buyCopies} ${card.title}`}>
                   {LIBRARY_TEXT.buyCopies}
-                </SiteLink>
+                </ButtonLink>
               )}
               {a.discard && (
-                <button type="button" className="ds-button ds-button--ghost" aria-label={`${LIBRARY_TEXT.discard} ${card.title}`} onClick={act('discard')}>
+                <Button variant="ghost" aria-label={`${LIBRARY_TEXT.discard} ${card.title}`} onClick={act('discard')}>
                   {LIBRARY_TEXT.discard}
-                </button>
+                </Button>
               )}
             </div>
           )}
         </div>
-      </article>
+      </Card>
     </li>
   );
 }

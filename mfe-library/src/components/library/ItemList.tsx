@@ -9,7 +9,7 @@
  * the bulk bar has data-bulk-bar and data-selected-count.
  */
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { MESSAGES } from 'shared-contracts';
+import { Button, MESSAGES } from 'shared-contracts';
 import type { LibraryFlyoutRequest } from '../flyouts/contract';
 import type { CardModel } from './cardModel';
 import { EmptyState, type LibraryEmptyType } from './EmptyState';
@@ -78,9 +78,9 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
     return (
       <div className="library-list" data-list={listKey} data-list-state="error">
         <p role="alert">{LIBRARY_TEXT.listError}</p>
-        <button type="button" className="ds-button ds-button--ghost" onClick={retry}>
+        <Button variant="ghost" onClick={retry}>
           {LIBRARY_TEXT.tryAgain}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -124,12 +124,12 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
               {selectedIds.length > 0 && (
                 <div role="group" aria-label={LIBRARY_TEXT.bulkActions} className="bulk-bar" data-bulk-bar="" data-selected-count={selectedIds.length}>
                   <p className="bulk-count">{LIBRARY_TEXT.selectedCount(selectedIds.length)}</p>
-                  <button type="button" className="ds-button ds-button--ghost" onClick={bulk('bulk-organize')}>
+                  <Button variant="ghost" onClick={bulk('bulk-organize')}>
                     {LIBRARY_TEXT.moveToFolders}
-                  </button>
-                  <button type="button" className="ds-button ds-button--ghost" onClick={bulk('bulk-discard')}>
+                  </Button>
+                  <Button variant="ghost" onClick={bulk('bulk-discard')}>
                     {LIBRARY_TEXT.remove}
-                  </button>
+                  </Button>
                 </div>
               )}
             </div>
@@ -141,15 +141,15 @@ export function ItemList<T extends { id: string }>({ listKey, label, load, toCar
           </ul>
           {list.more === 'error' && <p role="alert">{LIBRARY_TEXT.moreError}</p>}
           {!list.last && (
-            <button
-              type="button"
-              className="load-more ds-button ds-button--ghost"
+            <Button
+              variant="ghost"
+              className="load-more"
               onClick={loadMore}
               disabled={list.more === 'loading'}
               aria-busy={list.more === 'loading' ? 'true' : undefined}
             >
               {LIBRARY_TEXT.loadMore}
-            </button>
+            </Button>
           )}
         </>
       )}

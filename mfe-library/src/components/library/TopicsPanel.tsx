@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { bus, MESSAGES, useLoad } from 'shared-contracts';
+import { bus, Button, ButtonLink, MESSAGES, useLoad } from 'shared-contracts';
 import { loadFollowedTopics, loadFollowingStream, stopFollowingAllTopics, stopFollowingTopic } from '../../api/lists';
 import type { Following, StreamEntry } from 'shared-contracts/discovery';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
@@ -44,9 +44,9 @@ export interface TopicsPanelProps {
 
 function FindMore() {
   return (
-    <Link to="/topics" className="find-more ds-button ds-button--secondary">
+    <ButtonLink as={Link} variant="secondary" to="/topics" className="find-more">
       {T.findMore}
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -138,9 +138,9 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     body = (
       <>
         <p role="alert">{LIBRARY_TEXT.listError}</p>
-        <button className="ds-button ds-button--ghost" type="button" onClick={() => setLoads((n) => n + 1)}>
+        <Button variant="ghost" onClick={() => setLoads((n) => n + 1)}>
           {LIBRARY_TEXT.tryAgain}
-        </button>
+        </Button>
       </>
     );
   } else if (topics.length === 0) {
@@ -185,13 +185,12 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                   }}
                 >
                   <p id={confirmTextId}>{ALL_TEXT.confirmAll}</p>
-                  <button className="ds-button ds-button--ghost" type="button" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={unfollowAll}>
+                  <Button variant="ghost" disabled={busy} aria-busy={busy ? 'true' : undefined} onClick={unfollowAll}>
                     {ALL_TEXT.stopAll}
-                  </button>
-                  <button
-                    className="ds-button ds-button--ghost"
+                  </Button>
+                  <Button
+                    variant="ghost"
                     ref={cancelAllRef}
-                    type="button"
                     disabled={busy}
                     onClick={() => {
                       backToStopAll.current = true;
@@ -200,12 +199,12 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                     }}
                   >
                     {LIBRARY_TEXT.cancel}
-                  </button>
+                  </Button>
                 </div>
               ) : (
-                <button className="ds-button ds-button--ghost" ref={stopAllRef} type="button" onClick={() => setConfirmAll(true)}>
+                <Button variant="ghost" ref={stopAllRef} onClick={() => setConfirmAll(true)}>
                   {ALL_TEXT.stopAll}
-                </button>
+                </Button>
               )}
               <FailureNotice failure={failure} />
             </div>
@@ -216,13 +215,12 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
               {state === 'delete-confirm' ? (
                 <div role="group" aria-labelledby={confirmTextId} className="confirm" data-confirm="stop-following">
                   <p id={confirmTextId}>{LIBRARY_MESSAGES.stopFollowingConfirm}</p>
-                  <button className="ds-button ds-button--ghost" type="button" disabled={busy} onClick={() => unfollow(selectedTopic.slug, selectedTopic.name)}>
+                  <Button variant="ghost" disabled={busy} onClick={() => unfollow(selectedTopic.slug, selectedTopic.name)}>
                     {T.stopFollowing}
-                  </button>
-                  <button
-                    className="ds-button ds-button--ghost"
+                  </Button>
+                  <Button
+                    variant="ghost"
                     ref={cancelRef}
-                    type="button"
                     disabled={busy}
                     onClick={() => {
                       focusAfter.current = 'stop';
@@ -231,20 +229,19 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                     }}
                   >
                     {LIBRARY_TEXT.cancel}
-                  </button>
+                  </Button>
                 </div>
               ) : (
-                <button
-                  className="ds-button ds-button--ghost"
+                <Button
+                  variant="ghost"
                   ref={stopRef}
-                  type="button"
                   onClick={() => {
                     focusAfter.current = 'cancel';
                     setMenu({ state: 'delete-confirm', slug: selectedTopic.slug });
                   }}
                 >
                   {T.stopFollowing}
-                </button>
+                </Button>
               )}
               <FailureNotice failure={failure} />
             </div>

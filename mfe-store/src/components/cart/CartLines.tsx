@@ -5,7 +5,7 @@
  * offered, and when the product cannot be ordered now (status UNAVAILABLE).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatLongDate } from 'shared-contracts';
+import { Button, formatLongDate, Price } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
 import { LineThumb } from '../common';
 import { COMMERCE_MESSAGES, MAX_LINE_QUANTITY, formatCents, isSingleQuantityType, type CartLine } from 'shared-contracts/commerce';
@@ -118,16 +118,10 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
           )}
         </div>
       )}
-      <span className="cart-line-total ds-price">{formatCents(line.lineTotalCents)}</span>
-      <button
-        type="button"
-        className="ds-button ds-button--ghost cart-line-remove"
-        aria-label={`Remove ${line.productTitle}`}
-        disabled={busy}
-        onClick={() => onRemove(line)}
-      >
+      <Price className="cart-line-total">{formatCents(line.lineTotalCents)}</Price>
+      <Button variant="ghost" className="cart-line-remove" aria-label={`Remove ${line.productTitle}`} disabled={busy} onClick={() => onRemove(line)}>
         Remove
-      </button>
+      </Button>
     </li>
   );
 }

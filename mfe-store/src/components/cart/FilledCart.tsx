@@ -4,7 +4,7 @@
  * does without it.
  */
 import { Link } from 'shared-contracts/router';
-import { UI_TEXT, pushDataLayer, userStore } from 'shared-contracts';
+import { Card, pushDataLayer, UI_TEXT, userStore } from 'shared-contracts';
 import { cartLines, centsToDollars, type Cart, type CartLine } from 'shared-contracts/commerce';
 import type { ReactNode } from 'react';
 import { cartChanges } from '../../api/cart';
@@ -64,7 +64,7 @@ export function FilledCart({ cart, voucherNotice, busy, alert, change, waitForSi
           <LineSection title="Shipped items" lines={cart.lineItems.physicalItems} {...rowProps} />
           <LineSection title="Digital items" lines={cart.lineItems.digitalItems} {...rowProps} />
         </div>
-        <div className="store-summary ds-card ds-card--boxed">
+        <Card as="div" boxed className="store-summary">
           <PromoCode
             cart={cart}
             busy={busy}
@@ -78,7 +78,7 @@ export function FilledCart({ cart, voucherNotice, busy, alert, change, waitForSi
             </button>{' '}
             <Link to="/store">{UI_TEXT.continueShopping}</Link>
           </p>
-        </div>
+        </Card>
       </div>
     </div>
   );

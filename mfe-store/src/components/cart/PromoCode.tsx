@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { COMMERCE_MESSAGES, type Cart } from 'shared-contracts/commerce';
 import { Status } from '../common';
+import { Button } from 'shared-contracts';
 
 export function PromoCode({
   cart,
@@ -24,9 +25,8 @@ export function PromoCode({
         <p className="applied-promo">
           {`Promo code ${cart.promoCode.code}`}
           {cart.promoCode.description ? `: ${cart.promoCode.description}` : ''}{' '}
-          <button
-            type="button"
-            className="ds-button ds-button--ghost"
+          <Button
+            variant="ghost"
             disabled={busy}
             onClick={async () => {
               setStatus(null);
@@ -34,7 +34,7 @@ export function PromoCode({
             }}
           >
             Remove promo code
-          </button>
+          </Button>
         </p>
       ) : (
         <form
@@ -64,9 +64,9 @@ export function PromoCode({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
-            <button type="submit" className="ds-button ds-button--secondary" disabled={busy}>
+            <Button variant="secondary" type="submit" disabled={busy}>
               Apply
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -1,7 +1,7 @@
 /** The dialogs of the add-to-cart flow (SITE-02, SITE-04, SITE-08): Processing, Added to cart, the apology, maintenance. */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { MESSAGES, UI_TEXT } from 'shared-contracts';
+import { Button, MESSAGES, UI_TEXT } from 'shared-contracts';
 import { CustomerServicePhones } from 'shared-contracts/notices';
 import { Dialog } from 'shared-contracts/dialog';
 import { loadRecommendations } from '../../api/recommendations';
@@ -102,9 +102,9 @@ export function AddedToCartDialog({ items, onCheckout, onClose, returnFocusTo }:
         <button type="button" className="button-primary" onClick={onCheckout}>
           {UI_TEXT.checkout}
         </button>
-        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
+        <Button variant="ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
-        </button>
+        </Button>
       </div>
       <Recommendations productIds={productIds} />
     </Dialog>
@@ -120,9 +120,9 @@ export function NotAddedDialog({ productIds, onClose, returnFocusTo }: NotAddedD
       <p className="cart-apology">{cartApology(productIds)}</p>
       <CustomerServicePhones className="customer-service-phones" label="Customer Service" />
       <div className="modal-actions">
-        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
+        <Button variant="ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );
@@ -134,9 +134,9 @@ export function MaintenanceDialog({ onClose, returnFocusTo }: DialogCommon) {
       <AddToCartStyles />
       <p>{MESSAGES.maintenance}</p>
       <div className="modal-actions">
-        <button type="button" className="ds-button ds-button--ghost" onClick={onClose}>
+        <Button variant="ghost" onClick={onClose}>
           {UI_TEXT.continueShopping}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

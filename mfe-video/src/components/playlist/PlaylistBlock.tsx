@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'shared-contracts/router';
-import { formatLongDate, Picture } from 'shared-contracts';
+import { Badge, Button, Card, formatLongDate, Picture } from 'shared-contracts';
 import { formatVideoDuration, playlistHasAdSlot, PLAYLIST_AD_SLOT_AFTER_TILE, PLAYLIST_LOAD_MORE_COUNT, VIDEO_TEXT, videoPath } from 'shared-contracts/video';
 import type { Playlist, Video, PlaylistList } from 'shared-contracts/video';
 import { ItemActionsSlot } from '../ItemActionsSlot';
@@ -34,12 +34,12 @@ export const TILE_SIZES = '(min-width: 1024px) 18rem, (min-width: 768px) 50vw, 4
 function VideoTile({ video, current, playlistId, first }: { video: Video; current: boolean; playlistId: string; first?: 'priority' | 'eager' }) {
   const published = formatLongDate(video.custom_fields.pubdate);
   return (
-    <li className="video-tile ds-card" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
+    <Card as="li" className="video-tile" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
       <div className="video-tile-poster">
         <Picture image={video.image ?? video.thumbnail} alt="" sizes={TILE_SIZES} priority={first === 'priority'} eager={first === 'eager'} />
-        <p className="video-tile-duration ds-badge ds-badge--ink">
+        <Badge as="p" tone="ink" className="video-tile-duration">
           <time dateTime={isoDuration(video.duration)}>{formatVideoDuration(video.duration)}</time>
-        </p>
+        </Badge>
       </div>
       <h3 className="video-tile-name ds-card__title">
         <Link to={videoPath(video, playlistId)}>{video.name}</Link>
@@ -50,7 +50,7 @@ function VideoTile({ video, current, playlistId, first }: { video: Video; curren
         </p>
       )}
       <ItemActionsSlot video={video} nameWithTitle />
-    </li>
+    </Card>
   );
 }
 
@@ -99,9 +99,9 @@ export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, 
         {items}
       </ul>
       {shown < playlist.videos.length && (
-        <button type="button" className="video-load-more ds-button ds-button--ghost" onClick={() => setShown((n) => n + PLAYLIST_LOAD_MORE_COUNT)}>
+        <Button variant="ghost" className="video-load-more" onClick={() => setShown((n) => n + PLAYLIST_LOAD_MORE_COUNT)}>
           {VIDEO_TEXT.loadMore}
-        </button>
+        </Button>
       )}
     </section>
   );

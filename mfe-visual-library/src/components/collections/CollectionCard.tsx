@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { truncateNearWord, COLLECTION_SUMMARY_MAX_CHARS } from 'shared-contracts/visual';
 import { VISUAL_TEXT, type Collection } from 'shared-contracts/visual';
 import { SiteLink } from 'shared-contracts/router';
-import { Picture } from 'shared-contracts';
+import { Card, Picture, Tag } from 'shared-contracts';
 
 /** A card's width in the feed's grid: at most half the window (a third of the 960 px column on a desktop), a phone's width. */
 export const CARD_SIZES = '(min-width: 768px) 50vw, 100vw';
@@ -11,9 +11,9 @@ export const CARD_SIZES = '(min-width: 768px) 50vw, 100vw';
 export function CollectionCard({ collection }: { collection: Collection }) {
   const titleId = useId();
   return (
-    <li className="collection-card ds-card ds-card--boxed" data-collection-card={collection.id}>
+    <Card as="li" boxed className="collection-card" data-collection-card={collection.id}>
       <article aria-labelledby={titleId}>
-        <p className="ds-tag">{VISUAL_TEXT.collection}</p>
+        <Tag as="p">{VISUAL_TEXT.collection}</Tag>
         <h3 id={titleId} className="ds-card__title">
           {collection.title}
         </h3>
@@ -25,6 +25,6 @@ export function CollectionCard({ collection }: { collection: Collection }) {
           </SiteLink>
         </p>
       </article>
-    </li>
+    </Card>
   );
 }

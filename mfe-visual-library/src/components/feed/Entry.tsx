@@ -8,7 +8,7 @@
  */
 import { useId } from 'react';
 import { Link, SiteLink } from 'shared-contracts/router';
-import { formatMonthYear, HostItemActions, type User } from 'shared-contracts';
+import { ButtonLink, Card, formatMonthYear, HostItemActions, Tag, type User } from 'shared-contracts';
 import type { Chart, VisualSubject } from 'shared-contracts/visual';
 import { VISUAL_TEXT, chartDownloadHref } from 'shared-contracts/visual';
 import { feedHref } from '../query';
@@ -33,7 +33,7 @@ export function Entry({ chart, subjects, user, first = false }: { chart: Chart; 
   const subject = subjects.find((s) => s.label === chart.term);
   const date = formatMonthYear(chart.published);
   return (
-    <li className="chart-entry ds-card" data-chart-entry={chart.id}>
+    <Card as="li" className="chart-entry" data-chart-entry={chart.id}>
       <article aria-labelledby={titleId}>
         <img
           src={chart.contentImage}
@@ -44,14 +44,14 @@ export function Entry({ chart, subjects, user, first = false }: { chart: Chart; 
           loading={first ? undefined : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
         />
-        <p className="ds-tag">{subject ? <Link to={feedHref(subject.filter)}>{chart.term}</Link> : chart.term}</p>
+        <Tag as="p">{subject ? <Link to={feedHref(subject.filter)}>{chart.term}</Link> : chart.term}</Tag>
         <h3 id={titleId} className="ds-card__title">
           {chart.title}
         </h3>
         <p className="chart-actions">
-          <a href={chartDownloadHref(chart, user)} download aria-describedby={titleId} className="ds-button ds-button--ghost">
+          <ButtonLink variant="ghost" href={chartDownloadHref(chart, user)} download aria-describedby={titleId}>
             {VISUAL_TEXT.downloadChart}
-          </a>
+          </ButtonLink>
         </p>
         <ItemActions chart={chart} />
         <p className="chart-parent">
@@ -63,6 +63,6 @@ export function Entry({ chart, subjects, user, first = false }: { chart: Chart; 
           </p>
         )}
       </article>
-    </li>
+    </Card>
   );
 }

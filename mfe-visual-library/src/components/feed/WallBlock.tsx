@@ -5,7 +5,7 @@
  * the other charts really are for subscribers (decision 016).
  */
 import { Link } from 'shared-contracts/router';
-import { bus, type UserState } from 'shared-contracts';
+import { Badge, bus, ButtonLink, type UserState } from 'shared-contracts';
 import { VISUAL_TEXT } from 'shared-contracts/visual';
 import { audienceProps } from '../audience';
 import { SUBSCRIBE_PATH } from '../query';
@@ -18,14 +18,14 @@ export interface WallBlockProps {
 export function WallBlock({ status }: WallBlockProps) {
   return (
     <div className="visual-library-wall" data-visual-wall="">
-      <p className="ds-badge ds-badge--accent" {...audienceProps(status, 'subscriber-only')}>
+      <Badge as="p" tone="accent" {...audienceProps(status, 'subscriber-only')}>
         {SUBSCRIBER_EXCLUSIVE}
-      </p>
+      </Badge>
       <p>{VISUAL_TEXT.paywalled}</p>
       <p className="ds-button-row">
-        <Link to={SUBSCRIBE_PATH} className="ds-button ds-button--primary">
+        <ButtonLink as={Link} to={SUBSCRIBE_PATH}>
           {VISUAL_TEXT.subscribe}
-        </Link>{' '}
+        </ButtonLink>{' '}
         <button type="button" className="button-link" onClick={() => bus.emit('auth:open', { screen: 'registration' })} {...audienceProps(status, 'register')}>
           {VISUAL_TEXT.register}
         </button>
