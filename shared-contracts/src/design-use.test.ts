@@ -8,18 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) return [];
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(full);
-    return /\.tsx$/.test(e.name) && !/\.test\.tsx$/.test(e.name) ? [full] : [];
-  });
-}
 
 const PARTS = ['shell', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))];
 
@@ -47,7 +38,7 @@ function componentClasses(text: string): string[] {
 }
 
 describe('the parts draw the design system with its components', () => {
-  const files = PARTS.flatMap((p) => sources(path.join(ROOT, p, 'src')));
+  const files = PARTS.flatMap((p) => sourceFiles(path.join(ROOT, p, 'src'), /^(?!.*\.test\.tsx$).*\.tsx$/));
 
   it('finds the parts', () => {
     expect(PARTS).toEqual(expect.arrayContaining(['shell', 'mfe-paywall', 'mfe-library', 'mfe-store', 'mfe-video', 'mfe-visual-library']));

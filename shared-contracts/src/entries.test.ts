@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRIES: Record<string, string> = {
@@ -20,16 +21,6 @@ const ENTRIES: Record<string, string> = {
   'shared-contracts/forms': 'shared-contracts/src/entries/forms.tsx',
 };
 
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) return [];
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(e.name) ? [full] : [];
-  });
-}
-
 const PARTS = [
   'shell/src',
   'shared-contracts/src',
@@ -39,7 +30,7 @@ const PARTS = [
     .filter((d) => d.startsWith('mfe-'))
     .map((d) => `${d}/src`),
 ];
-const FILES = PARTS.flatMap((p) => sources(path.join(ROOT, p))).map((f) => ({ file: f, text: fs.readFileSync(f, 'utf8') }));
+const FILES = PARTS.flatMap((p) => sourceFiles(path.join(ROOT, p), /\.tsx?$/)).map((f) => ({ file: f, text: fs.readFileSync(f, 'utf8') }));
 
 /** Value names that `import { ... } from 'spec'` or `export { ... } from 'spec'` take, outside `skip`. */
 function namesTaken(specs: readonly string[], skip: string): Set<string> {
