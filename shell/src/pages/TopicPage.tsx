@@ -63,12 +63,16 @@ export function TopicPage() {
       </div>
       {isRoot && children.length > 0 && (
         <section aria-labelledby="subtopics-title" className="subtopics">
-          <h2 id="subtopics-title">Subtopics</h2>
+          <h2 id="subtopics-title" className="ds-section-title">
+            Subtopics
+          </h2>
           <TopicLinks topics={children} />
         </section>
       )}
       <section aria-labelledby="topic-stream-title">
-        <h2 id="topic-stream-title">{`Latest in ${topic.name}`}</h2>
+        <h2 id="topic-stream-title" className="ds-section-title">
+          {`Latest in ${topic.name}`}
+        </h2>
         <StreamList type="topic" params={{ topic: topic.slug }} label={`${topic.name} articles`} />
       </section>
     </main>
