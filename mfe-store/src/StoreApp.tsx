@@ -10,6 +10,7 @@ import { matchPath, useLocation } from 'shared-contracts/router';
 import { instanceMarkers, lazyComponent, userStore } from 'shared-contracts';
 import { BackToStore, Status } from './components/common';
 import { StoreStyles } from './styles';
+import { PAGE_NOT_FOUND } from './text';
 
 // Each page is its own chunk (decision 038): the catalogue does without the product page's code and
 // the add-to-cart flow, the product page and the cart without the catalogue's.
@@ -26,7 +27,7 @@ const loading = <Status>Loading…</Status>;
 function StoreNotFound() {
   return (
     <>
-      <h1>Page not found</h1>
+      <h1>{PAGE_NOT_FOUND}</h1>
       <p>We could not find that page in the store.</p>
       <BackToStore />
     </>

@@ -6,6 +6,8 @@
  * uses it: the titles of those pages are in components/checkout/text.ts.
  */
 
+/** The heading of a store address that leads nowhere: an unknown page, or a page of the list past its last. */
+export const PAGE_NOT_FOUND = 'Page not found';
 export const STORE_LOAD_ERROR = 'We could not load the store. Please try again.';
 
 export const PRODUCT_LOAD_ERROR = 'We could not load this product. Please try again.';

@@ -1,7 +1,7 @@
 /**
  * Style sheets shipped with what uses them (decision 041): a page type's own rules, and those of a
- * part shown only on demand (the search overlay, the cart's menu, the reader's menu), are in
- * src/styles/sheets/<sheet>.css, not in the styles inlined into every page. The server inlines the
+ * part shown only on demand (the search overlay, the cart's menu, the reader's menu, banners, help
+ * boxes), are in src/styles/sheets/<sheet>.css, not in the styles inlined into every page. The server inlines the
  * sheets of the parts it rendered (they name them here while rendering); a part the browser shows
  * later has its sheet fetched with its code, so it never shows unstyled.
  */

@@ -7,7 +7,7 @@ import { loadProducts } from '../api/catalog';
 import { formatCents, formatUsd } from 'shared-contracts/commerce';
 import type { Availability, ProductList, ProductTile } from 'shared-contracts/commerce';
 import { Alert, BackToStore, ComingSoon, Cover, Status } from '../components/common';
-import { STORE_LOAD_ERROR } from '../text';
+import { PAGE_NOT_FOUND, STORE_LOAD_ERROR } from '../text';
 import { CatalogueStyles } from './ProductListPage.styles';
 
 function CategoryNav({ categories }: { categories: ProductList['categories'] }) {
@@ -90,7 +90,7 @@ function CategoryNotFound() {
 function PageNotFound({ category }: { category: string | undefined }) {
   return (
     <>
-      <h1>Page not found</h1>
+      <h1>{PAGE_NOT_FOUND}</h1>
       <p>This page of the store has no products.</p>
       <p>
         <Link to={storeHref(category, 1)}>Go to the first page</Link>
