@@ -51,7 +51,9 @@ import type { AddToCartRequest, AddressRequest, EstimateRequest, ShippingMethodC
  * The schemas of an area's answers, loaded with the area's module when a request of that area is
  * first made (decision 022): the core entry of shared-contracts, which every page runs, does not
  * carry the catalogue, library, video or visual-library schemas. A page of that area has the module
- * already (its remote imports the area's entry), so the import resolves at once.
+ * already (its remote imports the area's entry), so the import resolves at once. Each import names
+ * the exports it takes (`webpackExports`): a dynamic import otherwise keeps every export of its
+ * module, the server's request schemas included (entries.test.ts keeps the lists exact).
  */
 type Areas = {
   discovery: typeof import('./discovery');
@@ -61,11 +63,20 @@ type Areas = {
   commerce: typeof import('./commerce');
 };
 const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
-  discovery: () => import('./discovery'),
-  library: () => import('./library'),
-  video: () => import('./video'),
-  visual: () => import('./visual'),
-  commerce: () => import('./commerce'),
+  discovery: () =>
+    import(
+      /* webpackExports: ["ArchiveSchema", "FollowingSchema", "IssueSchema", "NewsletterListSchema", "NewsletterSubscriptionsSchema", "SearchSuggestionSchema", "StreamSchema", "TopicDetailSchema", "streamPagePath"] */ './discovery'
+    ),
+  library: () =>
+    import(
+      /* webpackExports: ["BulkResultSchema", "ItemListsSchema", "LibraryStreamSchema", "ListUrlSchema", "ShareResultSchema", "SharedListSchema"] */ './library'
+    ),
+  video: () => import(/* webpackExports: ["PlaylistListSchema", "PlaylistSchema", "VideoAccessSchema", "VideoSchema"] */ './video'),
+  visual: () => import(/* webpackExports: ["ChartPageSchema", "CollectionListSchema", "VisualSubjectSchema"] */ './visual'),
+  commerce: () =>
+    import(
+      /* webpackExports: ["AddToCartResultSchema", "AvailabilityListSchema", "CartSchema", "EstimateSchema", "OrderSchema", "ProductDetailSchema", "ProductListSchema", "RecommendationsSchema", "StateProvinceListSchema", "SubscriptionOffersSchema"] */ './commerce'
+    ),
 };
 function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name: K): Promise<Areas[A][K]> {
   return areaModules[area]().then((m) => m[name]);

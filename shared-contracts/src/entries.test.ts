@@ -85,3 +85,23 @@ describe.each(Object.entries(ENTRIES))('%s', (spec, entry) => {
     expect(names.filter((n) => !taken.has(n))).toEqual([]);
   });
 });
+
+/**
+ * The client imports an area's module by itself (`areaModules`) when a request of that area is
+ * made first. A dynamic import keeps every export of its module unless `webpackExports` names the
+ * ones it takes, so each import names exactly what the client takes from it: a name missing there
+ * would be undefined in the browser, a name too many would ship code no page asks for.
+ */
+describe('the client imports of the areas', () => {
+  const imports = [...CLIENT.matchAll(/(\w+): \(\) =>\s*import\(\s*\/\* webpackExports: \[([^\]]*)\] \*\/ '\.\/(\w+)'\s*\)/g)];
+  it('import each area with the names it takes', () => {
+    expect(imports.map((m) => m[1]).sort()).toEqual(['commerce', 'discovery', 'library', 'video', 'visual']);
+  });
+  it.each(imports.map((m) => [m[1] ?? '', m[2] ?? ''] as const))('%s names exactly the schemas and helpers the client takes', (area, list) => {
+    const named = [...list.matchAll(/"(\w+)"/g)].map((m) => m[1] ?? '').sort();
+    const destructured = [...CLIENT.matchAll(new RegExp(`const \\{([^}]*)\\} = await areaModules\\.${area}\\(\\)`, 'g'))].flatMap((m) =>
+      (m[1] ?? '').split(',').map((n) => n.trim()),
+    );
+    expect(named).toEqual([...new Set([...schemasAsked(area), ...destructured])].sort());
+  });
+});
