@@ -30,7 +30,8 @@ const SearchOverlay = withSheet<SearchOverlayProps>(
 
 // The signed-in reader's menu and the flyouts load only where they show (decision 021): a guest's
 // first view (the byte budget's page) runs neither. A cached signed-in user starts the menu's chunk
-// at page start (bootstrap.tsx), so it arrives with the rest of the first view.
+// at page start (bootstrap.tsx), so it arrives with the rest of the first view; that chunk is the
+// menu's button only, its list loads when the reader reaches for it (UserMenu.tsx).
 const UserMenu = withSheet<{ user: User }>(() => import(/* webpackChunkName: "user-menu" */ './UserMenu').then((m) => m.UserMenu), 'user-menu');
 const FlyoutHost = lazyComponent<object>(() => import(/* webpackChunkName: "flyout-host" */ '../flyouts/FlyoutHost').then((m) => m.FlyoutHost));
 

@@ -115,6 +115,21 @@ describe('user menu', () => {
     expect(menuButton()).not.toHaveAccessibleDescription();
   });
 
+  it("runs only the button until the reader reaches for it: the list's code and the country come with a pointer on the button", async () => {
+    const fetch = geolocation('US');
+    renderHeader(sampleUser());
+    await screen.findByRole('button', { name: 'Account menu for Ada' });
+    // The list is not in the page, hidden or not, and nothing was asked for it.
+    expect(document.querySelector('.user-menu-list')).toBeNull();
+    expect(menuButton()).not.toHaveAttribute('aria-controls');
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/geolocation');
+    await userEvent.hover(menuButton());
+    await userEvent.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-controls', menu().id);
+    expect(await within(menu()).findByRole('link', { name: 'Case selections' })).toBeVisible();
+    expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/geolocation')).toHaveLength(1);
+  });
+
   it('opens a menu with My Library, My Account, Change password and Sign out; Escape closes it and focus returns', async () => {
     knownCountry(null);
     renderHeader(sampleUser());
@@ -219,8 +234,9 @@ describe('user menu', () => {
   it('hides the case-selection link elsewhere, and looks the country up once per visit', async () => {
     const fetch = geolocation('DE');
     const { unmount } = renderHeader(sampleUser());
-    await waitFor(() => expect(sessionStorage.getItem(COUNTRY_CACHE_KEY)).toBe('DE'));
+    await screen.findByRole('button', { name: 'Account menu for Ada' });
     await userEvent.click(menuButton());
+    await waitFor(() => expect(sessionStorage.getItem(COUNTRY_CACHE_KEY)).toBe('DE'));
     expect(within(menu()).queryByRole('link', { name: 'Case selections' })).not.toBeInTheDocument();
     unmount();
 

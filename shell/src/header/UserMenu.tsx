@@ -1,45 +1,56 @@
 /**
  * The signed-in reader's menu in the header (SITE-02, SITE-06; PAY-04, PAY-06). A disclosure: the
  * button "Account menu for {firstName}" shows the first name and, for subscribers, the tier
- * caption (none for Executive and All Access); it opens a list with My Library, Following (the
- * followed topics, with the unread-following count: asked when the menu first opens unless a
- * 'following:changed' event brought it, and kept current by those events), My Account (the
- * account page /my-account, issue 22), Change password,
- * Learning (eligible users), Case selections (US/Canada users) and Sign out. Escape or a click
- * outside closes the list and focus returns to the button; focus leaving the menu closes it.
+ * caption (none for Executive and All Access); it opens the list (UserMenuList) with My Library,
+ * Following (with the unread-following count), My Account, Change password, Learning, Case
+ * selections and Sign out. Escape or a click outside closes the list and focus returns to the
+ * button; focus leaving the menu closes it.
  *
  * Keyboard (issue 26, as the APG's disclosure navigation menu): ArrowDown or ArrowUp on the button
  * opens the list at its first or last item; in the list ArrowDown and ArrowUp move (wrapping), Home
- * and End go to the first and last item. The items stay links and a button (a reader's Back,
- * new-tab and link lists keep working), not role="menu".
+ * and End go to the first and last item. The items stay links and a button, not role="menu".
  *
- * Sign out (PAY-04 Logout): clears the user and cart caches, pushes the data-layer 'logout'
- * event and goes to /logout?returnPath={path and query}, which ends the session on the server.
+ * What a signed-in page's first view runs is this button only (decision 021): the list's code
+ * (with the country lookup and the flyouts' state) loads when a pointer reaches the button, it
+ * takes focus or it is pressed, and the member's help boxes (HelpBoxSlot) at the reader's first
+ * scroll, press or key on the page. The unread-following count is kept here, so a
+ * 'following:changed' event sent before the list arrived is not lost: it is asked when the menu
+ * first opens unless such an event brought it.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent as KeyEvent, type MouseEvent } from 'react';
-import { Link, useLocation } from 'shared-contracts/router';
-import { api, bus, pushDataLayer, userStore, type User } from 'shared-contracts';
-import { useDomestic } from 'shared-contracts/geo';
-import { flyouts } from '../flyouts/flyouts';
-import { HelpBoxSlot } from '../helpboxes/HelpBoxSlot';
-import { isListKey, itemAfterKey, type ListKey } from './arrowKeys';
-import { browser } from './browser';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent as KeyEvent } from 'react';
+import { useLocation } from 'shared-contracts/router';
+import { api, bus, lazyComponent, type User } from 'shared-contracts';
+import type { ListKey } from './arrowKeys';
+import type { UserMenuListProps } from './UserMenuList';
+import { useReaderMoved } from '../helpboxes/readerMoved';
 
-export function logoutUrl(path: string): string {
-  return `/logout?returnPath=${encodeURIComponent(path)}`;
+const UserMenuList = lazyComponent<UserMenuListProps>(() =>
+  import(/* webpackChunkName: "user-menu-list" */ './UserMenuList').then((m) => m.UserMenuList),
+);
+const MemberHelpBox = lazyComponent<object>(() =>
+  import(/* webpackChunkName: "member-help" */ '../helpboxes/HelpBoxSlot').then((m) => () => <m.HelpBoxSlot audience="member" moved />),
+);
+
+function preloadList(): void {
+  UserMenuList.preload().catch(() => {
+    // The list says so when it is opened, if it still cannot load.
+  });
 }
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
+  // Whether the list's code is wanted: from the first pointer, focus or press on the button.
+  const [wanted, setWanted] = useState(false);
+  // Opened from the keyboard: the item the list focuses once it shows (a new object each time).
+  const [focusOnOpen, setFocusOnOpen] = useState<{ key: ListKey } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const domestic = useDomestic(true);
+  const moved = useReaderMoved(true);
   const id = useId();
   const listId = `${id}-menu`;
   const captionId = `${id}-caption`;
   const caption = user.status === 'subscriber' ? (user.tier?.caption ?? null) : null;
-  const here = location.pathname + location.search;
 
   // A navigation closes the menu.
   useEffect(() => setOpen(false), [location.key]);
@@ -84,30 +95,17 @@ export function UserMenu({ user }: { user: User }) {
     };
   }, [open]);
 
-  // Opened from the keyboard: the item to focus once the list shows.
-  const focusOnOpen = useRef<ListKey | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const items = () => [...(listRef.current?.querySelectorAll<HTMLElement>('a[href], button') ?? [])];
-  useLayoutEffect(() => {
-    const key = focusOnOpen.current;
-    focusOnOpen.current = null;
-    if (open && key) itemAfterKey(items(), null, key)?.focus();
-  }, [open]);
+  function want() {
+    preloadList();
+    setWanted(true);
+  }
 
   function onButtonKey(event: KeyEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    if (open) itemAfterKey(items(), null, event.key)?.focus();
-    else {
-      focusOnOpen.current = event.key === 'ArrowDown' ? 'Home' : 'End';
-      setOpen(true);
-    }
-  }
-
-  function onListKey(event: KeyEvent<HTMLUListElement>) {
-    if (!isListKey(event.key)) return;
-    event.preventDefault();
-    itemAfterKey(items(), event.target as HTMLElement, event.key)?.focus();
+    want();
+    setFocusOnOpen({ key: event.key === 'ArrowDown' ? 'Home' : 'End' });
+    setOpen(true);
   }
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
@@ -115,23 +113,13 @@ export function UserMenu({ user }: { user: User }) {
     if (to instanceof Node && !event.currentTarget.contains(to)) setOpen(false);
   }
 
-  function changePassword() {
+  function close() {
     setOpen(false);
-    flyouts.open('change-password', buttonRef.current);
-  }
-
-  function signOut(event: MouseEvent<HTMLAnchorElement>) {
-    // Navigate explicitly: clearing the store re-renders the header, and a link removed from the
-    // page during its own click would not navigate.
-    event.preventDefault();
-    userStore.getState().clearCaches();
-    pushDataLayer({ event: 'logout' });
-    browser.assign(logoutUrl(here));
   }
 
   return (
     <div className="user-menu" ref={rootRef} onBlur={onBlur}>
-      <HelpBoxSlot audience="member" />
+      {moved && <MemberHelpBox fallback={null} />}
       <button
         ref={buttonRef}
         type="button"
@@ -139,8 +127,14 @@ export function UserMenu({ user }: { user: User }) {
         aria-label={`Account menu for ${user.firstName}`}
         aria-describedby={caption ? captionId : undefined}
         aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        aria-controls={wanted ? listId : undefined}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
+        onClick={() => {
+          want();
+          setFocusOnOpen(null); // a press opens the list with the focus kept on the button
+          setOpen((o) => !o);
+        }}
         onKeyDown={onButtonKey}
       >
         <span className="user-name">{user.firstName}</span>
@@ -151,51 +145,18 @@ export function UserMenu({ user }: { user: User }) {
           {caption}
         </span>
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys between the menu's links */}
-      <ul ref={listRef} id={listId} className="user-menu-list" aria-label="Account" hidden={!open} onKeyDown={onListKey}>
-        <li>
-          <Link to="/my-library" onClick={() => setOpen(false)}>
-            My Library
-          </Link>
-        </li>
-        <li>
-          <Link to="/topics" onClick={() => setOpen(false)} aria-label={unread === null ? 'Following' : `Following, ${unread} unread`}>
-            Following
-            {unread !== null && <span className="unread-count">{` (${unread})`}</span>}
-          </Link>
-        </li>
-        <li>
-          <Link to="/my-account" onClick={() => setOpen(false)}>
-            My Account
-          </Link>
-        </li>
-        <li>
-          <button type="button" className="button-link" onClick={changePassword}>
-            Change password
-          </button>
-        </li>
-        {user.hmmEligible && (
-          <li>
-            {/* The spec names the learning link but not its target; the store's toolkits are the site's learning material. */}
-            <Link to="/store/toolkits" onClick={() => setOpen(false)}>
-              Learning
-            </Link>
-          </li>
-        )}
-        {domestic && (
-          <li>
-            {/* The spec names the case-selection link but not its target: the Case Selections collection (SITE-06.2). */}
-            <Link to="/case-selections" onClick={() => setOpen(false)}>
-              Case selections
-            </Link>
-          </li>
-        )}
-        <li>
-          <a href={logoutUrl(here)} onClick={signOut}>
-            Sign out
-          </a>
-        </li>
-      </ul>
+      {wanted && (
+        <UserMenuList
+          id={listId}
+          user={user}
+          open={open}
+          focusOnOpen={focusOnOpen}
+          unread={unread}
+          button={buttonRef}
+          onClose={close}
+          fallback={null}
+        />
+      )}
     </div>
   );
 }
