@@ -24,9 +24,7 @@ import type { ListKey } from './arrowKeys';
 import type { UserMenuListProps } from './UserMenuList';
 import { useReaderMoved } from '../helpboxes/readerMoved';
 
-const UserMenuList = lazyComponent<UserMenuListProps>(() =>
-  import(/* webpackChunkName: "user-menu-list" */ './UserMenuList').then((m) => m.UserMenuList),
-);
+const UserMenuList = lazyComponent<UserMenuListProps>(() => import(/* webpackChunkName: "user-menu-list" */ './UserMenuList').then((m) => m.UserMenuList));
 const MemberHelpBox = lazyComponent<object>(() =>
   import(/* webpackChunkName: "member-help" */ '../helpboxes/HelpBoxSlot').then((m) => () => <m.HelpBoxSlot audience="member" moved />),
 );
@@ -146,16 +144,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
       )}
       {wanted && (
-        <UserMenuList
-          id={listId}
-          user={user}
-          open={open}
-          focusOnOpen={focusOnOpen}
-          unread={unread}
-          button={buttonRef}
-          onClose={close}
-          fallback={null}
-        />
+        <UserMenuList id={listId} user={user} open={open} focusOnOpen={focusOnOpen} unread={unread} button={buttonRef} onClose={close} fallback={null} />
       )}
     </div>
   );

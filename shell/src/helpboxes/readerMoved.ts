@@ -20,4 +20,3 @@ export function useReaderMoved(wanted: boolean): boolean {
   }, [wanted, moved]);
   return moved;
 }
-
