@@ -1,5 +1,6 @@
 import { ApiError, createApiClient } from './client';
 import { CSRF_HEADER, CSRF_VALUE } from './constants';
+import { streamPagePath } from './discovery';
 
 function fakeFetch(status: number, body: unknown) {
   return jest.fn(
@@ -20,20 +21,20 @@ describe('API client', () => {
   it('builds the stream URL and parses the answer with the shared schema', async () => {
     const f = fakeFetch(200, stream);
     const client = createApiClient({ fetchImpl: f as unknown as typeof fetch });
-    await expect(client.latest(2, 8)).resolves.toEqual(stream);
-    expect(f.mock.calls[0]?.[0]).toBe('/service/stream/latest?page=2&size=8');
+    await expect(client.stream('latest', 2, 8)).resolves.toEqual(stream);
+    expect(f.mock.calls[0]?.[0]).toBe(streamPagePath('latest', 2, 8, {}));
   });
 
   it('rejects an answer that does not match the contract', async () => {
     const f = fakeFetch(200, { ...stream, page: { number: 'one' } });
     const client = createApiClient({ fetchImpl: f as unknown as typeof fetch });
-    await expect(client.latest()).rejects.toThrow();
+    await expect(client.stream('latest', 1, 8)).rejects.toThrow();
   });
 
   it('sends the CSRF header on state-changing requests only', async () => {
-    const f = fakeFetch(200, { ok: true });
+    const f = fakeFetch(200, { message: 'Your password has been changed.' });
     const client = createApiClient({ fetchImpl: f as unknown as typeof fetch });
-    await client.signOut();
+    await client.changePassword({ current: 'Old#2025pass', password: 'New#2025passw' });
     const post = new Headers(f.mock.calls[0]?.[1]?.headers);
     expect(post.get(CSRF_HEADER)).toBe(CSRF_VALUE);
     const g = fakeFetch(200, []);

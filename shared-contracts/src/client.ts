@@ -17,7 +17,6 @@ import {
   RegistrationResultSchema,
   SubscriberLookupSchema,
   ArticleSchema,
-  ArticleStreamSchema,
   FolderListSchema,
   FolderSchema,
   LoginErrorSchema,
@@ -45,7 +44,7 @@ import type {
 } from './requests';
 import type { NewsletterKind, StreamParams, StreamType } from './discovery';
 import type { FolderRequest, LibraryActivity, ShareRequest } from './library';
-import type { AddToCartRequest, AddressRequest, EstimateRequest, ShippingMethodCode, ShippingPaymentRequest } from './commerce';
+import type { AddToCartRequest, EstimateRequest, ShippingPaymentRequest } from './commerce';
 
 /**
  * The schemas of an area's answers, loaded with the area's module when a request of that area is
@@ -75,7 +74,7 @@ const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
   visual: () => import(/* webpackExports: ["ChartPageSchema", "CollectionListSchema", "VisualSubjectSchema"] */ './visual'),
   commerce: () =>
     import(
-      /* webpackExports: ["AddToCartResultSchema", "AvailabilityListSchema", "CartSchema", "EstimateSchema", "OrderSchema", "ProductDetailSchema", "ProductListSchema", "RecommendationsSchema", "StateProvinceListSchema", "SubscriptionOffersSchema"] */ './commerce'
+      /* webpackExports: ["AddToCartResultSchema", "CartSchema", "EstimateSchema", "OrderSchema", "ProductDetailSchema", "ProductListSchema", "RecommendationsSchema", "StateProvinceListSchema", "SubscriptionOffersSchema"] */ './commerce'
     ),
 };
 function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name: K): Promise<Areas[A][K]> {
@@ -205,7 +204,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     updateProfile: (body: ProfileUpdateRequest) => request('POST', '/service/user/profile', UserSchema, body),
     quota: () => request('GET', '/service/user/quota', QuotaSchema),
-    ascendQuota: () => request('GET', '/service/user/ascend-quota', QuotaSchema),
     /** Registration; `flagged` is true when the success header was present (PAY-04, PAY-07). */
     async register(form: RegistrationRequest): Promise<{ result: RegistrationResult; flagged: boolean }> {
       const { data, headers } = await exchange('POST', '/api/user/register', RegistrationResultSchema, {
@@ -223,8 +221,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     captchaStatus: () => request('GET', '/api/recaptcha/enabled', CaptchaStatusSchema),
     geolocation: () => request('GET', '/api/geolocation', GeolocationSchema),
     signIn: (form: SignInRequest) => request('POST', '/authenticate', UserSchema, { deviceType: 'WEB_SITE', ...form }),
-    signOut: () => request('POST', '/service/user/logout', z.object({ ok: z.literal(true) }), {}),
-    latest: (page = 1, size = 8) => request('GET', `/service/stream/latest${q({ page, size })}`, ArticleStreamSchema),
     article: (year: string | number, month: string | number, slug: string) =>
       request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
     /** The body, if the meter allows it (PAY-07); `gift` is a gift link's token. */
@@ -240,8 +236,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
     productDetail: (availabilityId: string) =>
       request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, schemaOf('commerce', 'ProductDetailSchema')),
-    availabilities: (productId: string) =>
-      request('GET', `/api/product/${encodeURIComponent(productId)}/availabilities`, schemaOf('commerce', 'AvailabilityListSchema')),
     recommendations: (placement: string, productIds: readonly string[]) =>
       request('GET', `/api/store/recommendations${q({ placement, productIds: productIds.join(',') })}`, schemaOf('commerce', 'RecommendationsSchema')),
     subscriptionOffers: () => request('GET', '/api/store/subscriptions', schemaOf('commerce', 'SubscriptionOffersSchema')),
@@ -258,13 +252,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     setCartQuantity: (itemId: string, quantity: number) =>
       request('PUT', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema'), { quantity }),
     removeCartLine: (itemId: string) => request('DELETE', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema')),
-    emptyCart: () => request('DELETE', '/api/shopping-cart', schemaOf('commerce', 'CartSchema')),
     estimate: (body: EstimateRequest) => request('POST', '/api/shopping-cart/estimate', schemaOf('commerce', 'EstimateSchema'), body),
     stateProvinces: (countryCode: string) =>
       request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, schemaOf('commerce', 'StateProvinceListSchema')),
-    setAddress: (body: AddressRequest) => request('POST', '/api/commerce/address', schemaOf('commerce', 'CartSchema'), body),
-    setShippingMethod: (shippingMethod: ShippingMethodCode) =>
-      request('POST', '/api/commerce/order/shipping-method', schemaOf('commerce', 'CartSchema'), { shippingMethod }),
     applyPromoCode: (code: string) => request('POST', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema'), { code }),
     removePromoCode: () => request('DELETE', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema')),
     shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', schemaOf('commerce', 'CartSchema'), body),

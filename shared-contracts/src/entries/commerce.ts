@@ -8,7 +8,6 @@
 export {
   ADDED_TO_CART_PLACEMENT,
   AddToCartResultSchema,
-  AvailabilityListSchema,
   COMMERCE_MESSAGES,
   CartSchema,
   DEFAULT_QUANTITY,
