@@ -103,6 +103,16 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 }
 
 /**
+ * Waits until boot.js has run: it asks for main.js (still there when a test holds main.js back), and
+ * from then on the reader's clicks, choices and reaches are held for the app (decision 032). A click
+ * before boot.js has arrived is the browser's own, on HTML without handlers: a test of held moves
+ * makes its moves after this.
+ */
+export async function bootRan(page: Page): Promise<void> {
+  await expect(page.locator('head script[src="/main.js"]')).toHaveCount(1);
+}
+
+/**
  * Waits until the page's scripts have taken over the server's HTML (`html[data-hydrated]`). Only
  * for what the HTML itself cannot do, such as a hover that preloads: clicks, typing and choices made
  * earlier are held and replayed by the shell (boot.js).

@@ -4,7 +4,7 @@
  * reader reaches for them. A first click, made before that code has arrived, still does what it says.
  */
 import type { Page } from '@playwright/test';
-import { expect, firstVideo, holdRequests, slot, test, waitForLive } from '../fixtures';
+import { bootRan, expect, firstVideo, holdRequests, slot, test, waitForLive } from '../fixtures';
 import { E2E_PORTS } from '../ports';
 import { signIn } from '../session';
 
@@ -74,6 +74,7 @@ test("a click on an article's Save made before the page's scripts have run still
   const release = await holdRequests(page, '**/main.js');
   await page.goto('/2025/06/the-unexpected-power-of-slowing-down', { waitUntil: 'commit' });
   const actions = slot(page, 'library/ItemActions');
+  await bootRan(page);
   await actions.getByRole('button', { name: 'Save', exact: true }).click();
   // boot.js saw the reader reach for it: the island is marked before any of the app's code has run.
   await expect(actions).toHaveAttribute('data-reached', '');

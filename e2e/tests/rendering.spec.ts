@@ -4,7 +4,7 @@
  * have taken over is not lost.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectSlot, firstArticleUrl, firstVideo, holdRequests, slot, test, waitForLive, type SlotId } from '../fixtures';
+import { bootRan, expect, expectSlot, firstArticleUrl, firstVideo, holdRequests, slot, test, waitForLive, type SlotId } from '../fixtures';
 import { signIn } from '../session';
 
 interface PageType {
@@ -209,9 +209,7 @@ test('a choice made while the page is still arriving, before even boot.js has ru
 test('a click and a choice made before the scripts have taken over are kept', async ({ page }) => {
   // The shell's scripts arrive late (a slow connection): the reader acts on the server's HTML meanwhile.
   const { picker, release } = await magazineWithHeldScript(page, 'main.js');
-  // boot.js has run (it asked for main.js): from then on a click is held. A click before boot.js
-  // has arrived is the browser's own, on HTML without handlers, and nothing can keep it.
-  await expect(page.locator('head script[src="/main.js"]')).toHaveCount(1);
+  await bootRan(page);
   await page.getByRole('button', { name: 'Search' }).first().click();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
   release();

@@ -44,12 +44,14 @@ import type {
 } from './requests';
 import type { NewsletterKind, StreamParams, StreamType } from './discovery';
 import type { FolderRequest, LibraryActivity, ShareRequest } from './library';
-import type { AddToCartRequest, EstimateRequest, ShippingPaymentRequest } from './commerce';
+import type { AddToCartRequest } from './commerce';
 
 /**
  * The schemas of an area's answers, loaded with the area's module when a request of that area is
  * first made (decision 022): the core entry of shared-contracts, which every page runs, does not
- * carry the catalogue, library, video or visual-library schemas. A page of that area has the module
+ * carry the discovery, library or store schemas. The calls only one area's pages make are not
+ * here at all but in that area's entry, on this client's `request`: the store's (commerce-api.ts),
+ * the video pages' (video-api.ts) and the visual library's (visual-api.ts). A page of an area has the module
  * already (its remote imports the area's entry), so the import resolves at once. Each import names
  * the exports it takes (`webpackExports`): a dynamic import otherwise keeps every export of its
  * module, the server's request schemas included (entries.test.ts keeps the lists exact).
@@ -57,8 +59,6 @@ import type { AddToCartRequest, EstimateRequest, ShippingPaymentRequest } from '
 type Areas = {
   discovery: typeof import('./discovery');
   library: typeof import('./library');
-  video: typeof import('./video');
-  visual: typeof import('./visual');
   commerce: typeof import('./commerce');
 };
 const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
@@ -70,12 +70,7 @@ const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
     import(
       /* webpackExports: ["BulkResultSchema", "ItemListsSchema", "LibraryStreamSchema", "ListUrlSchema", "ShareResultSchema", "SharedListSchema"] */ './library'
     ),
-  video: () => import(/* webpackExports: ["PlaylistListSchema", "PlaylistSchema", "VideoAccessSchema", "VideoSchema"] */ './video'),
-  visual: () => import(/* webpackExports: ["ChartPageSchema", "CollectionListSchema", "VisualSubjectSchema"] */ './visual'),
-  commerce: () =>
-    import(
-      /* webpackExports: ["AddToCartResultSchema", "CartSchema", "EstimateSchema", "OrderSchema", "ProductDetailSchema", "ProductListSchema", "RecommendationsSchema", "StateProvinceListSchema", "SubscriptionOffersSchema"] */ './commerce'
-    ),
+  commerce: () => import(/* webpackExports: ["AddToCartResultSchema", "SubscriptionOffersSchema"] */ './commerce'),
 };
 function schemaOf<A extends keyof Areas, K extends keyof Areas[A]>(area: A, name: K): Promise<Areas[A][K]> {
   return areaModules[area]().then((m) => m[name]);
@@ -108,6 +103,14 @@ let serverFetch: typeof fetch | null = null;
  */
 export function setServerFetch(f: typeof fetch | null): void {
   serverFetch = f;
+}
+
+/** A query string of the parameters that have a value ('' when none has): `?a=1&b=x`. */
+export function query(params: Record<string, string | number | boolean | undefined>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
+  const str = s.toString();
+  return str ? `?${str}` : '';
 }
 
 export interface ApiClientOptions {
@@ -165,12 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { data: (await schema).parse(json), headers: res.headers };
   }
 
-  const q = (params: Record<string, string | number | boolean | undefined>) => {
-    const s = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v));
-    const str = s.toString();
-    return str ? `?${str}` : '';
-  };
+  const q = query;
 
   return {
     request,
@@ -231,15 +229,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', schemaOf('discovery', 'ArchiveSchema')),
-    products: (category?: string, page?: number) =>
-      request('GET', `/api/store/products${q({ category, page: page && page > 1 ? page : undefined })}`, schemaOf('commerce', 'ProductListSchema')),
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
-    productDetail: (availabilityId: string) =>
-      request('GET', `/api/store/product/${encodeURIComponent(availabilityId)}`, schemaOf('commerce', 'ProductDetailSchema')),
-    recommendations: (placement: string, productIds: readonly string[]) =>
-      request('GET', `/api/store/recommendations${q({ placement, productIds: productIds.join(',') })}`, schemaOf('commerce', 'RecommendationsSchema')),
     subscriptionOffers: () => request('GET', '/api/store/subscriptions', schemaOf('commerce', 'SubscriptionOffersSchema')),
-    cart: () => request('GET', '/api/shopping-cart', schemaOf('commerce', 'CartSchema')),
     /** The cart's count and Last-Modified only (the header's cart count, cart.ts): no commerce schemas needed. */
     cartCount: () => request('GET', '/api/shopping-cart', CartCountSchema),
     /** HEAD of the cart: its Last-Modified (the freshness check of PAY-04), or null. */
@@ -249,37 +240,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return res.ok ? res.headers.get('Last-Modified') : null;
     },
     addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', schemaOf('commerce', 'AddToCartResultSchema'), body),
-    setCartQuantity: (itemId: string, quantity: number) =>
-      request('PUT', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema'), { quantity }),
-    removeCartLine: (itemId: string) => request('DELETE', `/api/shopping-cart/items/${encodeURIComponent(itemId)}`, schemaOf('commerce', 'CartSchema')),
-    estimate: (body: EstimateRequest) => request('POST', '/api/shopping-cart/estimate', schemaOf('commerce', 'EstimateSchema'), body),
-    stateProvinces: (countryCode: string) =>
-      request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, schemaOf('commerce', 'StateProvinceListSchema')),
-    applyPromoCode: (code: string) => request('POST', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema'), { code }),
-    removePromoCode: () => request('DELETE', '/api/commerce/order/promo-code', schemaOf('commerce', 'CartSchema')),
-    shippingPayment: (body: ShippingPaymentRequest) => request('POST', '/api/commerce/shipping-payment', schemaOf('commerce', 'CartSchema'), body),
-    submitOrder: () => request('POST', '/api/commerce/order/submit', schemaOf('commerce', 'OrderSchema'), {}),
-    order: (id: string) => request('GET', `/api/commerce/order/${encodeURIComponent(id)}`, schemaOf('commerce', 'OrderSchema')),
-    video: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}`, schemaOf('video', 'VideoSchema')),
-    playlist: (id: string) => request('GET', `/api/playlists/${encodeURIComponent(id)}`, schemaOf('video', 'PlaylistSchema')),
-    /** Collections of the visual library (visual.ts). */
-    chartCollections: () => request('GET', '/api/data-and-visuals/collections', schemaOf('visual', 'CollectionListSchema')),
-    /** The playlists of the video page's dropdown (video.ts). */
-    playlists: () => request('GET', '/api/playlists', schemaOf('video', 'PlaylistListSchema')),
-    /** The video paywall decision for the viewer (video.ts VideoAccess). */
-    videoAccess: (id: string) => request('GET', `/api/videos/${encodeURIComponent(id)}/access`, schemaOf('video', 'VideoAccessSchema')),
-    charts: (params: { page?: number; filter?: string; paywall?: boolean } = {}) =>
-      request(
-        'GET',
-        `/api/data-and-visuals${q({ page: params.page ?? 1, size: 10, sort: 'publication_date', paywall: params.paywall ?? false, N: params.filter })}`,
-        schemaOf('visual', 'ChartPageSchema'),
-      ),
-    chartSubjects: () =>
-      request(
-        'GET',
-        '/api/data-and-visuals/subjects',
-        schemaOf('visual', 'VisualSubjectSchema').then((s) => z.array(s)),
-      ),
     folders: () => request('GET', '/service/user/lists', FolderListSchema),
 
     /* ---------------------------------------------------------------- discovery (issue 5) */
@@ -338,7 +298,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     listUrl: (id: string) => request('GET', `/service/user/list/url/${encodeURIComponent(id)}`, schemaOf('library', 'ListUrlSchema')),
     sharedList: (token: string) => request('GET', `/api/shared-list/${encodeURIComponent(token)}`, schemaOf('library', 'SharedListSchema')),
     share: (body: ShareRequest) => request('POST', '/service/user/share', schemaOf('library', 'ShareResultSchema'), body),
-    watched: (id: string) => request('POST', '/service/user/watched', z.object({ ok: z.literal(true) }), { id }),
   };
 }
 

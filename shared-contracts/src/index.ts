@@ -79,7 +79,7 @@ export {
 } from './validation';
 export { HostItemActions, RemoteSlotContext, useRemoteSlot } from './slots';
 export { bus } from './bus';
-export { api, ApiError, setServerFetch } from './client';
+export { api, ApiError, query, setServerFetch } from './client';
 export { userStore, useUserStore } from './store';
 export { announceCart, announceEmptyCart, cartLinkName, readCartCache, refreshCartCount, sameModified, watchCartCount, writeCartCache } from './cart';
 export { hasSubscriptionOrder, SUBSCRIPTION_ORDER_COOKIE } from './subscription-order';

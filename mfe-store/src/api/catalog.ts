@@ -3,10 +3,10 @@
  * add to cart are in recommendations.ts, imported by the dialogs alone, so each module is inlined
  * in the chunk that imports it.
  */
-import { api } from 'shared-contracts';
+import { commerceApi } from 'shared-contracts/commerce';
 
 /** A page (from 1) of the products of a category, or of the whole store. */
-export const loadProducts = (category: string | undefined, page = 1): ReturnType<typeof api.products> => api.products(category, page);
+export const loadProducts = (category: string | undefined, page = 1): ReturnType<typeof commerceApi.products> => commerceApi.products(category, page);
 
 /** A product page's product, by its availability id. */
-export const loadProduct = (availabilityId: string): ReturnType<typeof api.productDetail> => api.productDetail(availabilityId);
+export const loadProduct = (availabilityId: string): ReturnType<typeof commerceApi.productDetail> => commerceApi.productDetail(availabilityId);

@@ -1,5 +1,5 @@
 /** The store's order calls. */
-import { api } from 'shared-contracts';
+import { commerceApi } from 'shared-contracts/commerce';
 
 /** An order, by its id (the order page). */
-export const loadOrder = (id: string): ReturnType<typeof api.order> => api.order(id);
+export const loadOrder = (id: string): ReturnType<typeof commerceApi.order> => commerceApi.order(id);

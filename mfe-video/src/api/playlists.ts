@@ -1,7 +1,7 @@
 /** The video remote's calls about playlists (the client's own functions, named for this remote). */
-import { api } from 'shared-contracts';
+import { videoApi } from 'shared-contracts/video';
 
-export const loadPlaylist = api.playlist;
+export const loadPlaylist = videoApi.playlist;
 
 /** Every playlist, for the playlist dropdown. */
-export const loadPlaylists = api.playlists;
+export const loadPlaylists = videoApi.playlists;

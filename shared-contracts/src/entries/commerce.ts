@@ -9,18 +9,11 @@ export {
   ADDED_TO_CART_PLACEMENT,
   AddToCartResultSchema,
   COMMERCE_MESSAGES,
-  CartSchema,
   DEFAULT_QUANTITY,
-  EstimateSchema,
   MAX_LINE_QUANTITY,
   ORDER_QUERY,
-  OrderSchema,
-  ProductDetailSchema,
-  ProductListSchema,
   REFERRAL_CODES,
-  RecommendationsSchema,
   SHIPPING_COUNTRIES,
-  StateProvinceListSchema,
   SubscriptionOffersSchema,
   cartApology,
   cartLines,
@@ -33,5 +26,6 @@ export {
   queryFlag,
 } from '../commerce';
 export { DOWNLOAD_TEXT } from '../downloads';
+export { commerceApi } from '../commerce-api';
 export type * from '../commerce';
 export type * from '../downloads';

@@ -9,15 +9,12 @@ export {
   PLAYLIST_LOAD_MORE_COUNT,
   playlistFromSearch,
   playlistHasAdSlot,
-  PlaylistListSchema,
-  PlaylistSchema,
   replayText,
   VIDEO_ASPECT_RATIO_PERCENT,
   VIDEO_EMBED_SIZE,
   VIDEO_END_COUNTDOWN_SECONDS,
   VIDEO_TEXT,
-  VideoAccessSchema,
   videoPath,
-  VideoSchema,
 } from '../video';
+export { videoApi } from '../video-api';
 export type * from '../video';

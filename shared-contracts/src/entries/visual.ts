@@ -1,10 +1,8 @@
 /** `shared-contracts/visual` (decision 022): the visual library's charts, collections and downloads. */
 export {
   chartDownloadHref,
-  ChartPageSchema,
   COLLECTION_SUMMARY_MAX_CHARS,
   collectionCardAfter,
-  CollectionListSchema,
   LEFT_NAV,
   NAV_CAROUSEL,
   truncateNearWord,
@@ -12,8 +10,8 @@ export {
   VISUAL_LIBRARY_COLLECTION_EVERY,
   VISUAL_LIBRARY_PAGE_SIZE,
   VISUAL_TEXT,
-  VisualSubjectSchema,
 } from '../visual';
 export { GATED_COLLECTIONS, GRANT_LABELS, grantsOf, TIER_BASE_INCLUDES, TIER_WALL_AB_TAG, tierIncludes, tiersWith } from '../entitlements';
+export { visualApi } from '../visual-api';
 export type * from '../visual';
 export type * from '../entitlements';
