@@ -17,8 +17,6 @@ import {
   RegistrationResultSchema,
   SubscriberLookupSchema,
   ArticleSchema,
-  FolderListSchema,
-  FolderSchema,
   LoginErrorSchema,
   RemotesConfigSchema,
   TopicSchema,
@@ -43,7 +41,6 @@ import type {
   SubscriberSearchRequest,
 } from './requests';
 import type { NewsletterKind, StreamParams, StreamType } from './discovery';
-import type { FolderRequest, LibraryActivity, ShareRequest } from './library';
 import type { AddToCartRequest } from './commerce';
 
 /**
@@ -51,24 +48,20 @@ import type { AddToCartRequest } from './commerce';
  * first made (decision 022): the core entry of shared-contracts, which every page runs, does not
  * carry the discovery, library or store schemas. The calls only one area's pages make are not
  * here at all but in that area's entry, on this client's `request`: the store's (commerce-api.ts),
- * the video pages' (video-api.ts) and the visual library's (visual-api.ts). A page of an area has the module
+ * My Library's (library-api.ts), the video pages' (video-api.ts) and the visual library's
+ * (visual-api.ts). A page of an area has the module
  * already (its remote imports the area's entry), so the import resolves at once. Each import names
  * the exports it takes (`webpackExports`): a dynamic import otherwise keeps every export of its
  * module, the server's request schemas included (entries.test.ts keeps the lists exact).
  */
 type Areas = {
   discovery: typeof import('./discovery');
-  library: typeof import('./library');
   commerce: typeof import('./commerce');
 };
 const areaModules: { [A in keyof Areas]: () => Promise<Areas[A]> } = {
   discovery: () =>
     import(
       /* webpackExports: ["ArchiveSchema", "FollowingSchema", "IssueSchema", "NewsletterListSchema", "NewsletterSubscriptionsSchema", "SearchSuggestionSchema", "StreamSchema", "TopicDetailSchema", "streamPagePath"] */ './discovery'
-    ),
-  library: () =>
-    import(
-      /* webpackExports: ["BulkResultSchema", "ItemListsSchema", "LibraryStreamSchema", "ListUrlSchema", "ShareResultSchema", "SharedListSchema"] */ './library'
     ),
   commerce: () => import(/* webpackExports: ["AddToCartResultSchema", "SubscriptionOffersSchema"] */ './commerce'),
 };
@@ -240,7 +233,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return res.ok ? res.headers.get('Last-Modified') : null;
     },
     addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', schemaOf('commerce', 'AddToCartResultSchema'), body),
-    folders: () => request('GET', '/service/user/lists', FolderListSchema),
 
     /* ---------------------------------------------------------------- discovery (issue 5) */
     /** One page of a stream; `number` counts from the stream's first page (firstPageOf). */
@@ -276,28 +268,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     unsubscribeAll: () => request('DELETE', '/service/user/unsubscribe/all', schemaOf('discovery', 'NewsletterSubscriptionsSchema')),
     currentIssue: () => request('GET', '/api/magazine/current-issue', schemaOf('discovery', 'IssueSchema')),
     issue: (code: string) => request('GET', `/api/magazine/issue/${encodeURIComponent(code)}`, schemaOf('discovery', 'IssueSchema')),
-
-    /* ---------------------------------------------------------------- My Library (issue 6) */
-    createFolder: (body: FolderRequest) => request('POST', '/service/user/lists', FolderSchema, body),
-    updateFolder: (id: string, body: FolderRequest) => request('PUT', `/service/user/lists/${encodeURIComponent(id)}`, FolderSchema, body),
-    deleteFolder: (id: string) => request('DELETE', `/service/user/lists/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
-    /** All saved items (All Folders), newest save first; pages from 0. */
-    saves: (page = 0, size = 10) => request('GET', `/service/user/saves${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
-    /** One folder's items. */
-    folderItems: (id: string, page = 0, size = 10) =>
-      request('GET', `/service/user/list/${encodeURIComponent(id)}${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
-    history: (activity: LibraryActivity, page = 0, size = 10) =>
-      request('GET', `/service/user/history/${activity}${q({ page, size })}`, schemaOf('library', 'LibraryStreamSchema')),
-    save: (id: string, listIds?: string[]) => request('POST', '/service/user/saves', schemaOf('library', 'ItemListsSchema'), { id, listIds }),
-    discard: (id: string) => request('DELETE', `/service/user/saves/${encodeURIComponent(id)}`, z.object({ ok: z.literal(true) })),
-    itemLists: (id: string) => request('GET', `/service/user/saves/${encodeURIComponent(id)}/lists`, schemaOf('library', 'ItemListsSchema')),
-    organize: (id: string, listIds: string[]) =>
-      request('PUT', `/service/user/saves/${encodeURIComponent(id)}/lists`, schemaOf('library', 'ItemListsSchema'), { listIds }),
-    bulkOrganize: (ids: string[], listIds: string[]) => request('POST', '/service/user/saves/bulk', schemaOf('library', 'BulkResultSchema'), { ids, listIds }),
-    bulkDiscard: (ids: string[]) => request('DELETE', '/service/user/saves/bulk', schemaOf('library', 'BulkResultSchema'), { ids }),
-    listUrl: (id: string) => request('GET', `/service/user/list/url/${encodeURIComponent(id)}`, schemaOf('library', 'ListUrlSchema')),
-    sharedList: (token: string) => request('GET', `/api/shared-list/${encodeURIComponent(token)}`, schemaOf('library', 'SharedListSchema')),
-    share: (body: ShareRequest) => request('POST', '/service/user/share', schemaOf('library', 'ShareResultSchema'), body),
   };
 }
 

@@ -95,7 +95,7 @@ describe.each(Object.entries(ENTRIES))('%s', (spec, entry) => {
 describe('the client imports of the areas', () => {
   const imports = [...CLIENT.matchAll(/(\w+): \(\) =>\s*import\(\s*\/\* webpackExports: \[([^\]]*)\] \*\/ '\.\/(\w+)'\s*\)/g)];
   it('import each area with the names it takes', () => {
-    expect(imports.map((m) => m[1]).sort()).toEqual(['commerce', 'discovery', 'library']);
+    expect(imports.map((m) => m[1]).sort()).toEqual(['commerce', 'discovery']);
   });
   it.each(imports.map((m) => [m[1] ?? '', m[2] ?? ''] as const))('%s names exactly the schemas and helpers the client takes', (area, list) => {
     const named = [...list.matchAll(/"(\w+)"/g)].map((m) => m[1] ?? '').sort();

@@ -1,9 +1,9 @@
 /** The library's calls about one item: whether it is saved (the article page's Save button asks). */
-import { api } from 'shared-contracts';
+import { libraryApi } from 'shared-contracts/library';
 
 /** Whether the member's item is in My Library. A 404 (no folder holds it) and any other failure read as not saved: a save will tell. */
 export const loadSaved = (itemId: string): Promise<boolean> =>
-  api.itemLists(itemId).then(
+  libraryApi.itemLists(itemId).then(
     ({ listIds }) => listIds.length > 0,
     () => false,
   );

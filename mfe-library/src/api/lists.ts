@@ -6,26 +6,27 @@
  */
 import { api } from 'shared-contracts';
 import type { Following } from 'shared-contracts/discovery';
-import { STREAM_PAGE_SIZE_WITH_ATTRIBUTE, type LibraryActivity } from 'shared-contracts/library';
+import { libraryApi, STREAM_PAGE_SIZE_WITH_ATTRIBUTE, type LibraryActivity } from 'shared-contracts/library';
 
 /** Items per page of every library list (SITE-09: 10 when a page-size attribute exists). */
 export const LIBRARY_PAGE_SIZE = STREAM_PAGE_SIZE_WITH_ATTRIBUTE;
 
 /** All Folders: every saved item. */
-export const loadSaves = (page: number): ReturnType<typeof api.saves> => api.saves(page, LIBRARY_PAGE_SIZE);
+export const loadSaves = (page: number): ReturnType<typeof libraryApi.saves> => libraryApi.saves(page, LIBRARY_PAGE_SIZE);
 
-export const loadFolderItems = (folderId: string, page: number): ReturnType<typeof api.folderItems> => api.folderItems(folderId, page, LIBRARY_PAGE_SIZE);
+export const loadFolderItems = (folderId: string, page: number): ReturnType<typeof libraryApi.folderItems> =>
+  libraryApi.folderItems(folderId, page, LIBRARY_PAGE_SIZE);
 
 /** A history: read, shared, watched or ordered. */
-export const loadHistory = (activity: Exclude<LibraryActivity, 'saved'>, page: number): ReturnType<typeof api.history> =>
-  api.history(activity, page, LIBRARY_PAGE_SIZE);
+export const loadHistory = (activity: Exclude<LibraryActivity, 'saved'>, page: number): ReturnType<typeof libraryApi.history> =>
+  libraryApi.history(activity, page, LIBRARY_PAGE_SIZE);
 
 /** The followed topics' articles, all of them or one topic's (its slug). */
 export const loadFollowingStream = (page: number, slug: string | undefined): ReturnType<typeof api.stream> =>
   api.stream('following', page, LIBRARY_PAGE_SIZE, slug ? { filter: slug } : {});
 
 /** A folder shared by its link; anyone holding the token may read it. */
-export const loadSharedList = (token: string): ReturnType<typeof api.sharedList> => api.sharedList(token);
+export const loadSharedList = (token: string): ReturnType<typeof libraryApi.sharedList> => libraryApi.sharedList(token);
 
 /** The Topics tab's followed topics. */
 export const loadFollowedTopics = (): Promise<Following> => api.following();

@@ -1,6 +1,5 @@
 /** `shared-contracts/library` (decision 022): My Library's folders, saves, history and sharing. */
 export {
-  BulkResultSchema,
   connectWithNetwork,
   folderAlreadyExists,
   FolderRequestSchema,
@@ -8,28 +7,24 @@ export {
   isGiftFolder,
   isSubscriptionOrder,
   itemActions,
-  ItemListsSchema,
   itemsAddedToFolders,
   itemsRemovedFromLibrary,
   LIBRARY_EMPTY_TEXT,
   LIBRARY_MESSAGES,
-  LibraryStreamSchema,
-  ListUrlSchema,
   MY_LIBRARY_FOLDER_NAME,
   orderStatusLabel,
   SAVE_FAILED_FOLLOW_UP_MS,
   SHARE_DESCRIPTION_MAX,
   SHARE_MAX_RECIPIENTS,
   SHARE_MESSAGE_MAX,
-  SharedListSchema,
   sharedVia,
   shareOnNetwork,
   sharePopupUrl,
-  ShareResultSchema,
   SOCIAL_SHARE_POPUP_SIZE,
   STREAM_PAGE_SIZE_WITH_ATTRIBUTE,
   truncateWithEllipsis,
   validateFolderName,
   visibleOrderLines,
 } from '../library';
+export { libraryApi } from '../library-api';
 export type * from '../library';
