@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(__filename);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -100,6 +100,36 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
     await route.continue();
   });
   return release;
+}
+
+/**
+ * For a slot the server rendered as an island hydrated on demand (`data-hydrate-on`, decision 043):
+ * checks its server content is the page meanwhile (status ready, `content` shown), then reaches for it (a pointer
+ * over it), which is when its remote is first asked for. Answers the page's clock (performance.now())
+ * at that moment, or null when the slot is not an island (its remote was asked for at once).
+ */
+export async function reachIsland(page: Page, id: SlotId, content?: Locator): Promise<number | null> {
+  const box = slot(page, id);
+  if ((await box.getAttribute('data-hydrate-on')) === null) return null;
+  await expect(box).toHaveAttribute('data-mfe-status', 'ready');
+  if (content) await expect(content).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const at = await page.evaluate(() => performance.now());
+  await box.hover();
+  return at;
+}
+
+/**
+ * Reaches for every island on the page (a pointer over each, decisions 038 and 043) and waits until
+ * each is live: the page's hydration has then run everywhere, islands included.
+ */
+export async function hydrateIslands(page: Page): Promise<void> {
+  const islands = page.locator('[data-hydrate-on]');
+  for (let left = await islands.count(); left > 0; left = await islands.count()) {
+    await islands.first().hover();
+    await expect.poll(() => islands.count()).toBeLessThan(left);
+  }
+  await expect(page.locator('[data-hydrating]')).toHaveCount(0);
 }
 
 /**

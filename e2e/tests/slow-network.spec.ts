@@ -9,7 +9,7 @@
  * fallback, then letting them through: slower than any budget, and nothing here waits on time.
  */
 import type { Locator, Page, Route } from '@playwright/test';
-import { expect, expectSlot, firstArticleUrl, firstVideo, slot, test, waitForLive, type SlotId } from '../fixtures';
+import { expect, expectSlot, firstArticleUrl, firstVideo, reachIsland, slot, test, waitForLive, type SlotId } from '../fixtures';
 import { E2E_PORTS } from '../ports';
 
 type RemoteKey = 'paywall' | 'library' | 'store' | 'video' | 'visualLibrary';
@@ -87,6 +87,8 @@ for (const remote of Object.keys(JOURNEYS) as RemoteKey[]) {
     const content = await journey.content(page);
     const network = await slowDown(page, remote);
     await page.goto(path, { waitUntil: 'commit' });
+    // An island (My Library, decision 043) is the server's content until the reader reaches for it.
+    await reachIsland(page, journey.slot, content);
 
     // Past the budget the page does not wait: the fallback, with a way to ask again.
     await expectSlot(page, journey.slot, 'failed');

@@ -122,8 +122,10 @@ function PageLoading() {
  * Three-segment pages are listed explicitly: react-router ranks `/:year/:month/:slug` (the article
  * page) above a prefix splat such as `/video/*`, but below `/video/:id/:name`.
  */
-export const REMOTE_ROUTES: ReadonlyArray<{ remote: RemoteName; what: string; paths: string[] }> = [
-  { remote: 'library', what: 'My Library', paths: ['/my-library/*', '/my-library/library/:folderSlug', '/email-newsletters'] },
+export const REMOTE_ROUTES: ReadonlyArray<{ remote: RemoteName; what: string; paths: string[]; hydrate?: 'interaction' }> = [
+  // My Library and the newsletters page are islands hydrated when the reader reaches for them
+  // (decision 043): the server's HTML is the whole page, its links work, and a click is held for the code.
+  { remote: 'library', what: 'My Library', paths: ['/my-library/*', '/my-library/library/:folderSlug', '/email-newsletters'], hydrate: 'interaction' },
   {
     remote: 'store',
     what: 'The store',
@@ -142,10 +144,10 @@ export const REMOTE_ROUTES: ReadonlyArray<{ remote: RemoteName; what: string; pa
   { remote: 'visualLibrary', what: 'The visual library', paths: ['/visual-library/*'] },
 ];
 
-function RemotePage({ remote, what }: { remote: RemoteName; what: string }) {
+function RemotePage({ remote, what, hydrate }: { remote: RemoteName; what: string; hydrate?: 'interaction' }) {
   return (
     <div id="main" className="page remote-page">
-      <RemoteSlot remote={remote} module="App" fallback={<SlotFallback what={what} />} placeholder={<p role="status">Loading…</p>} />
+      <RemoteSlot remote={remote} module="App" fallback={<SlotFallback what={what} />} placeholder={<p role="status">Loading…</p>} hydrate={hydrate} />
     </div>
   );
 }
@@ -271,8 +273,8 @@ export function App() {
             <Route key={path} path={path} element={<Page carousel={path !== '/the-latest'} fallback={<PageLoading />} />} />
           ))}
           <Route path="/:year/:month/:slug" element={<ArticlePage fallback={<ArticleLoading />} />} />
-          {REMOTE_ROUTES.flatMap(({ remote, what, paths }) =>
-            paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} />} />),
+          {REMOTE_ROUTES.flatMap(({ remote, what, paths, hydrate }) =>
+            paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} hydrate={hydrate} />} />),
           )}
           <Route path="*" element={<NotFound />} />
         </Routes>
