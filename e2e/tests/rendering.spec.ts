@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { bootRan, expect, expectSlot, firstArticleUrl, firstVideo, holdRequests, hydrateIslands, slot, test, waitForLive, type SlotId } from '../fixtures';
-import { signIn } from '../session';
+import { registerAccount, signIn } from '../session';
 
 interface PageType {
   name: string;
@@ -146,6 +146,22 @@ test.describe('for a signed-in reader', () => {
     await expect(saved).toHaveAttribute('data-list-state', 'ready');
     await expect(saved.getByRole('link', { name: 'The Hidden Cost of Starting Small' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Sign in');
+    await context.close();
+  });
+
+  test("without JavaScript, a member's topic page says they follow the topic, and its toggle is an island", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await registerAccount(page.request, 'follow-html');
+    const followed = await page.request.post('/service/user/topics', { headers: { 'X-Requested-With': 'magazine-site' }, data: { name: 'Strategy' } });
+    expect(followed.ok()).toBe(true);
+    await page.goto('/topic/strategy');
+    const toggle = slot(page, 'library/FollowTopic');
+    // The member's own state, from the server's answer: not a busy, disabled 'Follow this'.
+    await expect(toggle.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle.getByRole('button', { name: 'Following' })).toBeEnabled();
+    // Hydrated when the reader reaches for it (decision 043): the page's first view does not load My Library.
+    await expect(toggle).toHaveAttribute('data-hydrate-on', 'interaction');
     await context.close();
   });
 

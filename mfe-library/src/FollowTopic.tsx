@@ -94,11 +94,15 @@ interface MemberFollowProps extends Required<FollowTopicProps> {
 
 /** A member's toggle. Keyed on the member and the topic, so another user or topic starts afresh. */
 function MemberFollow({ slug, name, subscriberLimited, followNow = false, onAsked }: MemberFollowProps) {
-  const [following, setFollowing] = useState(false);
+  // Is the topic followed? Asked once per member and topic (the component is keyed on both). The
+  // server's renderer asks too (useLoad), so the page's HTML shows the member's state, not 'loading'.
+  const initial = useLoad('following', loadFollowing);
+  const known = initial.status === 'ready' ? followedEntry(initial.data, slug, name) : undefined;
+  const [following, setFollowing] = useState(known !== undefined);
   /** The slug the server knows the followed topic by (what an unfollow sends). */
-  const [followedSlug, setFollowedSlug] = useState(slug);
-  const [phase, setPhase] = useState<FollowPhase>('loading');
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [followedSlug, setFollowedSlug] = useState(known?.slug ?? slug);
+  const [phase, setPhase] = useState<FollowPhase>(initial.status === 'loading' ? 'loading' : 'idle');
+  const [failure, setFailure] = useState<Failure | null>(initial.status === 'error' ? { kind: 'generic' } : null);
   const mounted = useMounted();
   const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -120,8 +124,6 @@ function MemberFollow({ slug, name, subscriberLimited, followNow = false, onAske
     [slug, name],
   );
 
-  // Is the topic followed? Asked once per member and topic (the component is keyed on both).
-  const initial = useLoad('following', loadFollowing);
   useEffect(() => {
     if (initial.status === 'loading') return;
     if (initial.status === 'ready') apply(initial.data);

@@ -1,7 +1,8 @@
 /**
  * A topic page, `/topic/{name}` and `/topic/subject/{slug}` (SITE-02): the topic's name, the
  * breadcrumb to its taxonomy root (for a subtopic), the subtopics (for a root), its article count,
- * the follow toggle (mfe-library's FollowTopic widget) and the topic's stream. An unknown topic
+ * the follow toggle (mfe-library's FollowTopic widget, an island hydrated when the reader reaches for
+ * it: decision 043) and the topic's stream. An unknown topic
  * shows the not-found page.
  */
 import { Link, useParams } from 'shared-contracts/router';
@@ -59,6 +60,7 @@ export function TopicPage() {
           className="follow-topic-slot"
           props={{ slug: topic.slug, name: topic.name, subscriberLimited }}
           fallback={<p className="slot-fallback">Following topics is unavailable right now.</p>}
+          hydrate="interaction"
         />
       </div>
       {isRoot && children.length > 0 && (
