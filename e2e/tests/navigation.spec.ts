@@ -62,6 +62,9 @@ for (const [device, viewport] of [
     await page.goto('/');
     const main = page.locator('main#main');
     await expect(main.getByRole('heading', { level: 1 })).toBeAttached();
+    // The app has taken over: a link followed before that is the browser's own, a new document,
+    // which opens as the browser opens any (CI once clicked before, on a busy machine).
+    await waitForLive(page);
     const article = await linkBelow(main.locator('a[href^="/20"]'), 900);
     const href = await article.getAttribute('href');
     await scrollTo(page, article);
