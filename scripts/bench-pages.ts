@@ -92,6 +92,7 @@ export async function sitePages(origin: string): Promise<SitePages> {
       { name: 'cart', path: '/shopping-cart' },
       { name: 'my-library (guest)', path: '/my-library' },
       { name: 'my-library (signed in)', path: '/my-library', signedIn: true },
+      { name: 'account (signed in)', path: '/my-account', signedIn: true },
       { name: 'newsletters', path: '/email-newsletters' },
       { name: 'video', path: video },
       { name: 'visual-library', path: '/visual-library' },

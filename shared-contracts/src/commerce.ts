@@ -10,10 +10,8 @@ import { SUBSCRIBER_ROLE_CODES, MESSAGES } from 'shared-contracts/contracts';
 import { personNameText, withoutHiddenCharacters } from './names';
 import { DownloadLinkSchema } from './downloads';
 
-import { formatUsd } from './money';
-
 /** Prices and their format (money.ts, also My Library's through `shared-contracts/library`). */
-export { CURRENCY, PRICE_DECIMALS, formatUsd } from './money';
+export { CURRENCY, PRICE_DECIMALS, formatCents, formatUsd } from './money';
 
 /** SKU suffixes and the product type they mean; any other suffix is 'ship' (PAY-05). */
 export const SKU_SUFFIX_TYPES = {
@@ -109,11 +107,6 @@ export const ProductSchema = z.object({
   image: z.nullable(z.string()),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-/** Cents as USD with two decimals: 123450 -> '$1,234.50' (SITE-09). */
-export function formatCents(cents: number): string {
-  return formatUsd(cents / 100);
-}
 
 /** Cents as dollars for data-layer values: 1999 -> 19.99. */
 export function centsToDollars(cents: number): number {

@@ -21,3 +21,8 @@ const usd = new Intl.NumberFormat('en-US', {
 export function formatUsd(amount: number): string {
   return usd.format(amount);
 }
+
+/** Cents as USD with two decimals: 123450 -> '$1,234.50' (SITE-09). */
+export function formatCents(cents: number): string {
+  return formatUsd(cents / 100);
+}

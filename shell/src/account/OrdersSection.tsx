@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { MESSAGES, formatLongDate, useLoad } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
-import { formatCents } from 'shared-contracts/commerce';
+import { formatCents } from 'shared-contracts/money';
 import { loadOrders, type AccountOrders } from './api';
 import { ACCOUNT_TEXT } from './text';
 
