@@ -25,9 +25,26 @@ import type { UserMenuListProps } from './UserMenuList';
 import { useReaderMoved } from '../helpboxes/readerMoved';
 
 const UserMenuList = lazyComponent<UserMenuListProps>(() => import(/* webpackChunkName: "user-menu-list" */ './UserMenuList').then((m) => m.UserMenuList));
-const MemberHelpBox = lazyComponent<object>(() =>
-  import(/* webpackChunkName: "member-help" */ '../helpboxes/HelpBoxSlot').then((m) => () => <m.HelpBoxSlot audience="member" moved />),
-);
+/**
+ * The member's help-box slot, loaded at the reader's first move. A tip is optional: code that cannot
+ * be fetched shows nothing (not lazyComponent's 'could not be loaded', which would sit in the header).
+ */
+function MemberHelpBox() {
+  const [Slot, setSlot] = useState<typeof import('../helpboxes/HelpBoxSlot').HelpBoxSlot | null>(null);
+  useEffect(() => {
+    let live = true;
+    import(/* webpackChunkName: "member-help" */ '../helpboxes/HelpBoxSlot').then(
+      (m) => live && setSlot(() => m.HelpBoxSlot),
+      () => {
+        // No tip this time.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Slot ? <Slot audience="member" moved /> : null;
+}
 
 function preloadList(): void {
   UserMenuList.preload().catch(() => {
@@ -117,7 +134,7 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <div className="user-menu" ref={rootRef} onBlur={onBlur}>
-      {moved && <MemberHelpBox fallback={null} />}
+      {moved && <MemberHelpBox />}
       <button
         ref={buttonRef}
         type="button"
