@@ -49,8 +49,8 @@ import type { AddToCartRequest } from './commerce';
  * carry the discovery, library or store schemas. The calls only one area's pages make are not
  * here at all but in that area's entry, on this client's `request`: the store's (commerce-api.ts),
  * My Library's (library-api.ts), the video pages' (video-api.ts) and the visual library's
- * (visual-api.ts). A page of an area has the module
- * already (its remote imports the area's entry), so the import resolves at once. Each import names
+ * (visual-api.ts). A page of an area has the module already (its remote imports the area's entry),
+ * so the import resolves at once. Each import names
  * the exports it takes (`webpackExports`): a dynamic import otherwise keeps every export of its
  * module, the server's request schemas included (entries.test.ts keeps the lists exact).
  */
@@ -161,8 +161,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { data: (await schema).parse(json), headers: res.headers };
   }
 
-  const q = query;
-
   return {
     request,
     remotes: () => request('GET', '/remotes.json', RemotesConfigSchema),
@@ -216,10 +214,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('GET', `/api/article/${year}/${month}/${encodeURIComponent(slug)}`, ArticleSchema),
     /** The body, if the meter allows it (PAY-07); `gift` is a gift link's token. */
     articleContent: (year: string | number, month: string | number, slug: string, gift?: string) =>
-      request('POST', `/api/article/piano/content${q({ year, month, seotitle: slug })}`, ArticleContentSchema, gift ? { gift } : {}),
+      request('POST', `/api/article/piano/content${query({ year, month, seotitle: slug })}`, ArticleContentSchema, gift ? { gift } : {}),
     giveGift: (url: string) => request('POST', '/api/article-gift/give-gift', ArticleGiftSchema, { url }),
     giftAllowance: () => request('GET', '/api/article-gift/allowance', GiftAllowanceSchema),
-    readingLists: (articleId: string) => request('GET', `/api/reading-lists${q({ article: articleId })}`, ReadingListsSchema),
+    readingLists: (articleId: string) => request('GET', `/api/reading-lists${query({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', schemaOf('discovery', 'ArchiveSchema')),
     /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
@@ -241,7 +239,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return request('GET', streamPagePath(type, number, size, params), StreamSchema);
     },
     /** Auto-suggest (SITE-07): up to 6 records and 3 subjects. */
-    autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${q({ term })}`, schemaOf('discovery', 'SearchSuggestionSchema')),
+    autoSuggest: (term: string) => request('GET', `/service/search/auto-suggest${query({ term })}`, schemaOf('discovery', 'SearchSuggestionSchema')),
     topic: (slug: string) => request('GET', `/api/topic/${encodeURIComponent(slug)}`, schemaOf('discovery', 'TopicDetailSchema')),
     following: () => request('GET', '/service/user/topics', schemaOf('discovery', 'FollowingSchema')),
     follow: (name: string) => request('POST', '/service/user/topics', schemaOf('discovery', 'FollowingSchema'), { name }),
