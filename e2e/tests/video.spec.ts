@@ -7,7 +7,7 @@
  * code opens the player alone at 480x270.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectSlot, slot, test } from '../fixtures';
+import { expect, expectSlot, holdRequests, slot, test, waitForLive } from '../fixtures';
 import { registerAccount, spendMeter } from '../session';
 
 type VideoInfo = { id: string; slug: string; name: string; subscriberOnly: boolean };
@@ -140,5 +140,46 @@ test('the header leads to the video hub: playlists of tiles, readable before scr
   const plain = await noScripts.newPage();
   await plain.goto(new URL('/video', page.url()).href);
   await expect(plain.getByRole('region', { name: 'What to watch next' }).getByRole('link', { name: first.name })).toBeVisible();
+  await noScripts.close();
+});
+
+test("a video page asks for its poster first and the playlist's pictures once it is live; without scripts the tiles show theirs at once", async ({
+  page,
+  browser,
+}) => {
+  const video = (await playlistVideos(page.request, 'what-to-watch-next'))[0]!;
+  const path = `/video/${video.id}/${video.slug}`;
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/images/')) asked.push(new URL(r.url()).pathname);
+  });
+  // The shell's scripts arrive late (a slow connection): the server's HTML is the page meanwhile.
+  const release = await holdRequests(page, '**/main.js');
+  await page.goto(path, { waitUntil: 'commit' });
+  const app = slot(page, 'video/App');
+  const poster = app.locator('.video-poster img');
+  await expect(poster).toHaveJSProperty('complete', true);
+  expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const tiles = app.getByRole('list', { name: 'What to watch next' }).locator('.video-tile');
+  await expect(tiles.first()).toBeVisible();
+  // Each tile keeps its picture's box, and nothing but the poster was asked for.
+  await expect(app.locator('.video-tile img')).toHaveCount(0);
+  expect((await tiles.first().locator('.ds-picture').boundingBox())?.height).toBeGreaterThan(50);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((url) => !url.startsWith(`/images/video/${video.id}/`))).toEqual([]);
+
+  release();
+  await waitForLive(page);
+  const last = app.locator('.video-tile img').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // A reader without scripts gets the tiles' pictures from the server's HTML.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScripts.newPage();
+  await plain.goto(new URL(path, page.url()).href);
+  const plainLast = plain.getByRole('list', { name: 'What to watch next' }).locator('.video-tile img').last();
+  await plainLast.scrollIntoViewIfNeeded();
+  await expect.poll(() => plainLast.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await noScripts.close();
 });

@@ -2,13 +2,16 @@
  * The video pages' pictures (issue 23): the generated poster over the player until the first play
  * (the first view's largest picture: sized, loaded at once with fetchpriority high, AVIF and WebP
  * first), the paywalled poster likewise with the video's name, and the tiles' posters (decorative,
- * sized, lazy below the fold; the hub's first row loaded at once) with the duration over them.
+ * sized, lazy below the fold and, in the server's HTML, asked for once the page is hydrated; the hub's
+ * first row loaded at once) with the duration over them.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import type { Playlist, Video } from 'shared-contracts/video';
 import { samplePlaylist } from 'shared-contracts/src/testing';
 import { PlayerStage } from './components/player/PlayerStage';
+import { PlaylistBlock } from './components/playlist/PlaylistBlock';
 import { renderApp, stubMedia, videoApi } from './testing';
 
 const PATH = '/video/1000000000001/video-1';
@@ -124,5 +127,24 @@ describe("the tiles' posters", () => {
       ['lazy', null],
     ]);
     expect(imgs(lists[1]!).map((i) => i.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+  });
+
+  it("of a playlist below the first view are, in the server's HTML, their boxes only: asked for once the page is hydrated, not beside the poster", () => {
+    const playlist = pictured(5);
+    const tiles = (lead: boolean) => {
+      const view = renderToString(
+        <MemoryRouter>
+          <PlaylistBlock playlist={playlist} playlists={null} currentId="" linkPlaylistId={playlist.id} onChoose={() => undefined} lead={lead} />
+        </MemoryRouter>,
+      );
+      return [...view.matchAll(/<li[^>]*video-tile[\s\S]*?<\/li>/g)].map(([tile]) => {
+        const outside = tile.replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+        return outside.includes('<img') ? 'now' : tile.includes('<noscript><picture') ? 'later' : 'none';
+      });
+    };
+    // The video page: every tile is below the poster and the description.
+    expect(tiles(false)).toEqual(['later', 'later', 'later', 'later', 'later']);
+    // The hub's first playlist is its first view (its first row loaded at once, the rest lazy).
+    expect(tiles(true)).toEqual(['now', 'now', 'now', 'now', 'now']);
   });
 });

@@ -2,11 +2,15 @@
  * A generated picture (issue 23, decision 036) as <picture class="ds-picture">: AVIF and WebP
  * sources, a JPEG <img> with its intrinsic width and height (its box is kept before it loads), lazy
  * unless `priority` (the first view's largest picture: loaded at once, fetchpriority high) or `eager`
- * (in the first view, but not its largest: loaded at once). `image`
+ * (in the first view, but not its largest: loaded at once). `later` (below the first view on every
+ * layout, decision 044): the server's HTML holds the picture's box with the picture in a <noscript>
+ * (a reader without scripts gets it at once), and the browser asks for it once the page is hydrated,
+ * so it takes no bandwidth from the first view's pictures on a slow connection. `image`
  * is an answer's base path (images.ts `pictureOf`); `alt` is required, '' for a decorative picture.
  * In the core (the article's hero uses it): keep it tiny.
  */
 import { pictureOf, type Picture as PictureData } from './images';
+import { useHydrating } from './ssr';
 
 /** What `pictureOf` answers (the component shares its name). */
 export type Picture = PictureData;
@@ -18,13 +22,17 @@ export interface PictureProps {
   sizes?: string;
   priority?: boolean;
   eager?: boolean;
+  /** Below the first view on every layout: asked for once the page is hydrated (see above). */
+  later?: boolean;
   className?: string;
 }
 
-export function Picture({ image, alt, sizes = '100vw', priority, eager, className }: PictureProps) {
+export function Picture({ image, alt, sizes = '100vw', priority, eager, later, className }: PictureProps) {
+  const hydrating = useHydrating();
   const p = pictureOf(image);
-  return (
-    <picture className={className ? `ds-picture ${className}` : 'ds-picture'}>
+  const classes = className ? `ds-picture ${className}` : 'ds-picture';
+  const picture = (
+    <picture className={classes}>
       {p.sources?.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
@@ -39,5 +47,12 @@ export function Picture({ image, alt, sizes = '100vw', priority, eager, classNam
         fetchPriority={priority ? 'high' : undefined}
       />
     </picture>
+  );
+  if (!later || !hydrating) return picture;
+  // React leaves a <noscript>'s content alone when it hydrates; the next render puts the picture in.
+  return (
+    <span className={`${classes} ds-picture--later`} style={p.width ? { aspectRatio: `${p.width} / ${p.height}` } : undefined}>
+      <noscript>{picture}</noscript>
+    </span>
   );
 }

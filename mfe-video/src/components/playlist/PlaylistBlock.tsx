@@ -30,13 +30,30 @@ export interface PlaylistBlockProps {
 /** A tile's width: a quarter of the page's column on a desktop, half of it on a tablet, a side picture on a phone. */
 export const TILE_SIZES = '(min-width: 1024px) 18rem, (min-width: 768px) 50vw, 40vw';
 
-/** `first`: the tile's picture is in the first view (the hub's first row): loaded at once, the first one first. */
-function VideoTile({ video, current, playlistId, first }: { video: Video; current: boolean; playlistId: string; first?: 'priority' | 'eager' }) {
+/**
+ * `first`: the tile's picture is in the first view (the hub's first row): loaded at once, the first
+ * one first. `later`: the block is not the page's first (the video page's playlist, below the
+ * poster and the description; the hub's later playlists): its pictures are asked for once the page
+ * is hydrated, so they do not share a slow connection with the first view's picture.
+ */
+function VideoTile({
+  video,
+  current,
+  playlistId,
+  first,
+  later,
+}: {
+  video: Video;
+  current: boolean;
+  playlistId: string;
+  first?: 'priority' | 'eager';
+  later: boolean;
+}) {
   const published = formatLongDate(video.custom_fields.pubdate);
   return (
     <Card as="li" className="video-tile" aria-current={current ? 'true' : undefined} data-video-id={video.id}>
       <div className="video-tile-poster">
-        <Picture image={video.image ?? video.thumbnail} alt="" sizes={TILE_SIZES} priority={first === 'priority'} eager={first === 'eager'} />
+        <Picture image={video.image ?? video.thumbnail} alt="" sizes={TILE_SIZES} priority={first === 'priority'} eager={first === 'eager'} later={later} />
         <Badge as="p" tone="ink" className="video-tile-duration">
           <time dateTime={isoDuration(video.duration)}>{formatVideoDuration(video.duration)}</time>
         </Badge>
@@ -70,6 +87,7 @@ export function PlaylistBlock({ playlist, playlists, currentId, linkPlaylistId, 
         current={video.id === currentId}
         playlistId={linkPlaylistId}
         first={lead && i < 3 ? (i ? 'eager' : 'priority') : undefined}
+        later={!lead}
       />,
     );
     if (withAd && i + 1 === PLAYLIST_AD_SLOT_AFTER_TILE) {
