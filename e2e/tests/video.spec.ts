@@ -143,7 +143,7 @@ test('the header leads to the video hub: playlists of tiles, readable before scr
   await noScripts.close();
 });
 
-test("a video page asks for its poster first and the playlist's pictures once it is live; without scripts the tiles show theirs at once", async ({
+test("a video page asks for its poster first and the playlist's pictures once it is live, and its player reuses the poster; without scripts the tiles show theirs at once", async ({
   page,
   browser,
 }) => {
@@ -173,6 +173,10 @@ test("a video page asks for its poster first and the playlist's pictures once it
   const last = app.locator('.video-tile img').last();
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The player's element shows the poster's file as its own: the video's JPEG poster is not fetched too.
+  const chosen = await poster.evaluate((img: HTMLImageElement) => img.currentSrc);
+  await expect(app.locator('video')).toHaveAttribute('poster', chosen);
+  expect(asked.filter((url) => url.startsWith(`/images/video/${video.id}/`) && url.endsWith('.jpg'))).toEqual([]);
 
   // A reader without scripts gets the tiles' pictures from the server's HTML.
   const noScripts = await browser.newContext({ javaScriptEnabled: false });

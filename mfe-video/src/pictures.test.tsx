@@ -59,7 +59,18 @@ describe("the player's poster", () => {
     expect(container.querySelector('video')).toHaveAttribute('poster', '/media/videos/1000000000001/poster.svg');
   });
 
-  it('is in the server HTML as the only poster asked for (the element gets its own once mounted)', () => {
+  it("gives the player's element the file the browser chose for it as its poster, not a second download", async () => {
+    videoApi({ playlists: [pictured(2)] });
+    const chosen = `${imageOf('1000000000001')}-960.avif`;
+    jest.spyOn(HTMLImageElement.prototype, 'currentSrc', 'get').mockImplementation(function (this: HTMLImageElement) {
+      return this.closest('.video-poster') ? `http://localhost${chosen}` : '';
+    });
+    const { container } = renderApp(PATH);
+    await screen.findByRole('button', { name: 'Play Video 1' });
+    expect(container.querySelector('video')).toHaveAttribute('poster', `http://localhost${chosen}`);
+  });
+
+  it('is in the server HTML as the only poster asked for (the element gets one once mounted)', () => {
     const video = {
       id: 'v1',
       name: 'How Teams Decide',

@@ -9,6 +9,7 @@
  * is an answer's base path (images.ts `pictureOf`); `alt` is required, '' for a decorative picture.
  * In the core (the article's hero uses it): keep it tiny.
  */
+import type { Ref } from 'react';
 import { pictureOf, type Picture as PictureData } from './images';
 import { useHydrating } from './ssr';
 
@@ -25,9 +26,11 @@ export interface PictureProps {
   /** Below the first view on every layout: asked for once the page is hydrated (see above). */
   later?: boolean;
   className?: string;
+  /** The <img>, e.g. to read the file the browser chose (`currentSrc`). */
+  ref?: Ref<HTMLImageElement>;
 }
 
-export function Picture({ image, alt, sizes = '100vw', priority, eager, later, className }: PictureProps) {
+export function Picture({ image, alt, sizes = '100vw', priority, eager, later, className, ref }: PictureProps) {
   const hydrating = useHydrating();
   const p = pictureOf(image);
   const classes = className ? `ds-picture ${className}` : 'ds-picture';
@@ -37,6 +40,7 @@ export function Picture({ image, alt, sizes = '100vw', priority, eager, later, c
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
       <img
+        ref={ref}
         src={p.src}
         srcSet={p.srcSet}
         sizes={p.srcSet && sizes}

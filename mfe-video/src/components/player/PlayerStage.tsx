@@ -36,6 +36,7 @@ export const PLAYER_SIZES = '(min-width: 1216px) 1152px, 100vw';
 export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended = false, view: View = Html5Player, sizes = PLAYER_SIZES }: PlayerStageProps) {
   const [started, setStarted] = useState(autoplay);
   const player = useRef<VideoPlayer | null>(null);
+  const posterImg = useRef<HTMLImageElement>(null);
   const handlers = useRef({ onPlay, onEnded });
   handlers.current = { onPlay, onEnded };
 
@@ -44,7 +45,9 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended
       player.current = p;
       if (playerRef) playerRef.current = p;
       if (!p) return;
-      p.load(video.src, video.poster);
+      // The element's poster is the stage's picture as the browser chose it (AVIF or WebP, in its
+      // cache since the first view), not a second download of the video's JPEG poster.
+      p.load(video.src, posterImg.current?.currentSrc || video.poster);
       p.onPlay(() => {
         setStarted(true);
         handlers.current.onPlay?.();
@@ -73,9 +76,9 @@ export function PlayerStage({ video, autoplay, onPlay, onEnded, playerRef, ended
   return (
     <>
       {/* A generated poster shows as the page's first picture until the first play (sized, AVIF or
-          WebP, fetched first); the element's own poster then comes with the player, after it. */}
+          WebP, fetched first); the element gets the same file as its poster once mounted. */}
       <View label={video.name} poster={video.image ? undefined : video.poster} muted={autoplay} controls={started && !ended} onReady={onReady} />
-      {!started && <Picture image={video.image ?? video.poster} alt="" sizes={sizes} priority className="video-poster" />}
+      {!started && <Picture ref={posterImg} image={video.image ?? video.poster} alt="" sizes={sizes} priority className="video-poster" />}
       {!started && (
         <button
           type="button"
