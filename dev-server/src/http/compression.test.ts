@@ -1,4 +1,4 @@
-/** compressAnswers: gzip for a client that accepts it, plain answers for one that sends no Accept-Encoding. */
+/** compressAnswers: gzip for a client that accepts it, plain answers for one that sends no Accept-Encoding or accepts only identity. */
 import express from 'express';
 import request from 'supertest';
 import { compressAnswers } from './compression';
@@ -33,5 +33,12 @@ it('gzips a large JSON answer for a client that accepts gzip, with Vary: Accept-
 it('sends the same answer uncompressed to a client that sends no Accept-Encoding', async () => {
   const res = await raw(request(app()).get('/big').unset('Accept-Encoding'));
   expect(res.headers['content-encoding']).toBeUndefined();
+  expect(JSON.parse((res.body as Buffer).toString('utf8'))).toEqual(big);
+});
+
+it("sends a client that accepts only identity (a page render's own request) the answer as it is, without the middleware's Vary", async () => {
+  const res = await raw(request(app()).get('/big').set('Accept-Encoding', 'identity'));
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.headers.vary).toBeUndefined();
   expect(JSON.parse((res.body as Buffer).toString('utf8'))).toEqual(big);
 });

@@ -1,7 +1,8 @@
 /**
  * gzip (or br, deflate) for text answers, by the compression middleware, for requests that accept
- * an encoding. A request without Accept-Encoding (load generators, health checks, server-to-server
- * calls) is never compressed by compression() anyway; it skips the middleware, whose set-up (wrapped
+ * an encoding. A request without Accept-Encoding, or accepting only `identity` (load generators,
+ * health checks, a page render's own requests over loopback), is never compressed by compression()
+ * anyway; it skips the middleware, whose set-up (wrapped
  * response methods, a close listener, content negotiation) was about a fifth of a cached answer's
  * CPU time (docs/decisions/019-api-caching.md). Such an answer lacks only compression's
  * `Vary: Accept-Encoding`, which an uncompressed answer does not need: any client can read it.
@@ -20,5 +21,8 @@ export const BROTLI_QUALITY = 6;
 
 export function compressAnswers(): RequestHandler {
   const gzip = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
-  return (req, res, next) => (req.headers['accept-encoding'] ? gzip(req, res, next) : next());
+  return (req, res, next) => {
+    const accepted = req.headers['accept-encoding'];
+    return accepted && accepted !== 'identity' ? gzip(req, res, next) : next();
+  };
 }

@@ -2,12 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
+import { compressAnswers } from './compression';
 import { createRenderKey, dispatchFetch, RENDER_CLIENT_HEADER, RENDER_KEY_HEADER, renderedFor } from './page-renderer';
 
 const key = createRenderKey();
 function echoApp() {
   const app = express();
   app.use(renderedFor(key));
+  app.use(compressAnswers());
+  app.get('/large', (_req, res) => {
+    res.json({ text: 'x'.repeat(4000) });
+  });
   app.get('/echo', (req, res) => {
     res.json({ ip: req.ip, cookie: req.headers.cookie ?? null, key: req.headers[RENDER_KEY_HEADER] ?? null });
   });
@@ -44,6 +49,10 @@ describe('a page render speaks for its reader', () => {
       } as unknown as http.IncomingMessage;
       const f = dispatchFetch(key, reader);
       expect(await (await f('/echo')).json()).toEqual({ ip: '198.51.100.4', cookie: 'sid=abc', key: null });
+      // Nothing is compressed over loopback only to be decompressed at once by this process.
+      const large = await f('/large');
+      expect(large.headers.get('content-encoding')).toBeNull();
+      expect((await large.json()).text).toHaveLength(4000);
       await expect(f('https://attacker.example/steal')).rejects.toThrow(/only this site's paths/);
       await expect(f('//attacker.example/steal')).rejects.toThrow(/only this site's paths/);
     } finally {

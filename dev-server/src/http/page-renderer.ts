@@ -139,6 +139,9 @@ export function dispatchFetch(key: string, reader: IncomingMessage & { ip?: stri
     }
     headers.set(RENDER_KEY_HEADER, key);
     headers.set(RENDER_CLIENT_HEADER, reader.ip ?? reader.socket.remoteAddress ?? '');
+    // Over loopback an answer is not compressed (fetch would ask for gzip or br by default, and
+    // the server would compress what this process then decompresses at once).
+    headers.set('accept-encoding', 'identity');
     return fetch(`http://127.0.0.1:${port}${url}`, { ...init, headers, redirect: 'manual' });
   }) as typeof fetch;
 }
