@@ -1,5 +1,8 @@
-/** Reading the site process's memory and finding the process that listens on a port, from /proc texts. */
-import { listeningInodes, parsePpid, parseVmRssKb, releaseMarker, rssChange, slotStatusIn } from './bench-memory';
+/** Reading the site process's memory (after a full collection asked of its inspector) and finding the process that listens on a port, from /proc texts. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { collectGarbage, listeningInodes, parsePpid, parseVmRssKb, releaseMarker, rssChange, slotStatusIn } from './bench-memory';
 
 it('reads VmRSS from /proc/{pid}/status', () => {
   const status = 'Name:\tnode\nVmPeak:\t 1234567 kB\nVmRSS:\t  204800 kB\nRssAnon:\t 150000 kB\n';
@@ -47,4 +50,50 @@ it("reads a slot's status in the server's HTML", () => {
   expect(slotStatusIn(html, 'store/App')).toBe('failed');
   expect(slotStatusIn(html, 'library/ItemActions')).toBe('ready');
   expect(slotStatusIn(html, 'video/App')).toBeUndefined();
+});
+
+describe('collectGarbage', () => {
+  /** A DevTools endpoint that answers the protocol's requests as `reply` says, and records them. */
+  async function inspectorServer(reply: (method: string) => object) {
+    const methods: string[] = [];
+    const server = http.createServer((req, res) => {
+      const { port } = server.address() as AddressInfo;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify([{ webSocketDebuggerUrl: `ws://127.0.0.1:${port}/target` }]));
+    });
+    const wss = new WebSocketServer({ server });
+    wss.on('connection', (socket) =>
+      socket.on('message', (data: Buffer) => {
+        const msg = JSON.parse(data.toString()) as { id: number; method: string };
+        methods.push(msg.method);
+        socket.send(JSON.stringify({ id: msg.id, ...reply(msg.method) }));
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      methods,
+      close: () => new Promise<void>((resolve) => wss.close(() => server.close(() => resolve()))),
+    };
+  }
+
+  it("asks the process's inspector for two full collections", async () => {
+    const inspector = await inspectorServer(() => ({ result: {} }));
+    try {
+      await collectGarbage(inspector.url);
+      expect(inspector.methods).toEqual(['HeapProfiler.collectGarbage', 'HeapProfiler.collectGarbage']);
+    } finally {
+      await inspector.close();
+    }
+  });
+
+  it('fails when the inspector refuses, rather than reading memory that was not collected', async () => {
+    const inspector = await inspectorServer(() => ({ error: { code: -32601, message: 'not allowed' } }));
+    try {
+      await expect(collectGarbage(inspector.url)).rejects.toThrow('HeapProfiler.collectGarbage: not allowed');
+    } finally {
+      await inspector.close();
+    }
+  });
 });

@@ -46,6 +46,8 @@ const root = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
 const origin = `http://localhost:${PORT}`;
 const SOAK_SECONDS = envCount(process.env.BENCH_SOAK_SECONDS, 60);
+/** The site's inspector port while the memory section runs (127.0.0.1 only). */
+const INSPECT_PORT = PORT + 9;
 const MEMORY_WARMUP_SECONDS = envCount(process.env.BENCH_MEMORY_WARMUP_SECONDS, 30);
 
 type Figures = { console: string; markdown: string };
@@ -134,7 +136,7 @@ async function main() {
   process.once('SIGTERM', interrupted);
   try {
     // Another server on these ports would answer in the site's place (its health check included).
-    const busy = [0, 1, 2, 3, 4, 5].map((i) => PORT + i).filter(portInUse);
+    const busy = [0, 1, 2, 3, 4, 5, ...(wanted.includes('memory') ? [INSPECT_PORT - PORT] : [])].map((i) => PORT + i).filter(portInUse);
     if (busy.length) throw new Error(`port(s) ${busy.join(', ')} already in use: stop what listens there or set BENCH_PORT`);
     const remotes = copyRemotes(tmp);
     const host = spawn(process.execPath, ['--input-type=module', '-e', STATIC_HOST], {
@@ -149,7 +151,10 @@ async function main() {
     });
     children.push(host);
     // The site itself: node with tsx's loader (no tsx wrapper process), so its pid is the listener's.
-    const site = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/run-site.ts')], {
+    // With the memory section, the site's inspector listens on 127.0.0.1 only, so that each memory
+    // reading can follow a full garbage collection (bench-memory.ts `collectGarbage`).
+    const inspect = wanted.includes('memory') ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : [];
+    const site = spawn(process.execPath, [...inspect, '--import', 'tsx', path.join(root, 'scripts/run-site.ts')], {
       cwd: root,
       env: {
         ...process.env,
@@ -225,6 +230,7 @@ async function main() {
         mix: memoryMix(site_, session),
         soakSeconds: SOAK_SECONDS,
         warmupSeconds: MEMORY_WARMUP_SECONDS,
+        inspector: `http://127.0.0.1:${INSPECT_PORT}`,
       });
     });
     await siteless(wanted, fresh, took);
