@@ -10,6 +10,7 @@ import {
   type LazyComponent,
   type RemoteName,
 } from 'shared-contracts';
+import { afterNextPaint } from './afterNextPaint';
 import { ArticleLoading } from './article/ArticleLoading';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
@@ -193,7 +194,8 @@ export function PageArrival() {
     keeping.current = k;
     const first = () => {
       for (const t of FIRST_MOVES) removeEventListener(t, first, true);
-      void begin(false);
+      // The code is wanted at the next navigation, not while the move itself is handled.
+      afterNextPaint(() => void begin(false));
     };
     // Back or Forward loaded this document again: its entry's position comes back at once.
     if ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward') void begin(true);

@@ -4,6 +4,7 @@
  * phone before the reader saw it (and be painted as the page's largest text, its LCP).
  */
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../afterNextPaint';
 
 /** What the reader does first on a page. */
 const FIRST_MOVES = ['scroll', 'pointerdown', 'keydown', 'touchstart'];
@@ -12,7 +13,8 @@ export function useReaderMoved(wanted: boolean): boolean {
   const [moved, setMoved] = useState(false);
   useEffect(() => {
     if (!wanted || moved) return;
-    const move = () => setMoved(true);
+    // After the move's own paint: the help boxes' code and render must not delay a click.
+    const move = () => afterNextPaint(() => setMoved(true));
     for (const t of FIRST_MOVES) addEventListener(t, move, { capture: true, passive: true, once: true });
     return () => {
       for (const t of FIRST_MOVES) removeEventListener(t, move, true);
