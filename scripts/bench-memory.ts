@@ -18,7 +18,7 @@
  * Each reading follows a full garbage collection, asked of the process through its inspector (the
  * bench starts the site with `--inspect` on 127.0.0.1 when this section runs; `collectGarbage`):
  * without it a reading taken after the releases counted the replaced builds as long as V8 had not
- * collected them yet (+20 % after 80 releases, against +1 % once collected), which says when V8
+ * collected them yet (+20 % after 80 releases, against -1 % once collected), which says when V8
  * collects, not what the process keeps.
  */
 import fs from 'node:fs';
