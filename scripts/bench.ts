@@ -136,7 +136,8 @@ async function main() {
   process.once('SIGTERM', interrupted);
   try {
     // Another server on these ports would answer in the site's place (its health check included).
-    const busy = [0, 1, 2, 3, 4, 5, ...(wanted.includes('memory') ? [INSPECT_PORT - PORT] : [])].map((i) => PORT + i).filter(portInUse);
+    const ports = [0, 1, 2, 3, 4, 5].map((i) => PORT + i).concat(wanted.includes('memory') ? [INSPECT_PORT] : []);
+    const busy = ports.filter(portInUse);
     if (busy.length) throw new Error(`port(s) ${busy.join(', ')} already in use: stop what listens there or set BENCH_PORT`);
     const remotes = copyRemotes(tmp);
     const host = spawn(process.execPath, ['--input-type=module', '-e', STATIC_HOST], {

@@ -10,8 +10,8 @@ import {
   type LazyComponent,
   type RemoteName,
 } from 'shared-contracts';
-import { afterNextPaint } from './afterNextPaint';
 import { ArticleLoading } from './article/ArticleLoading';
+import { onFirstMove } from './firstMove';
 import { AuthModalHost } from './AuthModalHost';
 import { markNavigation } from './federation';
 import { Header, SECTIONS } from './header/Header';
@@ -166,7 +166,6 @@ type Arrival = typeof import('./pageArrival');
 let arrival: Arrival | undefined;
 /** Scroll and focus on navigations (pageArrival.ts): its own chunk, off the first view. */
 const loadArrival = () => import(/* webpackChunkName: "page-arrival" */ './pageArrival').then((m) => (arrival = m));
-const FIRST_MOVES = ['scroll', 'pointerdown', 'keydown', 'touchstart'];
 
 /**
  * Where a page opens (issue 26: a new page at the top with focus on its h1, Back and Forward where
@@ -192,17 +191,14 @@ export function PageArrival() {
   useEffect(() => {
     const k = { live: true } as { live: boolean; stop?: () => void };
     keeping.current = k;
-    const first = () => {
-      for (const t of FIRST_MOVES) removeEventListener(t, first, true);
-      // The code is wanted at the next navigation, not while the move itself is handled.
-      afterNextPaint(() => void begin(false));
-    };
-    // Back or Forward loaded this document again: its entry's position comes back at once.
-    if ((performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward') void begin(true);
-    else for (const t of FIRST_MOVES) addEventListener(t, first, { capture: true, passive: true });
+    // Back or Forward loaded this document again: its entry's position comes back at once. Else the
+    // code is wanted at the next navigation, not while the reader's first move is handled.
+    const back = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
+    const stopListening = back ? undefined : onFirstMove(() => void begin(false));
+    if (back) void begin(true);
     return () => {
       k.live = false;
-      for (const t of FIRST_MOVES) removeEventListener(t, first, true);
+      stopListening?.();
       k.stop?.();
     };
   }, []);
