@@ -19,73 +19,13 @@ import { REMOTES, SHELL } from './apps.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const semver = require('semver');
-
-/** 'react/jsx-runtime' → 'react', '@scope/pkg/sub' → '@scope/pkg'. */
-export function packageOf(name) {
-  const parts = name.split('/');
-  return name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function satisfies(version, range) {
-  if (!range || range === '*') return true;
-  if (!version) return false;
-  return semver.satisfies(version, range, { includePrerelease: true });
-}
+// The shared-packages comparison is the registry's too: it runs it again on the server at publish (decision 046).
+const releaseCheck = require('../dev-server/src/services/release-check.cjs');
+export const { packageOf, compareShared } = releaseCheck;
 
 /** What the shell shares: [{ name, version, requiredVersion, singleton }]. */
 export function shellShared(root = ROOT) {
-  const manifestFile = path.join(root, SHELL.dir, 'dist/mf-manifest.json');
-  if (fs.existsSync(manifestFile)) {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    return manifest.shared.map((s) => ({ name: s.name, version: s.version, requiredVersion: s.requiredVersion, singleton: !!s.singleton }));
-  }
-  const shellDir = path.join(root, SHELL.dir);
-  const { sharedConfig } = require(path.join(root, 'scripts/webpack.factory.js'));
-  const fromShell = createRequire(path.join(shellDir, 'package.json'));
-  const config = sharedConfig(fromShell('./package.json'));
-  return Object.entries(config).map(([name, c]) => {
-    let version = c.version;
-    if (!version) {
-      try {
-        version = fromShell(`${packageOf(name)}/package.json`).version;
-      } catch {
-        version = undefined;
-      }
-    }
-    return { name, version, requiredVersion: c.requiredVersion, singleton: !!c.singleton };
-  });
-}
-
-/** The mismatches between the shell's shared packages and one remote's manifest `shared` list. */
-export function compareShared(shell, remoteShared) {
-  const problems = [];
-  const byName = new Map(remoteShared.map((s) => [s.name, s]));
-  const remotePackages = new Set(remoteShared.map((s) => packageOf(s.name)));
-  for (const s of shell) {
-    if (!s.singleton) continue;
-    const r = byName.get(s.name);
-    if (!r) {
-      // A remote that shares the package but never imports one of its entry points (react-dom/client)
-      // has no copy of it; a package not shared at all would be bundled as a second copy.
-      if (s.name !== packageOf(s.name) && remotePackages.has(packageOf(s.name))) continue;
-      problems.push(`${s.name}: not shared (the shell provides it as a singleton)`);
-      continue;
-    }
-    if (!r.singleton) problems.push(`${s.name}: shared but not as a singleton`);
-    if (!satisfies(r.version, s.requiredVersion)) {
-      problems.push(`${s.name}: the remote has ${r.version ?? 'no version'}, the shell requires ${s.requiredVersion}`);
-    }
-  }
-  const shellByName = new Map(shell.map((s) => [s.name, s]));
-  for (const r of remoteShared) {
-    const s = shellByName.get(r.name);
-    if (!s || !s.singleton) continue;
-    if (!satisfies(s.version, r.requiredVersion)) {
-      problems.push(`${r.name}: the remote requires ${r.requiredVersion}, the shell provides ${s.version ?? 'no version'}`);
-    }
-  }
-  return problems;
+  return releaseCheck.shellShared(root, SHELL.dir);
 }
 
 function readJson(file) {

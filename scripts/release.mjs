@@ -10,7 +10,8 @@
 // <remote> is the federation name (store) or the package (mfe-store). publish runs the pre-release
 // check of scripts/check-release.mjs for that remote first (shared packages against the shell, the
 // exposed modules' types against shared-contracts); a failed check is sent to the registry, which
-// refuses it and records why, and nothing is copied. A build that passes is copied to its own version
+// refuses it and records why, and nothing is copied. The registry runs its own check on the copied
+// files before it accepts a version, and pins them by digest (decision 046). A build that passes is copied to its own version
 // folder, <RELEASES_DIR>/<remote>/<yyyy.mm.dd>-<content hash>/, never over an existing one, and
 // registered at <RELEASE_BASE_URL>/<remote>/<version>/mf-manifest.json. Publishing releases nothing:
 // promote does.
@@ -154,9 +155,11 @@ function listEvents(state, out, n = 10) {
   out('history (newest first):');
   for (const e of state.events.slice(0, n)) {
     const change = e.from || e.to ? ` ${e.from ?? '-'} -> ${e.to ?? '-'}` : '';
-    out(
-      `  ${e.at} ${e.outcome === 'refused' ? 'REFUSED ' : ''}${e.action}${e.channel ? ` ${e.channel}` : ''}${change} by ${e.actor}${e.reason ? `: ${e.reason}` : ''}`,
-    );
+    out(`  ${e.at} ${e.action}${e.channel ? ` ${e.channel}` : ''}${change} by ${e.actor}${e.reason ? `: ${e.reason}` : ''}`);
+  }
+  // Refused requests are counted per actor, action and hour, apart from the changes (decision 046).
+  for (const r of state.refusals.slice(0, n)) {
+    out(`  refused (counted): ${r.count} × ${r.action} by ${r.actor} in the hour from ${r.hour}, the last at ${r.lastAt}: ${r.reason}`);
   }
 }
 

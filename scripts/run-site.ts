@@ -44,6 +44,8 @@ async function main() {
     console.log(
       `${'published versions'.padEnd(20)} http://localhost:${releasesPort}/<remote>/<version>/mf-manifest.json (${path.relative(root, releasesDir) || '.'})`,
     );
+    // The registry accepts versions from this releases host (decision 046), unless the deployer named another.
+    process.env.RELEASE_BASE_URL ??= `http://localhost:${releasesPort}`;
   }
   const site = await startServer(settingsFromEnv(process.env));
   console.log(`The composed site is on ${site.url}`);

@@ -13,7 +13,7 @@ import { compressAnswers } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonErrorHandler, notFoundJson, rejectMalformedPathsJson } from './http/errors';
 import { createJsonLogger, logLevelFromEnv } from './http/logger';
-import { assignCohort } from './http/release-cohort';
+import { assignCohort, optInAllowed } from './http/release-cohort';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { createViewerLookup } from './http/session';
@@ -39,8 +39,9 @@ import { paywallRoutes } from './routes/paywall';
 import { platformRoutes } from './routes/platform';
 import { releaseRoutes } from './routes/releases';
 import { profileRoutes } from './routes/profile';
-import { shellRoutes } from './routes/shell';
+import { defaultRenderFile, shellRoutes } from './routes/shell';
 import { createRenderKey, renderedFor } from './http/page-renderer';
+import { createRenderTier } from './http/render-tier';
 import { storeRoutes } from './routes/store';
 import { systemRoutes } from './routes/system';
 import { topicRoutes } from './routes/topics';
@@ -107,16 +108,26 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.config.exposeOutbox === true) app.use(devRoutes(ctx));
 
   if (deps.config.shellDist !== null) {
+    // Pages are rendered by worker processes apart from this one (decision 045); stopped with the
+    // server (startServer's close, through app.locals).
+    const renderTier = createRenderTier({
+      renderFile: deps.config.shellRenderFile ?? defaultRenderFile(deps.config.shellDist),
+      workers: deps.config.renderWorkers,
+      logger,
+    });
+    app.locals.renderTier = renderTier;
     app.use(
       shellRoutes(deps.config.shellDist, {
         publicOrigin: deps.config.publicOrigin,
         renderKey,
+        renderTier,
         logger,
         // A page request joins a canary's cohort as /remotes.json would, before its render reads it.
         beforeRender: async (req, res) => {
-          assignCohort(req, res, await releases.snapshot(), deps.config.cookieSecure);
+          // A tester's opt-in counts only when they are signed in as one (decision 046).
+          const allowed = await optInAllowed(req, ctx.viewers, releases.mayOptIn);
+          assignCohort(req, res, await releases.snapshot(), deps.config.cookieSecure, allowed);
         },
-        ...(deps.config.shellRenderFile ? { renderFile: deps.config.shellRenderFile } : {}),
       }),
     );
   }

@@ -55,11 +55,42 @@ describe('SEED_ARTICLES', () => {
   });
 });
 
+describe('RENDER_WORKERS (decision 045)', () => {
+  it('is 2 by default and reads a whole number from 1 to 8', () => {
+    expect(settingsFromEnv({}, '/repo').renderWorkers).toBe(2);
+    expect(settingsFromEnv({ RENDER_WORKERS: '' }, '/repo').renderWorkers).toBe(2);
+    expect(settingsFromEnv({ RENDER_WORKERS: '1' }, '/repo').renderWorkers).toBe(1);
+    expect(settingsFromEnv({ RENDER_WORKERS: '8' }, '/repo').renderWorkers).toBe(8);
+  });
+
+  it.each(['0', '9', '1.5', 'two'])('refuses %j', (value) => {
+    expect(() => settingsFromEnv({ RENDER_WORKERS: value }, '/repo')).toThrow(/RENDER_WORKERS/);
+  });
+});
+
 describe('the automatic rollback rule from the environment (decision 037)', () => {
   it('reads RELEASE_CANARY_MIN_LOADS and RELEASE_CANARY_MAX_FAILURE_RATE, and refuses nonsense', () => {
     expect(parseReleaseSettings({})).toEqual({});
     expect(parseReleaseSettings({ RELEASE_CANARY_MIN_LOADS: '3', RELEASE_CANARY_MAX_FAILURE_RATE: '0.5' })).toEqual({ minLoads: 3, maxFailureRate: 0.5 });
     expect(() => parseReleaseSettings({ RELEASE_CANARY_MIN_LOADS: '0' })).toThrow('RELEASE_CANARY_MIN_LOADS');
     expect(() => parseReleaseSettings({ RELEASE_CANARY_MAX_FAILURE_RATE: '1.5' })).toThrow('RELEASE_CANARY_MAX_FAILURE_RATE');
+  });
+
+  it('reads where versions may be published from and how many browsers must fail (decision 046), and refuses nonsense', () => {
+    expect(
+      parseReleaseSettings({
+        RELEASE_CANARY_MIN_BROWSERS: '3',
+        RELEASE_BASE_URL: 'https://releases.example.com',
+        RELEASE_ORIGINS_STORE: 'https://cdn.example.com/store/, https://cdn2.example.com',
+        RELEASE_ORIGINS_VISUAL_LIBRARY: 'https://charts.example.com/',
+      }),
+    ).toEqual({
+      minBrowsers: 3,
+      baseUrl: 'https://releases.example.com/',
+      origins: { store: ['https://cdn.example.com/store/', 'https://cdn2.example.com/'], visualLibrary: ['https://charts.example.com/'] },
+    });
+    expect(() => parseReleaseSettings({ RELEASE_CANARY_MIN_BROWSERS: '0' })).toThrow('RELEASE_CANARY_MIN_BROWSERS');
+    expect(() => parseReleaseSettings({ RELEASE_BASE_URL: 'file:///etc' })).toThrow('RELEASE_BASE_URL must be an http or https address');
+    expect(() => parseReleaseSettings({ RELEASE_ORIGINS_STORE: 'https://user:pw@cdn.example.com' })).toThrow('RELEASE_ORIGINS_STORE');
   });
 });

@@ -7,6 +7,7 @@ import { isPostgresUrl } from './db/postgres';
 import { logLevelFromEnv, type LogLevel } from './http/logger';
 import { smtpOptionsFromUrl } from './mail/smtp';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits } from './http/rate-limit';
+import { DEFAULT_RENDER_WORKERS, MAX_RENDER_WORKERS } from './http/render-tier';
 
 /** The repository root (this file is dev-server/src/config.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -30,6 +31,8 @@ export interface EnvSettings {
   seedArticles: number | undefined;
   /** SEARCH_READERS: reader threads of the SQLite search index (0-8, default 1; 0 = in-process; decision 039). */
   searchReaders: number;
+  /** RENDER_WORKERS: worker processes that render pages, apart from the API (1-8, default 2; decision 045). */
+  renderWorkers: number;
   publicOrigin: string | undefined;
   remotes: Record<RemoteName, string>;
   shellDist: string | null;
@@ -58,13 +61,30 @@ export interface EnvSettings {
   mailFrom: string;
   /** LOG_LEVEL: debug, info (default), warn, error or silent; JSON lines on stdout. */
   logLevel: LogLevel;
-  /** RELEASE_CANARY_MIN_LOADS, RELEASE_CANARY_MAX_FAILURE_RATE: the automatic rollback's rule (decision 037); unset = its defaults. */
-  releases: { minLoads?: number; maxFailureRate?: number };
+  /**
+   * RELEASE_CANARY_MIN_LOADS, RELEASE_CANARY_MAX_FAILURE_RATE, RELEASE_CANARY_MIN_BROWSERS: the
+   * automatic rollback's rule (decisions 037, 046); RELEASE_BASE_URL, RELEASE_ORIGINS_<REMOTE>: where
+   * versions may be published from (decision 046). Unset = their defaults.
+   */
+  releases: ReleaseEnvSettings;
 }
 
-/** The automatic rollback's rule from the environment: a whole number of loads, a rate from 0 to 1. */
-export function parseReleaseSettings(env: NodeJS.ProcessEnv): { minLoads?: number; maxFailureRate?: number } {
-  const out: { minLoads?: number; maxFailureRate?: number } = {};
+export interface ReleaseEnvSettings {
+  minLoads?: number;
+  maxFailureRate?: number;
+  minBrowsers?: number;
+  baseUrl?: string;
+  origins?: Partial<Record<RemoteName, string[]>>;
+}
+
+/**
+ * The release registry's settings from the environment: the automatic rollback's rule (a whole
+ * number of loads and of browsers, a rate from 0 to 1), the releases host (RELEASE_BASE_URL) and each
+ * remote's other allowed places (RELEASE_ORIGINS_STORE=https://cdn.example.com/store/,... : origins or
+ * URL prefixes, http or https, separated by commas).
+ */
+export function parseReleaseSettings(env: NodeJS.ProcessEnv): ReleaseEnvSettings {
+  const out: ReleaseEnvSettings = {};
   if (env.RELEASE_CANARY_MIN_LOADS) {
     const n = Number(env.RELEASE_CANARY_MIN_LOADS);
     if (!Number.isInteger(n) || n < 1) throw new Error(`RELEASE_CANARY_MIN_LOADS must be a whole number from 1, got '${env.RELEASE_CANARY_MIN_LOADS}'`);
@@ -76,6 +96,34 @@ export function parseReleaseSettings(env: NodeJS.ProcessEnv): { minLoads?: numbe
       throw new Error(`RELEASE_CANARY_MAX_FAILURE_RATE must be a number from 0 to under 1, got '${env.RELEASE_CANARY_MAX_FAILURE_RATE}'`);
     }
     out.maxFailureRate = rate;
+  }
+  if (env.RELEASE_CANARY_MIN_BROWSERS) {
+    const n = Number(env.RELEASE_CANARY_MIN_BROWSERS);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`RELEASE_CANARY_MIN_BROWSERS must be a whole number from 1, got '${env.RELEASE_CANARY_MIN_BROWSERS}'`);
+    out.minBrowsers = n;
+  }
+  const httpUrl = (name: string, value: string): string => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`${name} must be an http or https address, got '${value}'`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+      throw new Error(`${name} must be an http or https address without credentials, got '${value}'`);
+    }
+    return url.href;
+  };
+  if (env.RELEASE_BASE_URL) out.baseUrl = httpUrl('RELEASE_BASE_URL', env.RELEASE_BASE_URL);
+  for (const { name, env: variable } of REMOTE_ENV) {
+    const setting = `RELEASE_ORIGINS_${variable.replace(/^REMOTE_|_URL$/g, '')}`;
+    const value = env[setting];
+    if (!value) continue;
+    (out.origins ??= {})[name] = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .map((v) => httpUrl(setting, v));
   }
   return out;
 }
@@ -93,6 +141,15 @@ export function parseSearchReaders(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 8) throw new Error(`SEARCH_READERS must be a whole number from 0 to 8, got '${value}'`);
+  return n;
+}
+
+/** RENDER_WORKERS: a whole number from 1 to 8; unset/empty = DEFAULT_RENDER_WORKERS (decision 045). */
+export function parseRenderWorkers(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_RENDER_WORKERS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RENDER_WORKERS)
+    throw new Error(`RENDER_WORKERS must be a whole number from 1 to ${MAX_RENDER_WORKERS}, got '${value}'`);
   return n;
 }
 
@@ -234,6 +291,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, repoRoot: string = REPO_
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     seedArticles: parseSeedArticles(env.SEED_ARTICLES),
     searchReaders: parseSearchReaders(env.SEARCH_READERS),
+    renderWorkers: parseRenderWorkers(env.RENDER_WORKERS),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     remotes,
     shellDist,

@@ -13,7 +13,8 @@ import type { Logger } from './http/logger';
 import type { PaymentGateway } from './integrations/payment-gateway';
 import type { MailKind } from './mail/templates';
 import { createOutboxRepository } from './repositories/outbox';
-import type { ManifestFetcher, ReleaseSettings } from './services/releases';
+import type { ReleaseFileFetcher, ReleaseSettings } from './services/releases';
+import type { SharedPackage } from './services/release-check.cjs';
 
 export { createFakeClock, systemClock, type Clock, type FakeClock } from './clock';
 
@@ -149,6 +150,8 @@ export interface AppConfig {
   shellDist: string | null;
   /** The shell's server build (decision 032); default `render.js` in `dist-server` beside `shellDist`. */
   shellRenderFile?: string;
+  /** Worker processes that render pages (RENDER_WORKERS, decision 045); default DEFAULT_RENDER_WORKERS. */
+  renderWorkers?: number;
   /** Set the Secure flag on cookies (true behind HTTPS). */
   cookieSecure: boolean;
   /** Per-client request limits; defaults in http/rate-limit.ts (DEFAULT_RATE_LIMITS). */
@@ -207,6 +210,8 @@ export interface RateLimits {
   releases: RateLimit;
   /** POST /api/remote-loads (a canary taken up, once per page and remote): per address. */
   remoteLoads: RateLimit;
+  /** POST /api/client-errors and /api/remote-loads, each: per browser (its served-versions cookie's id; decision 046). */
+  releaseReports: RateLimit;
 }
 
 export interface AppDeps {
@@ -220,8 +225,10 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Structured logs (http/logger.ts); when not given, JSON lines on stdout at LOG_LEVEL. */
   logger?: Logger;
-  /** How the release registry reads a version's manifest when it is published; default fetch (tests inject one). */
-  fetchManifest?: ManifestFetcher;
+  /** How the release registry fetches a version's files when it is published; default a GET that follows no redirect (tests may inject one). */
+  fetchReleaseFile?: ReleaseFileFetcher;
+  /** What the shell shares, for the registry's own pre-release check; default the built shell's (services/release-check.cjs). */
+  shellShared?: () => SharedPackage[];
   /** Reader threads for the SQLite search index (a database file; decision 039); without them its reads run in-process. */
   searchReaders?: SqliteReaders;
 }

@@ -1,8 +1,10 @@
 /**
- * Two API processes over one database (issue 10, "beyond one machine"): what one process records,
- * the other sees, because sessions, sign-in counters, meters and carts live in the database, not in
- * a process. Real processes (tsx dev-server/src/main.ts), real HTTP; one SQLite file, or with
- * TEST_DATABASE_URL one new PostgreSQL database (DATABASE_URL), as production runs them.
+ * Several API processes over one database: what one process records, the others see, because
+ * sessions, sign-in counters, meters and carts live in the database, not in a process. They start
+ * at the same moment over one new database, as a deployment starts its replicas: migrations and the
+ * seed run under a database lock (db/startup-lock.ts), so all of them start. Real processes (tsx
+ * dev-server/src/main.ts), real HTTP; one SQLite file, or with TEST_DATABASE_URL one new PostgreSQL
+ * database (DATABASE_URL), as production runs them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +66,7 @@ function browser() {
 
 let a: string;
 let b: string;
+let c: string;
 
 const postgres = isPostgresUrl(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : undefined;
 let databaseName: string | undefined;
@@ -76,8 +79,8 @@ beforeAll(async () => {
     await admin(postgres, (client) => client.query(`CREATE DATABASE ${databaseName}`));
     database = { DATABASE_URL: withDatabase(postgres, databaseName) };
   }
-  a = await startProcess(database); // migrates and seeds
-  b = await startProcess(database); // finds the seeded database
+  // Three at once over the new database: one migrates and seeds, the others wait and find it done.
+  [a, b, c] = await Promise.all([startProcess(database), startProcess(database), startProcess(database)]);
 });
 
 afterAll(async () => {
@@ -86,6 +89,16 @@ afterAll(async () => {
   await Promise.all(exited);
   fs.rmSync(dir, { recursive: true, force: true });
   if (postgres && databaseName) await admin(postgres, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName}`));
+});
+
+it('three processes started together over one new database all start and serve it', async () => {
+  for (const base of [a, b, c]) {
+    const res = await fetch(`${base}/api/topics`);
+    expect(res.status).toBe(200);
+  }
+  const topics = ((await (await fetch(`${a}/api/topics`)).json()) as unknown[]).length;
+  expect(topics).toBeGreaterThan(0);
+  expect(((await (await fetch(`${c}/api/topics`)).json()) as unknown[]).length).toBe(topics);
 });
 
 it('a member signed in on one process is recognised on the other, and spends sign-in tries across both', async () => {

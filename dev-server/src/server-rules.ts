@@ -24,6 +24,13 @@ export const ACCOUNT_LOCKOUT_SECONDS = ACCOUNT_LOCKOUT_HOURS * 3600;
 export const SIGN_IN_MAX_TRIES = 5;
 /** How long a mailed password-reset link works, in minutes. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/**
+ * Password-reset mails one account gets at most in PASSWORD_RESET_MAIL_WINDOW_MS, however many
+ * addresses ask (NOT IN SPEC: a reader who lost a mail asks again once or twice; more is a flood of
+ * the owner's mailbox). Over it forgot-password answers as ever and mails nothing.
+ */
+export const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
+export const PASSWORD_RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
 
 /** Article gifts a subscriber may give per calendar month. */
 export const GIFT_MONTHLY_ALLOWANCE = 5;

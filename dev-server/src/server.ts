@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { type CaptchaSettings, DEFAULT_MAIL_FROM, REMOTE_ENV, REPO_ROOT } from './config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { underStartupLock } from './db/startup-lock';
 import { createJsonLogger, errorFields, logLevelFromEnv, type Logger, type LogLevel } from './http/logger';
 import { openDatabase } from './db/open';
 import { createSqliteReaders, type SqliteReaders } from './db/sqlite-readers';
@@ -47,6 +48,10 @@ export interface StartServerOptions {
   publicOrigin?: string;
   remotes?: Partial<Record<RemoteName, string>>;
   shellDist?: string | null;
+  /** The shell's server build; default `render.js` in `dist-server` beside `shellDist` (decision 032). */
+  shellRenderFile?: string;
+  /** Worker processes that render pages (RENDER_WORKERS, decision 045); default DEFAULT_RENDER_WORKERS. */
+  renderWorkers?: number;
   /** Default: true when publicOrigin is https. */
   cookieSecure?: boolean;
   seed?: string;
@@ -133,11 +138,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const db = openDatabase(options.databaseUrl ?? options.databaseFile);
   let searchReaders: SqliteReaders | undefined;
   try {
-    await migrateToLatest(db);
-    const seedStarted = Date.now();
-    const seeded = await seedIfEmpty(db, { seed: options.seed, articles: options.seedArticles });
-    const seedMs = Date.now() - seedStarted;
     const file = options.databaseUrl ? null : options.databaseFile;
+    // Under a database lock: replicas started together migrate and seed once (db/startup-lock.ts).
+    let seedMs = 0;
+    const seeded = await underStartupLock(db, file, async () => {
+      await migrateToLatest(db);
+      const seedStarted = Date.now();
+      const fresh = await seedIfEmpty(db, { seed: options.seed, articles: options.seedArticles });
+      seedMs = Date.now() - seedStarted;
+      return fresh;
+    });
     const readerCount = options.searchReaders ?? 1;
     searchReaders = file && file !== ':memory:' && readerCount > 0 ? createSqliteReaders(file, readerCount) : undefined;
 
@@ -159,6 +169,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       publicOrigin,
       remotes,
       shellDist: options.shellDist ?? null,
+      ...(options.shellRenderFile ? { shellRenderFile: options.shellRenderFile } : {}),
+      ...(options.renderWorkers !== undefined ? { renderWorkers: options.renderWorkers } : {}),
       cookieSecure: options.cookieSecure ?? publicOrigin.startsWith('https:'),
       rateLimits: options.rateLimits,
       exposeOutbox: options.exposeOutbox ?? false,
@@ -192,6 +204,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const mailWorker = mailTransport ? createMailWorker({ db, clock, transport: mailTransport, from: options.mailFrom ?? DEFAULT_MAIL_FROM, logger }) : null;
     mailWorker?.start(options.mailPollIntervalMs);
 
+    // The render tier's workers start now, and the server is ready once they have evaluated the
+    // shell's server build (at most 5 s), rather than with the first page, which then waited for
+    // its worker (decision 045).
+    await app.locals.renderTier?.start();
+
     let closed: Promise<void> | null = null;
     return {
       url: `http://localhost:${port}`,
@@ -205,6 +222,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           server.close((error) => (error ? reject(error) : resolve()));
           server.closeAllConnections();
         })
+          // The render tier's workers (decision 045) go with the server.
+          .finally(() => app.locals.renderTier?.close())
           .finally(() => guestCarts.stop())
           .finally(() => mailWorker?.stop())
           .finally(() => mailTransport?.close())

@@ -1,8 +1,10 @@
 /**
- * The release registry on a running site (issue 24, decision 037): a team publishes immutable
- * versions of its remote with the CLI and its deploy token, canaries one for a cohort, promotes it
- * and rolls back, all on the next page load, with the shell's files byte-identical and the server
- * never restarted; a broken canary falls back in its slot and the registry takes it out by itself.
+ * The release registry on a running site (decisions 037, 046): a team publishes immutable versions
+ * of its remote with the CLI and its deploy token, canaries one for a cohort, promotes it and rolls
+ * back, all on the next page load, with the shell's files byte-identical and the server never
+ * restarted; a broken canary falls back in its slot and the registry takes it out by itself once
+ * enough browsers fail; a published version is pinned, so its files changed afterwards are refused
+ * by the browser and the render tier.
  *
  * Its own site, as releases.spec.ts: each remote served from a copy of its build on ports 4411-4415,
  * the published versions (RELEASES_DIR) on 4416, the API and shell in this process on 4410. The
@@ -28,6 +30,7 @@ const SITE = `http://localhost:${SITE_PORT}`;
 const RELEASES_PORT = SITE_PORT + 6;
 const BUILDS = path.join(ROOT, '.cache/release-registry');
 const OPERATOR = { email: 'operator@example.com', password: 'Reader#2025pass' };
+const TESTER = { email: 'reader@example.com', password: 'Reader#2025pass' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,6 +44,7 @@ let libraryToken = '';
 let releaseEnv: Record<string, string>;
 let v2Dist = '';
 let v3Dist = '';
+let operatorSid = '';
 const servers: Server[] = [];
 
 /** A session of the seeded operator (the deploy tokens are theirs to issue). */
@@ -53,6 +57,15 @@ async function operatorCookie(): Promise<string> {
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!res.ok || !sid) throw new Error(`the operator could not sign in: ${res.status}`);
   return sid.split(';')[0]!;
+}
+
+/** Signs a browser context in (its session cookie and hint, as the sign-in dialog would). */
+async function signInContext(context: BrowserContext, who: { email: string; password: string }): Promise<void> {
+  const res = await context.request.post(`${SITE}/authenticate`, {
+    headers: { 'X-Requested-With': 'magazine-site' },
+    data: { username: who.email, password: who.password, reCaptchaToken: 'e2e', deviceType: 'WEB_SITE' },
+  });
+  if (!res.ok()) throw new Error(`${who.email} could not sign in: ${res.status()}`);
 }
 
 async function issueToken(cookie: string, remote: string): Promise<string> {
@@ -76,16 +89,17 @@ async function storeState(): Promise<{
   stable: { version: string } | null;
   canary: { version: string; loads: number; failures: number } | null;
   events: { action: string; actor: string; reason: string; channel: string | null; from: string | null; to: string | null }[];
+  refusals: { action: string; actor: string; reason: string; count: number }[];
 }> {
   const res = await fetch(`${SITE}/api/releases/store`, { headers: { Authorization: `Bearer ${storeToken}` } });
   return (await res.json()) as Awaited<ReturnType<typeof storeState>>;
 }
 
-/** A cohort id whose bucket for the store is inside (or outside) a share of `percent`. */
-function cohortId(inside: boolean, percent: number): string {
-  for (let i = 0; ; i++) {
+/** The `nth` (from 0) cohort id whose bucket for the store is inside (or outside) a share of `percent`. */
+function cohortId(inside: boolean, percent: number, nth = 0): string {
+  for (let i = 0, found = 0; ; i++) {
     const id = `e2e-cohort-${String(i).padStart(6, '0')}`;
-    if (cohortBucket(id, 'store') < percent === inside) return id;
+    if (cohortBucket(id, 'store') < percent === inside && found++ === nth) return id;
   }
 }
 
@@ -140,6 +154,8 @@ test.beforeAll(async () => {
     RATE_LIMIT_MULTIPLIER: '20',
     RELEASE_CANARY_MIN_LOADS: '3',
     RELEASE_CANARY_MAX_FAILURE_RATE: '0.5',
+    // The operator's releases host: versions are published from there only (decision 046).
+    RELEASE_BASE_URL: `http://localhost:${RELEASES_PORT}`,
   };
   for (const [i, remote] of REMOTES.entries()) {
     const dist = path.join(ROOT, remote.dir, 'dist');
@@ -155,8 +171,16 @@ test.beforeAll(async () => {
   site = await startServer(settingsFromEnv(env));
   siteStarts++;
   const cookie = await operatorCookie();
+  operatorSid = cookie;
   storeToken = await issueToken(cookie, 'store');
   libraryToken = await issueToken(cookie, 'library');
+  // The reader is a release tester: their canary opt-in counts when signed in (decision 046).
+  const listed = await fetch(`${SITE}/api/releases/testers`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'magazine-site', Cookie: cookie },
+    body: JSON.stringify({ email: TESTER.email }),
+  });
+  if (!listed.ok) throw new Error(`the tester could not be listed: ${listed.status}`);
   releaseEnv = { RELEASE_API: SITE, RELEASE_TOKEN: storeToken, RELEASES_DIR: releasesDir, RELEASE_BASE_URL: `http://localhost:${RELEASES_PORT}` };
   [v2Dist, v3Dist] = await builds;
 });
@@ -183,9 +207,9 @@ test('a token for one remote cannot release another; a build that fails the pre-
     /Refused \(422\): The pre-release check failed: store: shared MISMATCH: react: the remote has 18\.3\.1/,
   );
   expect(fs.existsSync(path.join(releaseEnv.RELEASES_DIR!, 'store'))).toBe(false);
-  const events = (await storeState()).events;
-  expect(events.find((e) => e.action === 'publish')).toMatchObject({ reason: expect.stringMatching(/^The pre-release check failed/) });
-  expect(events.find((e) => e.action === 'read')).toMatchObject({
+  const refusals = (await storeState()).refusals;
+  expect(refusals.find((e) => e.action === 'publish')).toMatchObject({ reason: expect.stringMatching(/^The pre-release check failed/) });
+  expect(refusals.find((e) => e.action === 'read')).toMatchObject({
     actor: expect.stringMatching(/^token:.*library team/),
     reason: 'This deploy token releases library only.',
   });
@@ -212,12 +236,18 @@ test('v2 as a canary for a cohort, promoted to stable, rolled back: every step o
     await page.context().addCookies([{ name: 'mfe_cohort', value: cohortId(true, 30), url: SITE }]);
     const a = page;
     const b = await browserWithCohort(outside, cohortId(false, 30));
+    // A listed tester who opted in: signed in, their cookie counts; a guest's same cookie does not.
     await tester.addCookies([{ name: 'mfe_canary', value: 'store', url: SITE }]);
+    await outside.addCookies([{ name: 'mfe_canary', value: 'store', url: SITE }]);
+    await signInContext(tester, TESTER);
     const c = await tester.newPage();
     expect(await storeRelease(a)).toBe('v2');
     expect(await storeHtmlRelease(a)).toBe('v2');
     expect(await storeRelease(b)).toBe('v1');
     expect(await storeHtmlRelease(b)).toBe('v1');
+    // Anyone's opt-in header is ignored by the page's render too (the probe's way to a canary's code on the server).
+    const anonymous = await b.request.get(`${SITE}/store`, { headers: { accept: 'text/html', 'x-mfe-canary': 'store' } });
+    expect(await anonymous.text()).not.toContain('data-release="v2"');
     // A tester who opted in, whatever their bucket.
     expect(await storeRelease(c)).toBe('v2');
     // A new browser is given its sticky cohort with its first page, and keeps its version.
@@ -253,13 +283,14 @@ test('a broken v3 as a canary falls back in its slot within 3 s, and the registr
   const published = await release('store', 'publish', '--dist', v3Dist);
   const v3 = /^published store (\S+) at /.exec(published.find((l) => l.startsWith('published ')) ?? '')?.[1];
   await release('store', 'promote', v3!, '--channel', 'canary', '--percent', '50');
-  const context = await browser.newContext();
+  // Five browsers of the cohort, one page load each: each takes v3 up (a load) and fails in the
+  // store's slot (a failure). The registry needs failures from five distinct browsers (decision 046).
+  const contexts = await Promise.all(Array.from({ length: 5 }, () => browser.newContext()));
   try {
-    const cohortPage = await browserWithCohort(context, cohortId(true, 50));
     const pageErrors: string[] = [];
-    cohortPage.on('pageerror', (e) => pageErrors.push(e.message));
-    // Each page load in the cohort takes up v3 (a load) and fails in the store's slot (a failure).
-    for (let load = 1; load <= 3; load++) {
+    for (const [i, context] of contexts.entries()) {
+      const cohortPage = await browserWithCohort(context, cohortId(true, 50, i));
+      cohortPage.on('pageerror', (e) => pageErrors.push(e.message));
       await cohortPage.goto(`${SITE}/store`, { waitUntil: 'commit' });
       const ms = await cohortPage.evaluate(
         () =>
@@ -278,25 +309,29 @@ test('a broken v3 as a canary falls back in its slot within 3 s, and the registr
       test.info().annotations.push({ type: 'fallback-ms', description: String(Math.round(ms)) });
       expect(ms).toBeLessThanOrEqual(3_000);
       await expect(slot(cohortPage, 'store/App').getByRole('status')).toContainText('unavailable right now');
-      if (load < 3) {
-        await expect.poll(async () => (await storeState()).canary, { message: `load ${load} counted` }).toMatchObject({ loads: load, failures: load });
+      if (i < 4) {
+        await expect.poll(async () => (await storeState()).canary, { message: `browser ${i + 1} counted` }).toMatchObject({ loads: i + 1, failures: i + 1 });
       }
     }
     await expect.poll(async () => (await storeState()).canary, { message: 'the registry took v3 out' }).toBeNull();
     const auto = (await storeState()).events.find((e) => e.action === 'auto-rollback');
     expect(auto).toMatchObject({ actor: 'registry', from: v3 });
-    // The third page's load and failure reports race: 2 or 3 failures in 3 loads, either above the threshold.
-    expect(auto!.reason).toMatch(/^failure rate (66\.7|100)% \([23] failures in 3 loads\) is above 50% after at least 3 loads$/);
+    // The last page's load and failure reports race: 4 or 5 loads, either above the threshold.
+    expect(auto!.reason).toMatch(/^failure rate (100|80)% \(\d failures in [45] loads, from 5 browsers\) is above 50% after at least 3 loads$/);
 
     // The next page load in the cohort gets the stable version.
-    expect(await storeRelease(cohortPage)).toBe('v1');
+    expect(await storeRelease(await contexts[0]!.newPage())).toBe('v1');
     // A remote that throws is caught by its slot. The only errors that reach the page are React's
     // report that the server could not finish the slot's Suspense boundary and the browser rendered
     // it instead (React error 419, its default onRecoverableError), one per broken page: nothing else.
-    expect(pageErrors.length).toBe(3);
+    expect(pageErrors.length).toBe(5);
     for (const message of pageErrors) expect(message).toMatch(/^Minified React error #419;/);
+    // The team cannot bring the version the registry took out back by itself.
+    await expect(release('store', 'promote', v3!, '--channel', 'canary', '--percent', '50')).rejects.toThrow(
+      `Refused (403): The registry took store ${v3} out after readers' failures: only an operator may promote it again.`,
+    );
   } finally {
-    await context.close();
+    await Promise.all(contexts.map((c) => c.close()));
   }
   // A reader outside the cohort never saw v3 (the fixture's page: no page error, no CSP violation).
   const outside = await browserWithCohort(page.context(), cohortId(false, 50));
@@ -344,5 +379,42 @@ test('an operator sees the registry on /operations and rolls back with its butto
     await expect(reader.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   } finally {
     await others.close();
+  }
+});
+
+test("a published version is pinned: its files changed on the host afterwards are refused by the browser and by the server's render", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Another build of v2 (a file more, so another content hash and version name), published and pinned.
+  const copy = path.join(BUILDS, 'pinned', 'mfe-store', 'dist');
+  fs.rmSync(path.dirname(path.dirname(copy)), { recursive: true, force: true });
+  fs.cpSync(path.dirname(v2Dist), path.dirname(copy), { recursive: true });
+  fs.writeFileSync(path.join(copy, 'release-notes.txt'), 'v2, again\n');
+  const published = await release('store', 'publish', '--dist', copy);
+  const pinned = /^published store (\S+) at /.exec(published.find((l) => l.startsWith('published ')) ?? '')?.[1];
+  expect(pinned).toBeTruthy();
+  await release('store', 'promote', pinned!, '--channel', 'canary', '--percent', '0');
+  const context = await browser.newContext();
+  try {
+    // An operator who opted in sees the version as published: rendered by the server, live in the browser.
+    await signInContext(context, OPERATOR);
+    await context.addCookies([{ name: 'mfe_canary', value: 'store', url: SITE }]);
+    const page = await context.newPage();
+    expect(await storeRelease(page)).toBe('v2');
+
+    // Someone with write access to the releases host changes the published entry (its compressed twins go, so the changed file is what is served).
+    const folder = path.join(releaseEnv.RELEASES_DIR!, 'store', pinned!);
+    for (const twin of ['remoteEntry.js.br', 'remoteEntry.js.gz']) fs.rmSync(path.join(folder, twin), { force: true });
+    fs.appendFileSync(path.join(folder, 'remoteEntry.js'), '\n;globalThis.__tampered = true;\n');
+    const failed = await context.newPage();
+    await failed.goto(`${SITE}/store`);
+    await expectSlot(failed, 'store/App', 'failed');
+    expect(await failed.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined();
+
+    // And its server build: the render tier evaluates nothing whose digest differs.
+    fs.appendFileSync(path.join(folder, 'server', 'remote.js'), '\n;globalThis.__tampered = true;\n');
+    expect(await storeHtmlRelease(failed)).not.toBe('v2');
+  } finally {
+    await context.close();
+    await fetch(`${SITE}/api/releases/store/canary`, { method: 'DELETE', headers: { 'X-Requested-With': 'magazine-site', Cookie: operatorSid } });
   }
 });

@@ -1,5 +1,5 @@
 /**
- * The release registry's contracts (issue 24, decision 037): the requests of the release API
+ * The release registry's contracts (decisions 037, 046): the requests of the release API
  * (/api/releases, the CLI scripts/release.mjs and the operations page send them), its answers, and
  * the cookie and header that choose a browser's canary cohort. Pure: the server reads it through
  * `shared-contracts/server`; in the browser only the operations page's own chunk imports it
@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from 'shared-contracts/contracts';
 
-/** GET /remotes.json as the server answers it: the shell's RemotesConfig and each remote's version. */
+/** GET /remotes.json as the server answers it: the shell's RemotesConfig (with `integrity` for pinned versions) and each remote's version. */
 export type RegistryRemotesAnswer = RemotesConfig & { versions: Record<RemoteName, string> };
 
 /** The channels of a remote: `stable` for everyone, `canary` for a share of browsers and those who opt in. */
@@ -21,9 +21,17 @@ export const ReleaseVersionNameSchema = z.string().check(z.regex(RELEASE_VERSION
 
 /** The sticky cookie holding a browser's random cohort id (its canary bucket per remote is derived from it). */
 export const RELEASE_COHORT_COOKIE = 'mfe_cohort';
-/** Opt-in to canaries: `all`, or remote names separated by commas (the team's testers). Cookie and header alike. */
+/**
+ * Opt-in to canaries: `all`, or remote names separated by commas. Cookie and header alike; they count
+ * only for a signed-in operator or a release tester the operators listed (decision 046).
+ */
 export const RELEASE_CANARY_COOKIE = 'mfe_canary';
 export const RELEASE_CANARY_HEADER = 'x-mfe-canary';
+/**
+ * The signed record of the versions /remotes.json served a browser, and the browser's random id
+ * (decision 046): failure and load reports count only for a version it names. HttpOnly, for /api.
+ */
+export const RELEASE_SERVED_COOKIE = 'mfe_served';
 
 const reason = z.optional(z.string().check(z.maxLength(300)));
 
@@ -31,8 +39,12 @@ const reason = z.optional(z.string().check(z.maxLength(300)));
 export const PublishRequestSchema = z.object({
   version: ReleaseVersionNameSchema,
   manifestUrl: z.url({ protocol: /^https?$/ }),
-  /** The pre-release check as the CLI ran it (scripts/check-release.mjs): a failed check is refused and audited. */
-  check: z.object({ ok: z.boolean(), lines: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(200)) }),
+  /**
+   * The pre-release check as the team's CLI ran it (scripts/check-release.mjs), for the record. It
+   * can only refuse: a failed one is refused; a passed one proves nothing, and the registry runs its
+   * own check on the files at `manifestUrl` (decision 046).
+   */
+  check: z.optional(z.object({ ok: z.boolean(), lines: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(200)) })),
   reason,
 });
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;
@@ -56,7 +68,8 @@ export type CanaryShareRequest = z.infer<typeof CanaryShareRequestSchema>;
 
 /**
  * POST /api/remote-loads: the shell took up a remote's canary (the denominator of its failure rate).
- * Without `version` (the shell's report), the version is the one this browser's cohort is given.
+ * Counted against the version this browser was served (its signed `mfe_served` cookie, decision 046);
+ * a report naming another version is dropped.
  */
 export const RemoteLoadReportSchema = z.object({ remote: z.enum(REMOTE_NAMES), version: z.optional(ReleaseVersionNameSchema) });
 export type RemoteLoadReport = z.infer<typeof RemoteLoadReportSchema>;
@@ -67,6 +80,8 @@ export const ReleaseVersionSchema = z.object({
   publishedAt: z.string(),
   publishedBy: z.string(),
   check: z.array(z.string()),
+  /** Whether its files are pinned by digest (published through the registry); false for a configured location. */
+  pinned: z.boolean(),
   loads: z.int(),
   failures: z.int(),
   /** failures / loads, at most 1; null before any load was counted. */
@@ -86,7 +101,10 @@ export const ReleaseChannelStateSchema = z.object({
 });
 export type ReleaseChannelState = z.infer<typeof ReleaseChannelStateSchema>;
 
+/** A change of the registry (the audit trail): publish, promote, rollback, canary changes, tokens, testers. */
 export const ReleaseEventSchema = z.object({
+  /** Orders the history; `?before=` of GET /api/releases/{remote}/events pages with it. */
+  id: z.string(),
   at: z.string(),
   actor: z.string(),
   action: z.string(),
@@ -94,9 +112,34 @@ export const ReleaseEventSchema = z.object({
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),
   reason: z.string(),
-  outcome: z.enum(['done', 'refused']),
 });
 export type ReleaseEvent = z.infer<typeof ReleaseEventSchema>;
+
+/** Refused requests of one actor and action in one hour, counted (decision 046): never one row each. */
+export const ReleaseRefusalSchema = z.object({
+  actor: z.string(),
+  action: z.string(),
+  /** The hour counted (its start, ISO). */
+  hour: z.string(),
+  count: z.int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  /** The last refusal's reason. */
+  reason: z.string(),
+});
+export type ReleaseRefusal = z.infer<typeof ReleaseRefusalSchema>;
+
+/** GET /api/releases/{remote}/events?before={id}: the next page of the history. */
+export const ReleaseEventsPageSchema = z.object({ events: z.array(ReleaseEventSchema), next: z.nullable(z.string()) });
+export type ReleaseEventsPage = z.infer<typeof ReleaseEventsPageSchema>;
+
+/** GET /api/releases/{remote}/refusals?offset={n}: the next page of the counted refusals. */
+export const ReleaseRefusalsPageSchema = z.object({ refusals: z.array(ReleaseRefusalSchema), next: z.nullable(z.int()) });
+export type ReleaseRefusalsPage = z.infer<typeof ReleaseRefusalsPageSchema>;
+
+/** GET /api/releases/testers, POST and DELETE /api/releases/testers (operators): whose canary opt-in counts. */
+export const ReleaseTestersSchema = z.object({ testers: z.array(z.string()) });
+export const ReleaseTesterRequestSchema = z.object({ email: z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+$/)) });
 
 /** GET /api/releases/{remote}: a remote's channels, versions (newest first) and latest events. */
 export const RemoteReleasesSchema = z.object({
@@ -106,14 +149,20 @@ export const RemoteReleasesSchema = z.object({
   /** What `rollback` would make stable, if anything. */
   rollbackTo: z.nullable(z.string()),
   versions: z.array(ReleaseVersionSchema),
+  /** The newest changes; `eventsNext` (null: none older) asks for the page before them. */
   events: z.array(ReleaseEventSchema),
+  eventsNext: z.nullable(z.string()),
+  /** The most recent counted refusals; `refusalsNext` (null: none older) is the offset of the next page. */
+  refusals: z.array(ReleaseRefusalSchema),
+  refusalsNext: z.nullable(z.int()),
 });
 export type RemoteReleases = z.infer<typeof RemoteReleasesSchema>;
 
-/** GET /api/releases: every remote (operators only), with the automatic rollback's rule. */
+/** GET /api/releases: every remote (operators only), with the automatic rollback's rule and the release testers. */
 export const ReleasesOverviewSchema = z.object({
   remotes: z.array(RemoteReleasesSchema),
-  autoRollback: z.object({ minLoads: z.int(), maxFailureRate: z.number() }),
+  autoRollback: z.object({ minLoads: z.int(), maxFailureRate: z.number(), minBrowsers: z.int() }),
+  testers: z.array(z.string()),
 });
 export type ReleasesOverview = z.infer<typeof ReleasesOverviewSchema>;
 

@@ -191,6 +191,9 @@ export const ClientErrorReportSchema = z.object({
   page: z.string().check(z.maxLength(200)),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;
+/** The digests a published remote version is pinned to (GET /remotes.json `integrity`). */
+export const RemoteIntegritySchema = z.object({ manifest: z.string(), entry: z.string(), server: z.nullable(z.string()) });
+export type RemoteIntegrity = z.infer<typeof RemoteIntegritySchema>;
 export const RemotesConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.url()),
   /**
@@ -199,6 +202,14 @@ export const RemotesConfigSchema = z.object({
    * RegistryRemotesAnswer), which the shell does not read.
    */
   canary: z.optional(z.array(z.enum(REMOTE_NAMES))),
+  /**
+   * What each published version was pinned to when it was published (decision 045): the SRI
+   * digests (`sha384-...`) of its manifest, its remote entry and its server build (null: it has
+   * none), by remote. Absent for a version the operator configured (REMOTE_*_URL), which is the
+   * operator's own word and is not pinned. The browser loads a pinned entry with `integrity`; the
+   * render tier evaluates no server build whose digest differs.
+   */
+  integrity: z.optional(z.record(z.string(), RemoteIntegritySchema)),
 });
 export type RemotesConfig = z.infer<typeof RemotesConfigSchema>;
 

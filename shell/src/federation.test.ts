@@ -3,10 +3,10 @@
  * The load is retried once, after reading the cache-busted manifest and registering the remote's
  * entry again. The shell reads each remote's manifest itself (decision 022).
  */
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
 type Federation = typeof import('./federation');
-type Runtime = { loadRemote: jest.Mock; registerRemotes: jest.Mock };
+type Runtime = { loadRemote: jest.Mock; registerRemotes: jest.Mock; registerPlugins: jest.Mock };
 
 const STORE = 'http://localhost:4403/mf-manifest.json';
 const STORE_ENTRY = 'http://localhost:4403/remoteEntry.js';
@@ -42,18 +42,19 @@ const chunkGone = () =>
     name: 'ChunkLoadError',
   });
 
-/** A fresh federation module (its once-per-page state) with mocked runtime and remote locations. */
-function fresh(): { federation: Federation; runtime: Runtime } {
+/** A fresh federation module (its once-per-page state) with a mocked runtime and `answer` as /remotes.json. */
+function freshWith(answer: object): { federation: Federation; runtime: Runtime } {
   let federation!: Federation;
   let runtime!: Runtime;
   jest.isolateModules(() => {
     runtime = require('@module-federation/enhanced/runtime') as Runtime;
     const contracts = require('shared-contracts') as typeof import('shared-contracts');
-    jest.spyOn(contracts.api, 'remotes').mockResolvedValue({ remotes: { store: STORE } } as never);
+    jest.spyOn(contracts.api, 'remotes').mockResolvedValue(answer as never);
     federation = require('./federation') as Federation;
   });
   return { federation, runtime };
 }
+const fresh = () => freshWith({ remotes: { store: STORE } });
 
 const App = () => null;
 const MiniCart = () => null;
@@ -221,17 +222,6 @@ describe('the preload of /remotes.json (issue 26, item 17)', () => {
 });
 
 describe('canary loads (decision 037)', () => {
-  function freshWith(answer: object): { federation: Federation; runtime: Runtime } {
-    let federation!: Federation;
-    let runtime!: Runtime;
-    jest.isolateModules(() => {
-      runtime = require('@module-federation/enhanced/runtime') as Runtime;
-      const contracts = require('shared-contracts') as typeof import('shared-contracts');
-      jest.spyOn(contracts.api, 'remotes').mockResolvedValue(answer as never);
-      federation = require('./federation') as Federation;
-    });
-    return { federation, runtime };
-  }
   const loadReports = (fetchMock: jest.Mock) =>
     fetchMock.mock.calls.filter(([url]) => url === '/api/remote-loads').map(([, init]) => JSON.parse(String(init.body)));
 
@@ -252,5 +242,38 @@ describe('canary loads (decision 037)', () => {
     runtime.loadRemote.mockResolvedValueOnce({ default: App });
     await federation.startRemoteLoad('store', 'App').promise;
     expect(loadReports(fetchMock)).toEqual([]);
+  });
+});
+
+describe('pinned versions (decision 046)', () => {
+  const PINS = { manifest: 'sha384-manifestpin', entry: 'sha384-entrypin', server: null };
+  type CreateScript = (args: { url: string }) => HTMLScriptElement | undefined;
+
+  it("fetches a pinned version's manifest with its integrity and gives its entry's script the entry's", async () => {
+    const fetchMock = serveManifests();
+    const { federation, runtime } = freshWith({ remotes: { store: STORE }, integrity: { store: PINS } });
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await federation.startRemoteLoad('store', 'App').promise;
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === STORE)!;
+    expect(init).toMatchObject({ integrity: 'sha384-manifestpin', credentials: 'omit' });
+    const plugin = (runtime.registerPlugins.mock.calls[0]![0] as Array<{ createScript: CreateScript }>)[0]!;
+    const script = plugin.createScript({ url: STORE_ENTRY })!;
+    expect(script.integrity).toBe('sha384-entrypin');
+    expect(script.crossOrigin).toBe('anonymous');
+    expect(script.src).toBe(STORE_ENTRY);
+    // The entry asked for again after a redeploy (a cache-busting query) is the same pinned file.
+    expect(plugin.createScript({ url: `${STORE_ENTRY}?v=1700000000000` })!.integrity).toBe('sha384-entrypin');
+    // Any other script is the runtime's own.
+    expect(plugin.createScript({ url: 'http://localhost:4404/remoteEntry.js' })).toBeUndefined();
+  });
+
+  it('loads a version the operator configured (no pin) as before', async () => {
+    const fetchMock = serveManifests();
+    const { federation, runtime } = freshWith({ remotes: { store: STORE } });
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    await federation.startRemoteLoad('store', 'App').promise;
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === STORE)!;
+    expect(init).toEqual({ credentials: 'omit' });
+    expect(runtime.registerPlugins).not.toHaveBeenCalled();
   });
 });

@@ -3,9 +3,9 @@
  * server's environment), never compiled into the shell, so a team redeploys its remote without the
  * shell being rebuilt. A remote is registered lazily and fetched only when a slot asks for it.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import * as z from 'zod/mini';
-import { api, type RemoteFailureStage, type RemoteName, type RemotesConfig } from 'shared-contracts';
+import { api, type RemoteFailureStage, type RemoteIntegrity, type RemoteName, type RemotesConfig } from 'shared-contracts';
 
 let config: Promise<RemotesConfig> | null = null;
 /** Each remote's registration (its manifest read, its entry registered), started once per page. */
@@ -83,7 +83,7 @@ export function cacheBusted(entry: string, now = Date.now()): string {
  * (`force`, cache-busted manifest) and tries once more. A load that started after that
  * re-registration is not retried: its failure is final and the slot shows its fallback.
  */
-async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, manifestUrl: string): Promise<M | null> {
+async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, manifestUrl: string, integrity?: RemoteIntegrity): Promise<M | null> {
   const load = ++loadsStarted;
   try {
     return await loadRemote<M>(`${remote}/${module}`);
@@ -93,7 +93,7 @@ async function loadWithReleaseRetry<M>(remote: RemoteName, module: string, manif
     if (!again) {
       again = {
         after: loadsStarted,
-        done: readManifest(cacheBusted(manifestUrl)).then((manifest) =>
+        done: readManifest(cacheBusted(manifestUrl), undefined, integrity?.manifest).then((manifest) =>
           registerRemotes([{ name: remote, entry: cacheBusted(manifest.entry), entryGlobalName: manifest.globalName }], { force: true }),
         ),
       };
@@ -126,11 +126,15 @@ export interface RemoteManifest {
   exposes: Map<string, string[]>;
 }
 
-/** Reads and checks a remote's manifest. A failure names the manifest, so it counts as the entry's stage. */
-export async function readManifest(url: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<RemoteManifest> {
+/**
+ * Reads and checks a remote's manifest; with `integrity` (a published version's pin, decision 046)
+ * the browser refuses a manifest whose digest differs. A failure names the manifest, so it counts as
+ * the entry's stage.
+ */
+export async function readManifest(url: string, fetchImpl: typeof fetch = (...args) => fetch(...args), integrity?: string): Promise<RemoteManifest> {
   let json: unknown;
   try {
-    const res = await fetchImpl(url, { credentials: 'omit' });
+    const res = await fetchImpl(url, integrity ? { credentials: 'omit', integrity } : { credentials: 'omit' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     json = await res.json();
   } catch (error) {
@@ -167,11 +171,43 @@ function preloadScripts(urls: readonly string[]): void {
   }
 }
 
+/**
+ * The digests the remote entries of published versions are pinned to (decision 046), by the entry's
+ * address without its query (a retry adds one). The runtime's script for such an entry carries
+ * `integrity`, so the browser runs only the bytes the registry checked; an entry of a version the
+ * operator configured (no pin) loads as before.
+ */
+const pinnedEntries = new Map<string, string>();
+const withoutQuery = (url: string) => url.split(/[?#]/)[0]!;
+let pinning = false;
+function pinEntry(entry: string, integrity: string | undefined): void {
+  if (!integrity || typeof document === 'undefined') return;
+  pinnedEntries.set(withoutQuery(entry), integrity);
+  if (pinning) return;
+  pinning = true;
+  registerPlugins([
+    {
+      name: 'pinned-remote-entries',
+      createScript({ url }) {
+        const sri = pinnedEntries.get(withoutQuery(url));
+        if (!sri) return undefined;
+        const script = document.createElement('script');
+        script.src = url;
+        script.integrity = sri;
+        // A cross-origin script is checked only when fetched with CORS (the remote hosts allow the shell's origin).
+        script.crossOrigin = 'anonymous';
+        return script;
+      },
+    },
+  ]);
+}
+
 /** Reads the remote's manifest and registers its entry with the runtime, once per page. */
-function register(remote: RemoteName, manifestUrl: string): Promise<RemoteManifest> {
+function register(remote: RemoteName, manifestUrl: string, integrity?: RemoteIntegrity): Promise<RemoteManifest> {
   let registration = registrations.get(remote);
   if (!registration) {
-    registration = readManifest(manifestUrl).then((manifest) => {
+    registration = readManifest(manifestUrl, undefined, integrity?.manifest).then((manifest) => {
+      pinEntry(manifest.entry, integrity?.entry);
       registerRemotes([{ name: remote, entry: manifest.entry, entryGlobalName: manifest.globalName }]);
       return manifest;
     });
@@ -207,9 +243,9 @@ async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise
   if (!manifestUrl) throw new RemoteStageError('config', `No location configured for remote ${remote}`);
   let mod: { default: T } | null | undefined;
   try {
-    const manifest = await register(remote, manifestUrl);
+    const manifest = await register(remote, manifestUrl, answer.integrity?.[remote]);
     preloadScripts(manifest.exposes.get(module) ?? []);
-    mod = await loadWithReleaseRetry<{ default: T }>(remote, module, manifestUrl);
+    mod = await loadWithReleaseRetry<{ default: T }>(remote, module, manifestUrl, answer.integrity?.[remote]);
   } catch (error) {
     throw new RemoteStageError(ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module', messageOf(error));
   }

@@ -352,6 +352,13 @@ export interface VoucherRedemptionTable {
   redeemed_at: string;
 }
 
+/** A voucher code an order has redeemed (migration 0022): each voucher once in total. */
+export interface SpentVoucherTable {
+  promo_code: string;
+  order_id: string;
+  spent_at: string;
+}
+
 export interface BetterTogetherTable {
   product_id: string;
   partner_id: string;
@@ -585,6 +592,7 @@ export interface Database {
   cart_lines: CartLineTable;
   promo_codes: PromoCodeTable;
   voucher_redemptions: VoucherRedemptionTable;
+  spent_vouchers: SpentVoucherTable;
   better_together: BetterTogetherTable;
   shared_lists: SharedListTable;
   outbox: OutboxTable;
@@ -608,6 +616,8 @@ export interface Database {
   release_channels: ReleaseChannelTable;
   release_events: ReleaseEventTable;
   release_tokens: ReleaseTokenTable;
+  release_refusals: ReleaseRefusalTable;
+  release_failing_browsers: ReleaseFailingBrowserTable;
 }
 
 /** A staff role of an account (migration 0020): 'operator'. Not a subscription tier. */
@@ -631,6 +641,11 @@ export interface ReleaseVersionTable {
   loads: Generated<number>;
   /** Failure reports (POST /api/client-errors) that named it. */
   failures: Generated<number>;
+  /** SRI digests its files were pinned to at publish (migration 0021, decision 046); null for a configured location. */
+  manifest_integrity: string | null;
+  entry_integrity: string | null;
+  /** null also when the version has no server build. */
+  server_integrity: string | null;
 }
 
 /** What a channel of a remote points at (migration 0020). */
@@ -662,6 +677,27 @@ export interface ReleaseEventTable {
   reason: Generated<string>;
   /** 'done' or 'refused'. */
   outcome: string;
+}
+
+/** Refused release requests, counted per remote, actor, action and hour (migration 0021, decision 046). */
+export interface ReleaseRefusalTable {
+  remote: string;
+  actor: string;
+  action: string;
+  /** The start of the hour counted (ISO). */
+  window_start: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+  last_reason: Generated<string>;
+}
+
+/** A browser (its served-versions cookie's id) that reported a version failing (migration 0021). */
+export interface ReleaseFailingBrowserTable {
+  remote: string;
+  version: string;
+  browser: string;
+  at: string;
 }
 
 /** A deploy token (migration 0020): the SHA-256 of the token, never the token itself. */

@@ -23,6 +23,8 @@ import { gatedCollectionsMigration } from './migration-0017-gated-collections';
 import { fullTextSearchMigration } from './migration-0018-full-text-search';
 import { readsAtScaleMigration } from './migration-0019-reads-at-scale';
 import { releaseRegistryMigration } from './migration-0020-release-registry';
+import { releaseTrustMigration } from './migration-0021-release-trust';
+import { spentVouchersMigration } from './migration-0022-spent-vouchers';
 
 const foundation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -237,6 +239,8 @@ export const migrations: Record<string, Migration> = {
   '0018_full_text_search': fullTextSearchMigration,
   '0019_reads_at_scale': readsAtScaleMigration,
   '0020_release_registry': releaseRegistryMigration,
+  '0021_release_trust': releaseTrustMigration,
+  '0022_spent_vouchers': spentVouchersMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,8 +1,11 @@
 /**
  * Structured logs: one JSON object per line on stdout, `{ level, time, msg, ...fields }`. The level
  * comes from LOG_LEVEL (debug, info, warn, error, silent); tests pass `silentLogger` or a memory
- * logger (createMemoryLogger) instead. Callers never pass bodies, cookies, emails or query strings.
+ * logger (createMemoryLogger) instead. Callers never pass bodies, cookies, emails or query strings;
+ * and every line's text is redacted of the secrets addresses carry (share-list tokens, download
+ * digests, reset, confirmation and gift tokens: log-redaction.ts), whoever wrote it.
  */
+import { redactLogFields } from './log-redaction';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -49,7 +52,7 @@ function createLogger(level: LogLevel, emit: (entry: LogEntry) => void): Logger 
     (entryLevel: LogEntry['level']) =>
     (msg: string, fields: LogFields = {}) => {
       if (RANK[entryLevel] < RANK[level]) return;
-      emit({ level: entryLevel, time: new Date().toISOString(), msg, ...fields });
+      emit(redactLogFields({ level: entryLevel, time: new Date().toISOString(), msg, ...fields }));
     };
   return {
     debug: at('debug'),

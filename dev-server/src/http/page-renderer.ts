@@ -1,43 +1,34 @@
 /**
- * The shell's server build (`shell/dist-server/render.js`, decision 032), loaded into this process
- * when the first page is asked for and loaded again when a new build replaces the file, so a
- * release of the shell changes what the server renders without a restart. The API never loads it:
- * React is bundled inside that file, so serving JSON loads no React (no-react.test.ts).
+ * What the composition host needs of server rendering (decision 032) in the API process: the shape
+ * of a rendered page, the file cache of index.html, and the reader's side of a render's requests.
+ * The shell's server build itself (`shell/dist-server/render.js`, which bundles React and evaluates
+ * the remotes' server builds) never runs here: the render tier's workers run it (render-tier.ts,
+ * decision 045), so serving JSON loads no React (no-react.test.ts) and no remote's code runs in the
+ * process that holds the database, the sessions and the secrets.
  *
  * The page's requests are answered by this server: `dispatchFetch` sends each one over loopback as
  * the reader's own request (their cookies, and their address vouched for by a secret of this process).
+ * A worker asks for them over IPC and never sees the cookies or the secret.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import vm from 'node:vm';
-import { createRequire } from 'node:module';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Article } from 'shared-contracts/server';
 
-/** What the shell's server build renders for one document (shell/src/server/render.tsx). */
+/**
+ * A page the render tier rendered, for the composition host to put into index.html: what the
+ * shell's server build renders for one document (shell/src/server/render.tsx: the markup, what the
+ * page says of its document, how each remote slot was rendered), with the render data for
+ * hydration (`{ loads, slots, origin, reader? }`) as JSON text the worker serialized, escaped so it
+ * cannot close its script element (render-worker.cjs, decision 045).
+ */
 export interface RenderedPage {
   html: string;
   page: { status?: number; article?: Article; sheets?: string[] };
-  loads: Array<[string, unknown]>;
   slots: Record<string, string>;
-  /** Who the page was rendered for (null: a guest); absent when the server could not tell. */
-  reader?: { user: unknown };
-}
-
-export interface RenderModule {
-  renderPage(request: {
-    url: string;
-    origin: string;
-    fetch: typeof fetch;
-    timeoutMs?: number;
-    /** The request carries a session cookie: the page is rendered for that reader. */
-    session?: boolean;
-    /** Nothing in the request names a reader: a page of public data may be kept and shared. */
-    shareable?: boolean;
-    warn?: (msg: string, fields: Record<string, string>) => void;
-  }): Promise<RenderedPage>;
+  /** The render data's JSON, with `<`, `>`, `&`, U+2028 and U+2029 escaped. */
+  data: string;
 }
 
 /**
@@ -60,27 +51,6 @@ export function createFileCache<T>(file: string, load: (file: string) => T): () 
     }
     return cached.value;
   };
-}
-
-/**
- * The render module of `file`, evaluated again when the file changes (its own CommonJS scope, its
- * `require` Node's, for Node's built-in modules); null while there is none (not built).
- */
-export function createRenderModuleCache(file: string): () => RenderModule | null {
-  const requireFromFile = createRequire(file);
-  return createFileCache(file, () => {
-    const code = fs.readFileSync(file, 'utf8');
-    const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file }) as (
-      exports: object,
-      require: NodeJS.Require,
-      module: { exports: object },
-      filename: string,
-      dirname: string,
-    ) => void;
-    const module = { exports: {} };
-    wrapper(module.exports, requireFromFile, module, file, path.dirname(file));
-    return module.exports as RenderModule;
-  });
 }
 
 /** The request headers a page's API call carries from the reader's page request (x-mfe-canary: a tester's opt-in to canaries, decision 037). */

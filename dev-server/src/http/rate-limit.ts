@@ -37,6 +37,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   releases: { windowMs: FIFTEEN_MINUTES, limit: 120 },
   // One per page and canary remote taken up: a reader reading a page every few seconds.
   remoteLoads: { windowMs: FIFTEEN_MINUTES, limit: 300 },
+  // Per browser: the pages one reader opens in a quarter of an hour. A browser reporting more is a
+  // script, and one browser is one browser however much it reports (decision 046).
+  releaseReports: { windowMs: FIFTEEN_MINUTES, limit: 60 },
 };
 
 /** Every limit multiplied (rounded up), windows unchanged: RATE_LIMIT_MULTIPLIER for e2e. */

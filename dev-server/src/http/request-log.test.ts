@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { ChartPageSchema, CSRF_HEADER, CSRF_VALUE, digestDownloadPath, GIFT_QUERY_PARAM, ListUrlSchema, UserSchema } from 'shared-contracts/server';
+import { DEMO_SUBSCRIBER } from '../seed/demo-users';
+import { sessionOf } from '../test/discovery';
+import { createTestApp, TEST_ORIGIN, UNLIMITED, type TestApp } from '../test/harness';
+import { folderBySlug } from '../test/library';
 import { jsonErrorHandler } from './errors';
 import { createJsonLogger, createMemoryLogger, logLevelFromEnv, silentLogger, type MemoryLogger } from './logger';
 import { requestIdFor, requestLog } from './request-log';
@@ -71,6 +78,152 @@ describe('the request log', () => {
       write.mockRestore();
       await quiet.close();
     }
+  });
+});
+
+describe('secrets in addresses never reach the logs (PLAT-08)', () => {
+  let t: TestApp;
+  let logger: MemoryLogger;
+  beforeAll(async () => {
+    logger = createMemoryLogger();
+    t = await createTestApp({ rateLimits: UNLIMITED }, { logger });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => logger.entries.splice(0));
+
+  /** A shared folder's link token (the demo subscriber's folder), as its owner gets it. */
+  async function shareListToken(): Promise<string> {
+    const sid = await sessionOf(t, DEMO_SUBSCRIBER);
+    const folder = await folderBySlug(t, sid, 'strategy-reads');
+    const { listurl } = ListUrlSchema.parse((await request(t.app).get(`/service/user/list/url/${folder.id}`).set('Cookie', `sid=${sid}`).expect(200)).body);
+    const token = new URL(listurl).pathname.split('/').pop() ?? '';
+    expect(token).toMatch(/^[\w-]{43}$/);
+    return token;
+  }
+
+  const requestLines = () => logger.entries.filter((e) => e.msg === 'request');
+  const percentEncoded = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+  it("attack: a shared folder's link token, read through its API call (any case, percent-encoded) and its page, is not in the request log", async () => {
+    const token = await shareListToken();
+    logger.entries.splice(0);
+    await request(t.app).get(`/api/shared-list/${token}`).expect(200);
+    await request(t.app).get(`/API/Shared-List/${token}`).expect(200);
+    await request(t.app)
+      .get(`/api/shared-list/${percentEncoded(token)}`)
+      .expect(200);
+    await request(t.app).get(`/my-library/shared/${token}?from=mail`).set('Accept', 'text/html');
+    expect(requestLines().map((e) => e.path)).toEqual([
+      '/api/shared-list/[redacted]',
+      '/API/Shared-List/[redacted]',
+      '/api/shared-list/[redacted]',
+      '/my-library/shared/[redacted]',
+    ]);
+    const logged = JSON.stringify(logger.entries);
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain(percentEncoded(token).slice(0, 30));
+  });
+
+  it("attack: a subscriber's download digest in /data-visuals/download/{digest}/{file} is not in the request log", async () => {
+    const sid = await sessionOf(t, DEMO_SUBSCRIBER);
+    const user = UserSchema.parse((await request(t.app).get('/service/user/profile').set('Cookie', `sid=${sid}`).expect(200)).body);
+    const digest = user.subscriber?.digest ?? '';
+    expect(digest).not.toBe('');
+    const chart = ChartPageSchema.parse((await request(t.app).get('/api/data-and-visuals').expect(200)).body).content[0]!;
+    logger.entries.splice(0);
+    await request(t.app).get(digestDownloadPath(digest, chart)).set('Cookie', `sid=${sid}`).expect(200);
+    // Someone else's digest, refused, is not logged either.
+    await request(t.app)
+      .get(digestDownloadPath(`${digest}x`, chart))
+      .set('Cookie', `sid=${sid}`)
+      .expect(403);
+    expect(requestLines().map((e) => e.path)).toEqual([
+      expect.stringMatching(/^\/data-visuals\/download\/\[redacted\]\/[\w.-]+\.svg$/),
+      expect.stringMatching(/^\/data-visuals\/download\/\[redacted\]\/[\w.-]+\.svg$/),
+    ]);
+    expect(JSON.stringify(logger.entries)).not.toContain(digest);
+  });
+
+  it("attack: a failure report sent from a shared folder's page (the token in its path and in the error's URL) is logged without the token", async () => {
+    const token = await shareListToken();
+    logger.entries.splice(0);
+    await request(t.app)
+      .post('/api/client-errors')
+      .set(CSRF_HEADER, CSRF_VALUE)
+      .set('Origin', TEST_ORIGIN)
+      .send({
+        remote: 'library',
+        module: './App',
+        stage: 'module',
+        message: `Loading chunk 7 failed. (${TEST_ORIGIN}/my-library/shared/${token})`,
+        page: `/my-library/shared/${token}`,
+      })
+      .expect(204);
+    expect(logger.entries.find((e) => e.msg === 'remote load failed')).toMatchObject({
+      page: '/my-library/shared/[redacted]',
+      message: `Loading chunk 7 failed. (${TEST_ORIGIN}/my-library/shared/[redacted])`,
+    });
+    expect(JSON.stringify(logger.entries)).not.toContain(token);
+  });
+
+  it('attack: reset, confirmation and gift links opened as pages leave no token in the request log or in the page render warning', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-redaction-'));
+    // The render tier's workers read it as an unprivileged user when the tests run as root (decision 045).
+    fs.chmodSync(dir, 0o755);
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>T</title></head><body><div id="root"></div></body></html>');
+    const renderFile = path.join(dir, 'render.js');
+    // A server build that fails: the host logs a warning naming the page, and serves the bare shell.
+    fs.writeFileSync(renderFile, "exports.renderPage = async () => { throw new Error('render failed'); };");
+    const pages = createMemoryLogger();
+    const shell = await createTestApp({ rateLimits: UNLIMITED, shellDist: dist, shellRenderFile: renderFile }, { logger: pages });
+    try {
+      const token = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v';
+      const pageAddresses = [
+        `/reset-password?token=${token}`,
+        `/verify-email?token=${token}`,
+        `/2025/06/leading-teams?${GIFT_QUERY_PARAM}=${token}&utm=mail`,
+        // A shared folder's page as the address to come back to after signing in.
+        `/register?returnPath=%2Fmy-library%2Fshared%2F${token}`,
+      ];
+      for (const page of pageAddresses) {
+        await request(shell.app).get(page).set('Accept', 'text/html').expect(200);
+      }
+      const warned = pages.entries.filter((e) => e.msg === 'page render failed').map((e) => e.path);
+      expect(warned).toEqual([
+        '/reset-password?token=[redacted]',
+        '/verify-email?token=[redacted]',
+        `/2025/06/leading-teams?${GIFT_QUERY_PARAM}=[redacted]&utm=mail`,
+        '/register?returnPath=%2Fmy-library%2Fshared%2F[redacted]',
+      ]);
+      expect(pages.entries.filter((e) => e.msg === 'request').map((e) => e.path)).toEqual([
+        '/reset-password',
+        '/verify-email',
+        '/2025/06/leading-teams',
+        '/register',
+      ]);
+      expect(JSON.stringify(pages.entries)).not.toContain(token);
+    } finally {
+      await shell.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('attack: an unhandled error on a shared-list address, whose message quotes the address, is logged without the token', async () => {
+    const errors = createMemoryLogger();
+    const app = express();
+    app.use(requestLog(errors));
+    app.get('/api/shared-list/:token', (req) => {
+      throw new Error(`cannot read ${req.originalUrl}`);
+    });
+    app.use(jsonErrorHandler(errors));
+    await request(app).get('/api/shared-list/SeCrEtToKeN_123?x=1').expect(500);
+    expect(errors.entries.find((e) => e.level === 'error')).toMatchObject({
+      path: '/api/shared-list/[redacted]',
+      error: { message: 'cannot read /api/shared-list/[redacted]?x=1' },
+    });
+    expect(JSON.stringify(errors.entries)).not.toContain('SeCrEtToKeN');
   });
 });
 

@@ -4,10 +4,13 @@
  * res.locals.requestId (error logs and the client error reports name it), and written in the one
  * line logged when the response is done:
  *   { level: 'info', time, msg: 'request', requestId, method, path, status, durationMs }
- * The path has no query string (it may hold tokens); bodies and cookies are never logged.
+ * The path has no query string (it may hold tokens), and the secrets a path itself carries (a
+ * shared folder's link token, a download digest) are redacted (log-redaction.ts, PLAT-08); bodies
+ * and cookies are never logged.
  */
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { redactUrlSecrets } from './log-redaction';
 import type { Logger } from './logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -24,11 +27,11 @@ export function requestIdOf(res: Response): string {
   return typeof id === 'string' ? id : '-';
 }
 
-/** The path a log may show: the original URL without its query string or fragment. */
+/** The path a log may show: the original URL without its query string or fragment, its secrets redacted. */
 export function logPath(req: Request): string {
   const url = req.originalUrl || req.url;
   const end = url.search(/[?#]/);
-  return (end === -1 ? url : url.slice(0, end)).slice(0, 500);
+  return redactUrlSecrets(end === -1 ? url : url.slice(0, end)).slice(0, 500);
 }
 
 export function requestLog(logger: Logger): RequestHandler {

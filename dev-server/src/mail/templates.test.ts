@@ -5,6 +5,7 @@ import {
   emailChangeConfirmationMail,
   emailChangeNoticeMail,
   emailVerificationMail,
+  defangLinks,
   escapeHtml,
   linkLifetime,
   MAIL_SITE_NAME,
@@ -71,7 +72,19 @@ describe('mail templates', () => {
     expect(mail.html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toContain('Bcc: victim@example.org');
-    expect(mail.text).toContain('> line one\n> <a href="https://evil.example">click</a>');
+    expect(mail.text).toContain('> line one\n> <a href="hxxps[://]evil[.]example">click</a>');
+  });
+
+  it("defangs the addresses in a member's words so no mail client links them, and leaves prose as written", () => {
+    expect(defangLinks('Unlock: https://bank.example.evil/x?y=1 or HTTP://Bank.Example')).toBe(
+      'Unlock: hxxps[://]bank[.]example[.]evil/x?y=1 or hxxp[://]Bank[.]Example',
+    );
+    expect(defangLinks('www.evil.example, paypal.com/login, help@bank.example, ftp://10.0.0.1/f')).toBe(
+      'www[.]evil[.]example, paypal[.]com/login, help@bank[.]example, fxp[://]10[.]0[.]0[.]1/f',
+    );
+    // Full stops a client may read as a host's dot (ideographic, fullwidth, halfwidth).
+    expect(defangLinks('evil\u3002com evil\uFF0Ecom evil\uFF61com')).toBe('evil[.]com evil[.]com evil[.]com');
+    expect(defangLinks('e.g. at 3.30 pm, version 2.0, i.e. soon. Thanks!')).toBe('e.g. at 3.30 pm, version 2.0, i.e. soon. Thanks!');
   });
 
   it('refuses to build a link off the site', () => {

@@ -8,6 +8,9 @@
  *   another site.
  * - Every interpolated value is HTML-escaped in the HTML part; header values (the subject) and
  *   one-line values lose their control characters, so no value can add a header or a line.
+ * - Free text a member wrote (a share's message and description) carries no live link: the site
+ *   puts no <a> around it, and its addresses are defanged (defangLinks) in both parts, so a mail
+ *   client does not make them links either. The site's own link stays the one live link.
  */
 import { SHARE_DESCRIPTION_MAX, truncateWithEllipsis } from 'shared-contracts/server';
 import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
@@ -71,6 +74,30 @@ export function siteLink(origin: string, path: string, query: Record<string, str
   if (url.origin !== base) throw new Error(`not a path of this site: ${JSON.stringify(path)}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** The full stops a mail client may take for the dot of a host name (ASCII, ideographic, fullwidth, halfwidth). */
+const DOT = '[.\\u3002\\uFF0E\\uFF61]';
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]*[\\p{L}\\p{N}])?';
+/** A host name: labels joined by dots, the last one (the top-level domain) two or more characters from a letter. */
+const HOST_NAME = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${LABEL}${DOT})+\\p{L}[\\p{L}\\p{N}-]*[\\p{L}\\p{N}]`, 'gu');
+/** A dotted IPv4 address. */
+const IPV4 = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/g;
+/** A URL scheme and its '://'; http, https and ftp also lose their name (hxxp, hxxps, fxp), the usual defanging. */
+const SCHEME = /\b([a-z][a-z0-9+.-]*):\/\//gi;
+const SCHEME_NAMES: Record<string, string> = { http: 'hxxp', https: 'hxxps', ftp: 'fxp' };
+
+/**
+ * Free text with its web and mail addresses defanged, so that no mail client turns them into links
+ * while a reader still sees where they point: 'https://evil.example/login' becomes
+ * 'hxxps[://]evil[.]example/login', 'www.evil.example' 'www[.]evil[.]example', 'a@evil.example'
+ * 'a@evil[.]example'. Ordinary prose ('e.g.', '3.30 pm') is left as written.
+ */
+export function defangLinks(text: string): string {
+  return text
+    .replace(SCHEME, (_all, scheme: string) => `${SCHEME_NAMES[scheme.toLowerCase()] ?? scheme}[://]`)
+    .replace(HOST_NAME, (host) => host.replace(new RegExp(DOT, 'gu'), '[.]'))
+    .replace(IPV4, (ip) => ip.replace(/\./g, '[.]'));
 }
 
 /** How long a link works, as a mail says it: '60 minutes', '24 hours'. */
@@ -144,10 +171,11 @@ export function shareMailTemplate(input: {
   const title = oneLine(input.title);
   const who = input.senderEmail === null ? sender : `${sender} (${oneLine(input.senderEmail)})`;
   const blocks: Block[] = [{ text: [`${who} shared this with you:`] }, { link: siteLink(input.origin, input.path), label: title }];
+  // The description and the message are the member's own words (SITE-01.4): plain text, never a live link.
   const description = input.description ? oneLine(input.description) : '';
-  if (description) blocks.push({ text: [truncateWithEllipsis(description, SHARE_DESCRIPTION_MAX)] });
+  if (description) blocks.push({ text: [defangLinks(truncateWithEllipsis(description, SHARE_DESCRIPTION_MAX))] });
   const message = input.message ? multiLine(input.message) : '';
-  if (message) blocks.push({ text: [`Message from ${sender}:`] }, { quote: message.split('\n') });
+  if (message) blocks.push({ text: [`Message from ${sender}:`] }, { quote: defangLinks(message).split('\n') });
   return render(
     'share',
     `${sender} shared "${title}" with you`,

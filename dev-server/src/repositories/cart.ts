@@ -12,6 +12,7 @@ import type {
   OrderTable,
   ProductRow,
   PromoCodeRow,
+  SpentVoucherTable,
   SubscriptionTable,
   VoucherRedemptionTable,
 } from '../db/database';
@@ -257,6 +258,17 @@ export function createCartQueries(db: Kysely<Database>) {
     /** Records a redemption; a second one of the same voucher by the same account is a unique violation. */
     async insertRedemption(row: Insertable<VoucherRedemptionTable>): Promise<void> {
       await db.insertInto('voucher_redemptions').values(row).execute();
+    },
+
+    /** Whether any order has redeemed the voucher (the code as stored). */
+    async voucherSpent(code: string): Promise<boolean> {
+      const row = await db.selectFrom('spent_vouchers').select('order_id').where('promo_code', '=', code).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Marks the voucher spent by an order; a second one of the same voucher, by any account, is a unique violation. */
+    async insertSpentVoucher(row: Insertable<SpentVoucherTable>): Promise<void> {
+      await db.insertInto('spent_vouchers').values(row).execute();
     },
 
     /* ---------------------------------------------------------------- orders */

@@ -4,12 +4,13 @@
  * API processes counting at once lose nothing.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, ReleaseChannelTable, ReleaseEventTable, ReleaseTokenTable, ReleaseVersionTable } from '../db/database';
+import type { Database, ReleaseChannelTable, ReleaseEventTable, ReleaseRefusalTable, ReleaseTokenTable, ReleaseVersionTable } from '../db/database';
 
 export type ReleaseVersionRow = Selectable<ReleaseVersionTable>;
 export type ReleaseChannelRow = Selectable<ReleaseChannelTable>;
 export type ReleaseEventRow = Selectable<ReleaseEventTable>;
 export type ReleaseTokenRow = Selectable<ReleaseTokenTable>;
+export type ReleaseRefusalRow = Selectable<ReleaseRefusalTable>;
 
 const num = (value: unknown) => Number(value ?? 0);
 const versionRow = (r: ReleaseVersionRow): ReleaseVersionRow => ({ ...r, loads: num(r.loads), failures: num(r.failures) });
@@ -39,7 +40,10 @@ export function createReleaseRepository(db: Kysely<Database>) {
     },
 
     /** Writes a new version; false when the remote already has one of that name (versions are never overwritten). */
-    async insertVersion(row: Omit<ReleaseVersionRow, 'loads' | 'failures'>): Promise<boolean> {
+    async insertVersion(
+      row: Omit<ReleaseVersionRow, 'loads' | 'failures' | 'manifest_integrity' | 'entry_integrity' | 'server_integrity'> &
+        Partial<Pick<ReleaseVersionRow, 'manifest_integrity' | 'entry_integrity' | 'server_integrity'>>,
+    ): Promise<boolean> {
       const result = await db
         .insertInto('release_versions')
         .values(row)
@@ -49,13 +53,33 @@ export function createReleaseRepository(db: Kysely<Database>) {
     },
 
     /** Every channel of every remote: what /remotes.json is derived from. */
-    async allChannels(): Promise<Array<ReleaseChannelRow & { manifest_url: string }>> {
+    async allChannels(): Promise<
+      Array<ReleaseChannelRow & Pick<ReleaseVersionRow, 'manifest_url' | 'manifest_integrity' | 'entry_integrity' | 'server_integrity'>>
+    > {
       const rows = await db
         .selectFrom('release_channels as c')
         .innerJoin('release_versions as v', (j) => j.onRef('v.remote', '=', 'c.remote').onRef('v.version', '=', 'c.version'))
-        .select(['c.remote', 'c.channel', 'c.version', 'c.percent', 'c.since', 'c.loads', 'c.failures', 'v.manifest_url'])
+        .select([
+          'c.remote',
+          'c.channel',
+          'c.version',
+          'c.percent',
+          'c.since',
+          'c.loads',
+          'c.failures',
+          'v.manifest_url',
+          'v.manifest_integrity',
+          'v.entry_integrity',
+          'v.server_integrity',
+        ])
         .execute();
-      return rows.map((r) => ({ ...channelRow(r), manifest_url: r.manifest_url }));
+      return rows.map((r) => ({
+        ...channelRow(r),
+        manifest_url: r.manifest_url,
+        manifest_integrity: r.manifest_integrity,
+        entry_integrity: r.entry_integrity,
+        server_integrity: r.server_integrity,
+      }));
     },
 
     async channels(remote: string): Promise<ReleaseChannelRow[]> {
@@ -125,9 +149,82 @@ export function createReleaseRepository(db: Kysely<Database>) {
       await db.insertInto('release_events').values(row).execute();
     },
 
-    /** The remote's events, newest first. */
-    async events(remote: string, limit: number): Promise<ReleaseEventRow[]> {
-      return db.selectFrom('release_events').selectAll().where('remote', '=', remote).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    /** The remote's events, newest first (an id begins with its time), before the event `before` when given. */
+    async events(remote: string, limit: number, before?: string): Promise<ReleaseEventRow[]> {
+      let query = db.selectFrom('release_events').selectAll().where('remote', '=', remote);
+      if (before !== undefined) query = query.where('id', '<', before);
+      return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Counts one refused request in its hour's row (one statement: two processes lose nothing). */
+    async countRefusal(r: { remote: string; actor: string; action: string; window_start: string; at: string; reason: string }): Promise<void> {
+      await db
+        .insertInto('release_refusals')
+        .values({
+          remote: r.remote,
+          actor: r.actor,
+          action: r.action,
+          window_start: r.window_start,
+          count: 1,
+          first_at: r.at,
+          last_at: r.at,
+          last_reason: r.reason,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['remote', 'actor', 'action', 'window_start'])
+            .doUpdateSet({ count: sql<number>`release_refusals.count + 1`, last_at: r.at, last_reason: r.reason }),
+        )
+        .execute();
+    },
+
+    /** The remote's counted refusals, the most recent first. */
+    async refusals(remote: string, limit: number, offset: number): Promise<ReleaseRefusalRow[]> {
+      const rows = await db
+        .selectFrom('release_refusals')
+        .selectAll()
+        .where('remote', '=', remote)
+        .orderBy('last_at', 'desc')
+        .orderBy('actor')
+        .orderBy('action')
+        .orderBy('window_start', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => ({ ...r, count: num(r.count) }));
+    },
+
+    /** Whether the registry ever took this version out of a channel by itself. */
+    async wasTakenOut(remote: string, version: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('release_events')
+        .select('id')
+        .where('remote', '=', remote)
+        .where('action', '=', 'auto-rollback')
+        .where('from_version', '=', version)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A browser that reported `version` failing; once per browser and version. */
+    async addFailingBrowser(remote: string, version: string, browser: string, at: string): Promise<void> {
+      await db
+        .insertInto('release_failing_browsers')
+        .values({ remote, version, browser, at })
+        .onConflict((oc) => oc.columns(['remote', 'version', 'browser']).doUpdateSet({ at }))
+        .execute();
+    },
+
+    /** How many distinct browsers reported `version` failing since `since`. */
+    async failingBrowsers(remote: string, version: string, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('release_failing_browsers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('remote', '=', remote)
+        .where('version', '=', version)
+        .where('at', '>=', since)
+        .executeTakeFirst();
+      return num(row?.n);
     },
 
     /** The changes of the stable channel, oldest first (what a rollback replays). */
@@ -165,6 +262,36 @@ export function createReleaseRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return num(result.numUpdatedRows) > 0;
+    },
+
+    async userIdByEmail(email: string): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+      return row?.id;
+    },
+
+    async addRole(userId: string, role: string): Promise<void> {
+      await db
+        .insertInto('user_roles')
+        .values({ user_id: userId, role })
+        .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+        .execute();
+    },
+
+    async removeRole(userId: string, role: string): Promise<boolean> {
+      const result = await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst();
+      return num(result.numDeletedRows) > 0;
+    },
+
+    /** The email addresses of the accounts with a role. */
+    async usersWithRole(role: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('user_roles as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select('u.email')
+        .where('r.role', '=', role)
+        .orderBy('u.email')
+        .execute();
+      return rows.map((r) => r.email);
     },
 
     async hasRole(userId: string, role: string): Promise<boolean> {

@@ -4,12 +4,14 @@
  * line `{ level: 'warn', msg: 'remote load failed', requestId, remote, module, stage, message, page }`.
  * Rate-limited per address and CSRF-checked like any POST. The message is the browser's error text:
  * URLs in it lose their query strings and email addresses are masked before it is logged.
- * The failure is counted against the remote's version this browser is given (its cohort's, the same
- * resolution as its /remotes.json): a canary failing too often is taken out of its channel (decision 037).
+ * The failure is counted against the remote's version this browser was served, as its signed
+ * `mfe_served` cookie says (decision 046): a report from a browser that was served nothing (no or a
+ * forged cookie) is logged but counts for no version, and reports are limited per address and per
+ * browser. A canary failing too often, in enough browsers, is taken out of its channel (decision 037).
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { ClientErrorReportSchema } from 'shared-contracts/server';
-import { cohortOf } from '../http/release-cohort';
+import { servedKey, servedOf } from '../http/release-served';
 import { requestIdOf } from '../http/request-log';
 import { parseInput } from '../http/validation';
 import { InvalidInputError } from '../services/errors';
@@ -29,9 +31,19 @@ export function scrubClientMessage(message: string): string {
     .trim();
 }
 
-export function clientErrorRoutes({ logger, limit, services }: RouteContext): Router {
+/** A per-browser limit's key: the served-versions cookie's browser id, else the address (no cookie: nothing is counted anyway). */
+export function browserKey(key: string) {
+  return async (req: Request) => {
+    const served = servedOf(req, key);
+    return served ? `browser:${served.browser}` : `address:${req.ip ?? ''}`;
+  };
+}
+
+export function clientErrorRoutes({ config, logger, limit, services }: RouteContext): Router {
   const router = Router();
-  router.post('/api/client-errors', limit('clientErrors'), async (req, res) => {
+  const key = servedKey(config);
+  const perBrowser = limit('releaseReports', { keyGenerator: browserKey(key), scope: 'clientErrorsBrowser' });
+  router.post('/api/client-errors', limit('clientErrors'), perBrowser, async (req, res) => {
     const report = parseInput(ClientErrorReportSchema, req.body, 'Invalid report');
     if (!PAGE_PATH.test(report.page)) {
       throw new InvalidInputError('Invalid report', [{ field: 'page', errorMessage: 'Must be a page path.' }]);
@@ -44,9 +56,10 @@ export function clientErrorRoutes({ logger, limit, services }: RouteContext): Ro
       message: scrubClientMessage(report.message),
       page: report.page,
     });
+    const served = servedOf(req, key);
+    const version = served?.versions[report.remote];
     try {
-      const version = services.releases.resolve(await services.releases.snapshot(), cohortOf(req)).versions[report.remote];
-      await services.releases.recordFailure(report.remote, version);
+      if (served && version) await services.releases.recordFailure(report.remote, version, served.browser);
     } catch (error) {
       logger.warn('remote failure not counted', { remote: report.remote, error: error instanceof Error ? error.message : String(error) });
     }

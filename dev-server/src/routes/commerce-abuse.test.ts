@@ -1,8 +1,9 @@
 /**
- * Store abuse over HTTP: a voucher redeemed once per account (checked at apply and at submit, and
- * settled by the redemption row written with the order), guest promo codes (a voucher carried in at
- * sign-in is still once per account; a guest's tries are limited per address), and guest carts (new
- * ones limited per address, untouched ones expired).
+ * Store abuse over HTTP: a voucher redeemed once per account and once in total (checked at apply and
+ * at submit, and settled by the rows written with the order), codes and $0 orders only for confirmed
+ * addresses, guest promo codes (a voucher carried in at sign-in is still once per account; a guest's
+ * tries are limited per address), and guest carts (new ones limited per address, untouched ones
+ * expired).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,14 +12,15 @@ import request from 'supertest';
 import { ApiErrorBodySchema, type Cart, CartSchema, CSRF_HEADER, CSRF_VALUE, OrderSchema, TEST_CARDS } from 'shared-contracts/server';
 import { createFakeClock } from '../deps';
 import { deviceCartKey, GUEST_CART_TTL_MS, startGuestCartSweeper } from '../services/cart';
-import { PROMO_ALREADY_USED } from '../services/checkout';
+import { FREE_ORDER_NEEDS_CONFIRMED_EMAIL, PROMO_ALREADY_USED, PROMO_NEEDS_CONFIRMED_EMAIL, VOUCHER_SPENT } from '../services/checkout';
 import { startServer } from '../server';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_REQUESTS } from '../http/rate-limit';
 import { createTestPaymentGateway, type PaymentGateway } from '../integrations/payment-gateway';
 import { createCartRepository } from '../repositories/cart';
-import { registerFresh } from '../test/accounts';
+import { registerFresh, registrationBody } from '../test/accounts';
 import { sampleAddress } from '../test/commerce';
 import { createTestApp, setCookies, signIn, sidFrom, TEST_NOW, UNLIMITED, type TestApp } from '../test/harness';
+import { followVerificationLink, registerVerified } from '../test/verification';
 
 interface Who {
   sid?: string;
@@ -94,7 +96,7 @@ async function readyWithVoucher(t: TestApp, who: Who, hardcover: string): Promis
 }
 
 describe('a voucher is redeemed once per account', () => {
-  it('two concurrent submits from two sessions of one account that both applied GIFT25 place one discounted order; the account cannot apply it again, another account can', async () => {
+  it('two concurrent submits from two sessions of one account that both applied GIFT25 place one discounted order; the account cannot apply it again', async () => {
     // Both submits price the cart and charge before either places its order.
     let release: () => void = () => undefined;
     const bothCharging = new Promise<void>((resolve) => (release = resolve));
@@ -107,7 +109,7 @@ describe('a voucher is redeemed once per account', () => {
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
-      const { sid: first, email, password } = await registerFresh(t);
+      const { sid: first, email, password } = await registerVerified(t);
       const second = sidFrom(await signIn(t.app, email, password).expect(200));
       if (!second) throw new Error('no second session');
       await readyWithVoucher(t, { sid: first }, hardcover);
@@ -137,12 +139,6 @@ describe('a voucher is redeemed once per account', () => {
       expect(await getCart(t, { sid: second })).toEqual(before);
       // Other codes still apply to this account.
       await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second }, { code: 'SAVE10' }).expect(200);
-
-      // Another account still can.
-      const other = await registerFresh(t);
-      await readyWithVoucher(t, { sid: other.sid }, hardcover);
-      const order = OrderSchema.parse((await call(t.app, 'post', '/api/commerce/order/submit', { sid: other.sid }, {}).expect(201)).body);
-      expect(order).toMatchObject({ promoCode: 'GIFT25', discountCents: 2500 });
     } finally {
       await t.close();
     }
@@ -153,7 +149,7 @@ describe('a voucher is redeemed once per account', () => {
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
-      const { sid, email } = await registerFresh(t);
+      const { sid, email } = await registerVerified(t);
       await readyWithVoucher(t, { sid }, hardcover);
       await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(201);
       expect(gateway.approved).toBe(1);
@@ -207,7 +203,7 @@ describe('a voucher is redeemed once per account', () => {
     t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
-      const { sid, email } = await registerFresh(t);
+      const { sid, email } = await registerVerified(t);
       userId = await userIdOf(t, email);
       await readyWithVoucher(t, { sid }, hardcover);
       const before = await getCart(t, { sid });
@@ -223,22 +219,210 @@ describe('a voucher is redeemed once per account', () => {
   });
 });
 
-describe('guest promo codes (issue 26)', () => {
-  it('a voucher the account already redeemed, applied as a guest and carried in at sign-in, is refused at submit, uncharged', async () => {
+/** An available ebook priced at most the voucher (GIFT25 makes it a $0 order), by its availability id. */
+async function ebookOf(t: TestApp): Promise<string> {
+  const row = await t.db
+    .selectFrom('products')
+    .select('availability_id')
+    .where('sku', 'like', '%-KND')
+    .where('availability_status', '=', 'AVAILABLE')
+    .where('kind', '=', 'product')
+    .where('price_cents', '<=', 2500)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.availability_id;
+}
+
+/** The checkout form of a cart that ships nothing: a billing address and the card. */
+const digitalCheckoutForm = { ...checkoutForm, shippingAddress: null, billingAddress: address(), billingSameAsShipping: false, shippingMethod: null };
+
+const ordersOf = async (t: TestApp, email: string) =>
+  t.db
+    .selectFrom('orders')
+    .select(['id', 'promo_code'])
+    .where('user_id', '=', await userIdOf(t, email))
+    .execute();
+
+describe('a voucher is redeemed once in total; codes and $0 orders need a confirmed address', () => {
+  it("attack: a second account redeems GIFT25 after another account's order used it: 422 at apply (member or guest) and at submit, uncharged, no order, cart unchanged", async () => {
     const gateway = countingGateway();
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
-      const { sid, email, password } = await registerFresh(t);
+      const first = await registerVerified(t);
+      await readyWithVoucher(t, { sid: first.sid }, hardcover);
+      const placed = OrderSchema.parse((await call(t.app, 'post', '/api/commerce/order/submit', { sid: first.sid }, {}).expect(201)).body);
+      expect(placed).toMatchObject({ promoCode: 'GIFT25', discountCents: 2500 });
+      expect(gateway.approved).toBe(1);
+
+      // Another confirmed account: the code is refused and its cart is not changed.
+      const second = await registerVerified(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid: second.sid }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      await call(t.app, 'post', '/api/commerce/shipping-payment', { sid: second.sid }, checkoutForm).expect(200);
+      const before = await getCart(t, { sid: second.sid });
+      for (const code of ['GIFT25', 'gift25']) {
+        const refused = await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: second.sid }, { code }).expect(422);
+        expect(ApiErrorBodySchema.parse(refused.body)).toEqual({ message: VOUCHER_SPENT, errors: [{ field: 'code', errorMessage: VOUCHER_SPENT }] });
+      }
+      expect(await getCart(t, { sid: second.sid })).toEqual(before);
+
+      // A guest cannot put it on a cart to carry in at sign-in either.
+      const added = await call(t.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      const guest = { mid: midFrom(added) };
+      expect(ApiErrorBodySchema.parse((await call(t.app, 'post', '/api/commerce/order/promo-code', guest, { code: 'GIFT25' }).expect(422)).body).message).toBe(
+        VOUCHER_SPENT,
+      );
+      expect((await getCart(t, guest)).promoCode).toBeNull();
+
+      // Written into the cart past the apply check (an apply that raced the first order): submit refuses it, uncharged.
+      await t.db
+        .updateTable('carts')
+        .set({ promo_code: 'GIFT25' })
+        .where('owner_key', '=', `u:${await userIdOf(t, second.email)}`)
+        .execute();
+      const raced = await getCart(t, { sid: second.sid });
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid: second.sid }, {}).expect(422);
+      expect(ApiErrorBodySchema.parse(refused.body)).toEqual({ message: VOUCHER_SPENT, errors: [{ field: 'promoCode', errorMessage: VOUCHER_SPENT }] });
+      expect(gateway.approved).toBe(1);
+      expect(await ordersOf(t, second.email)).toEqual([]);
+      expect(await getCart(t, { sid: second.sid })).toEqual(raced);
+      expect(await t.db.selectFrom('spent_vouchers').select(['promo_code', 'order_id']).execute()).toEqual([{ promo_code: 'GIFT25', order_id: placed.id }]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('attack: two accounts submit GIFT25 at the same moment (both charges in flight): one order redeems it, the other is refused 422 and keeps its cart', async () => {
+    let release: () => void = () => undefined;
+    const bothCharging = new Promise<void>((resolve) => (release = resolve));
+    let charging = 0;
+    const gateway = countingGateway(async () => {
+      charging += 1;
+      if (charging === 2) release();
+      await bothCharging;
+    });
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const a = await registerVerified(t);
+      const b = await registerVerified(t);
+      await readyWithVoucher(t, { sid: a.sid }, hardcover);
+      await readyWithVoucher(t, { sid: b.sid }, hardcover);
+      const before = { a: await getCart(t, { sid: a.sid }), b: await getCart(t, { sid: b.sid }) };
+
+      const results = await Promise.all([
+        call(t.app, 'post', '/api/commerce/order/submit', { sid: a.sid }, {}),
+        call(t.app, 'post', '/api/commerce/order/submit', { sid: b.sid }, {}),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+      const loser = results[0]?.status === 422 ? 'a' : 'b';
+      expect(ApiErrorBodySchema.parse((loser === 'a' ? results[0] : results[1])?.body).message).toBe(VOUCHER_SPENT);
+      const orders = [...(await ordersOf(t, a.email)), ...(await ordersOf(t, b.email))];
+      expect(orders).toHaveLength(1);
+      expect(orders[0]?.promo_code).toBe('GIFT25');
+      expect(await t.db.selectFrom('spent_vouchers').select(['promo_code', 'order_id']).execute()).toEqual([{ promo_code: 'GIFT25', order_id: orders[0]?.id }]);
+      expect(await t.db.selectFrom('voucher_redemptions').select('order_id').execute()).toEqual([{ order_id: orders[0]?.id }]);
+      // The refused account's order was rolled back whole: its cart is as it was.
+      expect(await getCart(t, { sid: (loser === 'a' ? a : b).sid })).toEqual(before[loser]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('attack: a new, unconfirmed account applies SAVE10, WELCOME5, FREESHIP or GIFT25: 403 with the confirm message, cart unchanged; once confirmed, GIFT25 applies', async () => {
+    const t = await createTestApp({ rateLimits: UNLIMITED });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const fresh = await registerFresh(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid: fresh.sid }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
+      const before = await getCart(t, { sid: fresh.sid });
+      for (const code of ['SAVE10', 'WELCOME5', 'FREESHIP', 'GIFT25', 'gift25', 'NOSUCHCODE']) {
+        const refused = await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: fresh.sid }, { code }).expect(403);
+        expect(ApiErrorBodySchema.parse(refused.body).message).toBe(PROMO_NEEDS_CONFIRMED_EMAIL);
+      }
+      expect(await getCart(t, { sid: fresh.sid })).toEqual(before);
+
+      await followVerificationLink(t, fresh.email);
+      await call(t.app, 'post', '/api/commerce/order/promo-code', { sid: fresh.sid }, { code: 'GIFT25' }).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('attack: a guest applies GIFT25 to an ebook, registers a throw-away account (the cart moves in) and places the $0 order: 403 at submit, uncharged, no order, cart unchanged', async () => {
+    const gateway = countingGateway();
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const ebook = await ebookOf(t);
+      const added = await call(t.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: ebook, quantity: 1 }] }).expect(200);
+      const mid = midFrom(added);
+      expect(CartSchema.parse((await call(t.app, 'post', '/api/commerce/order/promo-code', { mid }, { code: 'GIFT25' }).expect(200)).body)).toMatchObject({
+        grandTotalCents: 0,
+      });
+      const body = registrationBody();
+      const registered = await request(t.app).post('/api/user/register').set(CSRF_HEADER, CSRF_VALUE).set('Cookie', `mid=${mid}`).send(body).expect(201);
+      const sid = sidFrom(registered);
+      expect(await getCart(t, { sid })).toMatchObject({ promoCode: { code: 'GIFT25' }, grandTotalCents: 0 });
+      await call(t.app, 'post', '/api/commerce/shipping-payment', { sid }, digitalCheckoutForm).expect(200);
+      const before = await getCart(t, { sid });
+
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(403);
+      expect(ApiErrorBodySchema.parse(refused.body).message).toBe(PROMO_NEEDS_CONFIRMED_EMAIL);
+      expect(gateway.approved).toBe(0);
+      expect(await ordersOf(t, body.emailAddress)).toEqual([]);
+      expect(await t.db.selectFrom('spent_vouchers').selectAll().execute()).toEqual([]);
+      expect(await getCart(t, { sid })).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('attack: an unconfirmed account orders a $0 cart without any code (a free ebook): 403 at submit, uncharged, no order; once confirmed, it is placed', async () => {
+    const gateway = countingGateway();
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const ebook = await ebookOf(t);
+      await t.db.updateTable('products').set({ price_cents: 0 }).where('availability_id', '=', ebook).execute();
+      const fresh = await registerFresh(t);
+      await call(t.app, 'post', '/api/shopping-cart', { sid: fresh.sid }, { items: [{ availabilityId: ebook, quantity: 1 }] }).expect(200);
+      await call(t.app, 'post', '/api/commerce/shipping-payment', { sid: fresh.sid }, digitalCheckoutForm).expect(200);
+      const before = await getCart(t, { sid: fresh.sid });
+      expect(before).toMatchObject({ promoCode: null, grandTotalCents: 0 });
+
+      const refused = await call(t.app, 'post', '/api/commerce/order/submit', { sid: fresh.sid }, {}).expect(403);
+      expect(ApiErrorBodySchema.parse(refused.body).message).toBe(FREE_ORDER_NEEDS_CONFIRMED_EMAIL);
+      expect(gateway.approved).toBe(0);
+      expect(await ordersOf(t, fresh.email)).toEqual([]);
+      expect(await getCart(t, { sid: fresh.sid })).toEqual(before);
+
+      await followVerificationLink(t, fresh.email);
+      const order = OrderSchema.parse((await call(t.app, 'post', '/api/commerce/order/submit', { sid: fresh.sid }, {}).expect(201)).body);
+      expect(order.grandTotalCents).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('guest promo codes (issue 26)', () => {
+  it('a voucher the account already redeemed, on a guest cart carried in at sign-in, is refused at submit, uncharged', async () => {
+    const gateway = countingGateway();
+    const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
+    try {
+      const hardcover = await hardcoverOf(t);
+      const { sid, email, password } = await registerVerified(t);
       await readyWithVoucher(t, { sid }, hardcover);
       await call(t.app, 'post', '/api/commerce/order/submit', { sid }, {}).expect(201);
       expect(gateway.approved).toBe(1);
       await call(t.app, 'post', '/service/user/logout', { sid }, {}).expect(200);
 
-      // As a guest (no account to check against), the voucher goes on the guest cart.
+      // As a guest, the spent voucher is refused at apply; one written on the guest cart past that
+      // check (an apply that raced the order) comes along at sign-in.
       const added = await call(t.app, 'post', '/api/shopping-cart', {}, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
       const mid = midFrom(added);
-      await call(t.app, 'post', '/api/commerce/order/promo-code', { mid }, { code: 'GIFT25' }).expect(200);
+      if (!mid) throw new Error('no device cookie');
+      await call(t.app, 'post', '/api/commerce/order/promo-code', { mid }, { code: 'GIFT25' }).expect(422);
+      await t.db.updateTable('carts').set({ promo_code: 'GIFT25' }).where('owner_key', '=', deviceCartKey(mid)).execute();
       const again = sidFrom(await signIn(t.app, email, password, `mid=${mid}`).expect(200));
       expect(await getCart(t, { sid: again })).toMatchObject({ promoCode: { code: 'GIFT25' } });
       await call(t.app, 'post', '/api/commerce/shipping-payment', { sid: again }, checkoutForm).expect(200);
@@ -268,7 +452,7 @@ describe('guest promo codes (issue 26)', () => {
       expect(ApiErrorBodySchema.parse(limited[0]?.body).message).toBe(TOO_MANY_REQUESTS);
       expect((await getCart(t, guest)).promoCode).toBeNull();
 
-      const { sid } = await registerFresh(t);
+      const { sid } = await registerVerified(t);
       await call(t.app, 'post', '/api/shopping-cart', { sid }, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
       await call(t.app, 'post', '/api/commerce/order/promo-code', { sid }, { code: 'SAVE10' }).expect(200);
     } finally {

@@ -1,7 +1,10 @@
 /** Forgot password, the mailed reset link, and change password (PAY-07, PAY-08; SITE-05, SITE-08). */
 import { createHash } from 'node:crypto';
-import { ApiErrorBodySchema, MESSAGES, UserSchema } from 'shared-contracts/server';
-import { SIGN_IN_MAX_TRIES } from '../server-rules';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiErrorBodySchema, CSRF_HEADER, CSRF_VALUE, MESSAGES, UserSchema } from 'shared-contracts/server';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limit';
+import { PASSWORD_RESET_MAIL_WINDOW_MS, PASSWORD_RESET_MAILS_PER_WINDOW, SIGN_IN_MAX_TRIES } from '../server-rules';
 import { DEMO_PRINT_SUBSCRIBER, DEMO_READER, DEMO_RESTRICTED } from '../seed/demo-users';
 import { RESET_MAIL_SUBJECT, RESET_MESSAGES } from '../services/password-recovery';
 import { get, post, registerFresh, resetTokenFor, WRONG_PASSWORD } from '../test/accounts';
@@ -219,6 +222,75 @@ describe('a followed reset link proves the address', () => {
     await resetOn(resetTokenFor(v, account.email)).expect(200);
     expect(await verifiedAt(account.user.id)).toBe(confirmed);
     expect((await printRecord()).linked_user_id).toBe(account.user.id);
+  });
+});
+
+describe('reset mails per account', () => {
+  let v: TestApp;
+  let server: Server;
+  beforeEach(async () => {
+    // The per-address limit as deployed: 10 forgot-password requests per address in 15 minutes.
+    v = await createTestApp({ rateLimits: { ...UNLIMITED, forgotPassword: DEFAULT_RATE_LIMITS.forgotPassword } });
+    server = createServer(v.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterEach(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await v.close();
+  });
+
+  /** Forgot password for `emailAddress`, sent from a chosen loopback address (the server sees another client). */
+  function forgotFrom(localAddress: string, emailAddress: string): Promise<{ status: number; cacheControl: string | undefined; body: unknown }> {
+    const { port } = server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress,
+          method: 'POST',
+          path: '/api/user/forgotpassword',
+          headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: res.headers['cache-control'], body: JSON.parse(text) as unknown }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ emailAddress, deviceType: 'WEB_SITE', reCaptchaToken: 'token' }));
+    });
+  }
+
+  const resetMailsTo = (email: string) => v.mailer.sent.filter((m) => m.to === email && m.subject === RESET_MAIL_SUBJECT);
+
+  it('attack: 30 concurrent resets for one account from 3 addresses mail it 3 times; every answer is the same as for an unknown email, and the next hour mails again', async () => {
+    const account = await registerFresh(v);
+    const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => forgotFrom(addresses[i % 3]!, account.email)));
+    const success = { status: 200, cacheControl: 'no-store', body: { message: MESSAGES.forgotPassword.success } };
+    for (const answer of answers) expect(answer).toEqual(success);
+    expect(resetMailsTo(account.email)).toHaveLength(PASSWORD_RESET_MAILS_PER_WINDOW);
+    // The reset rows are the mailed links only; the newest still works.
+    expect(await v.db.selectFrom('password_resets').select('token_hash').where('user_id', '=', account.user.id).execute()).toHaveLength(
+      PASSWORD_RESET_MAILS_PER_WINDOW,
+    );
+    // An unknown email, and the limited account again, from a fresh address: the same answer.
+    expect(await forgotFrom('127.0.0.5', 'no.such.reader@example.org')).toEqual(success);
+    expect(await forgotFrom('127.0.0.5', account.email)).toEqual(success);
+    expect(resetMailsTo(account.email)).toHaveLength(PASSWORD_RESET_MAILS_PER_WINDOW);
+    // Another account is not affected.
+    const other = await registerFresh(v);
+    expect(await forgotFrom('127.0.0.5', other.email)).toEqual(success);
+    expect(resetMailsTo(other.email)).toHaveLength(1);
+    await post(v.app, '/service/user/reset-password', { token: resetTokenFor(v, account.email), password: NEW_PASSWORD }).expect(200);
+
+    // An hour later the account gets a mail again.
+    v.clock.advance(PASSWORD_RESET_MAIL_WINDOW_MS);
+    expect(await forgotFrom('127.0.0.6', account.email)).toEqual(success);
+    expect(resetMailsTo(account.email)).toHaveLength(PASSWORD_RESET_MAILS_PER_WINDOW + 1);
   });
 });
 

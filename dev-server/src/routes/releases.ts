@@ -9,12 +9,16 @@
  *   POST   /api/releases/{remote}/rollback      stable back to the version before it
  *   POST   /api/releases/{remote}/canary        the canary's share of browsers; DELETE removes the canary
  *   POST   /api/releases/{remote}/tokens        a deploy token for the remote (operators); DELETE .../tokens/{id} revokes one
- *   POST   /api/remote-loads                    the shell took up a canary (counted against its version)
+ *   GET    /api/releases/{remote}/events        older changes, a page at a time (?before={event id})
+ *   GET    /api/releases/{remote}/refusals      counted refusals, a page at a time (?offset=)
+ *   GET    /api/releases/testers                the release testers (operators); POST {email} adds, DELETE .../{email} removes
+ *   POST   /api/remote-loads                    the shell took up a canary (counted against the version it was served)
  *
  * Who may: a deploy token (`Authorization: Bearer mfr_...`) for its own remote only, or a signed-in
  * operator (session cookie; the CSRF header and origin like every POST). Every refusal (no or an
- * unknown, revoked or other remote's token, a non-operator, a rule the registry applies) is an
- * event of the remote's audit trail. Rate-limited per address.
+ * unknown, revoked or other remote's token, a non-operator, a rule the registry applies) is counted
+ * against the remote it aimed at, per actor, action and hour, apart from the changes (decision 046).
+ * Rate-limited per address.
  */
 import { Router, type Request } from 'express';
 import * as z from 'zod';
@@ -24,21 +28,27 @@ import {
   PromoteRequestSchema,
   PublishRequestSchema,
   REMOTE_NAMES,
+  ReleaseTesterRequestSchema,
   RemoteLoadReportSchema,
   RollbackRequestSchema,
   type RemoteName,
 } from 'shared-contracts/server';
-import { cohortOf } from '../http/release-cohort';
+import { servedKey, servedOf } from '../http/release-served';
 import { parseInput } from '../http/validation';
 import { ForbiddenError, NotFoundError, NotSignedInError } from '../services/errors';
 import { hashDeployToken, type ReleaseActor } from '../services/releases';
+import { browserKey } from './client-errors';
 import type { RouteContext } from './context';
 
 const RemoteParamSchema = z.enum(REMOTE_NAMES);
+const limitParam = z.coerce.number().int().min(1).max(100).optional();
+const EventsQuerySchema = z.object({ before: z.string().max(120).optional(), limit: limitParam });
+const RefusalsQuerySchema = z.object({ offset: z.coerce.number().int().min(0).max(1_000_000).optional(), limit: limitParam });
 
-export function releaseRoutes({ services, viewers, limit, logger }: RouteContext): Router {
+export function releaseRoutes({ config, services, viewers, limit, logger }: RouteContext): Router {
   const router = Router();
   const releases = services.releases;
+  const key = servedKey(config);
 
   function remoteOf(req: Request): RemoteName {
     const parsed = RemoteParamSchema.safeParse(req.params.remote);
@@ -57,9 +67,12 @@ export function releaseRoutes({ services, viewers, limit, logger }: RouteContext
       const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ?? '';
       const token = await releases.tokenFor(bearer);
       if (!token || token.revoked) {
-        // Never the token itself: the first characters of its hash tell a replay from a guess.
-        const who = token ? `token:${token.id} (revoked)` : `unknown token sha256:${hashDeployToken(bearer).slice(0, 12)}`;
-        throw await releases.refuse(auditAs, who, action, new NotSignedInError('Unknown or revoked deploy token.'));
+        // Never the token itself. Guesses are one actor (counted together, whatever was guessed);
+        // the first characters of the last one's hash stay in the reason.
+        const who = token ? `token:${token.id} (revoked)` : 'unknown token';
+        const error = new NotSignedInError('Unknown or revoked deploy token.');
+        await releases.refuse(auditAs, who, action, token ? error : new NotSignedInError(`${error.message} (sha256:${hashDeployToken(bearer).slice(0, 12)})`));
+        throw error;
       }
       const actor: ReleaseActor = { kind: 'token', id: token.id, remote: token.remote as RemoteName, label: token.label };
       if (!tokens || remote === null) throw await releases.refuse(auditAs, actor, action, new ForbiddenError('Operators only.'));
@@ -83,14 +96,46 @@ export function releaseRoutes({ services, viewers, limit, logger }: RouteContext
 
   router.get('/api/releases', async (req, res) => {
     await actorFor(req, null, 'read');
-    const remotes = await Promise.all(REMOTE_NAMES.map((r) => releases.state(r)));
-    res.json({ remotes, autoRollback: { minLoads: releases.settings.minLoads, maxFailureRate: releases.settings.maxFailureRate } });
+    const [remotes, testers] = await Promise.all([Promise.all(REMOTE_NAMES.map((r) => releases.state(r))), releases.testers()]);
+    const { minLoads, maxFailureRate, minBrowsers } = releases.settings;
+    res.json({ remotes, autoRollback: { minLoads, maxFailureRate, minBrowsers }, testers });
+  });
+
+  // The release testers: accounts whose canary opt-in (cookie or header) counts (decision 046). Operators only.
+  router.get('/api/releases/testers', async (req, res) => {
+    await actorFor(req, null, 'testers');
+    res.json({ testers: await releases.testers() });
+  });
+  router.post('/api/releases/testers', async (req, res) => {
+    const actor = await actorFor(req, null, 'tester-add');
+    const input = parseInput(ReleaseTesterRequestSchema, req.body, 'Invalid tester');
+    await releases.addTester(actor, input.email);
+    res.json({ testers: await releases.testers() });
+  });
+  router.delete('/api/releases/testers/:email', async (req, res) => {
+    const actor = await actorFor(req, null, 'tester-remove');
+    await releases.removeTester(actor, String(req.params.email).slice(0, 254));
+    res.json({ testers: await releases.testers() });
   });
 
   router.get('/api/releases/:remote', async (req, res) => {
     const remote = remoteOf(req);
     await actorFor(req, remote, 'read');
     res.json(await releases.state(remote));
+  });
+
+  // The whole history, a page at a time (decision 046): changes by `before` (an event id), refusals by `offset`.
+  router.get('/api/releases/:remote/events', async (req, res) => {
+    const remote = remoteOf(req);
+    await actorFor(req, remote, 'read');
+    const query = parseInput(EventsQuerySchema, req.query, 'Invalid page');
+    res.json(await releases.events(remote, query.before, query.limit));
+  });
+  router.get('/api/releases/:remote/refusals', async (req, res) => {
+    const remote = remoteOf(req);
+    await actorFor(req, remote, 'read');
+    const query = parseInput(RefusalsQuerySchema, req.query, 'Invalid page');
+    res.json(await releases.refusals(remote, query.offset, query.limit));
   });
 
   router.post('/api/releases/:remote/versions', async (req, res) => {
@@ -143,11 +188,14 @@ export function releaseRoutes({ services, viewers, limit, logger }: RouteContext
   });
 
   // The shell's report that it took up a canary version: the denominator of the canary's failure rate.
-  router.post('/api/remote-loads', limit('remoteLoads'), async (req, res) => {
+  // Counted only for the version this browser was served (its signed cookie); another is dropped (decision 046).
+  const perBrowser = limit('releaseReports', { keyGenerator: browserKey(key), scope: 'remoteLoadsBrowser' });
+  router.post('/api/remote-loads', limit('remoteLoads'), perBrowser, async (req, res) => {
     const report = parseInput(RemoteLoadReportSchema, req.body, 'Invalid report');
+    const served = servedOf(req, key);
+    const version = served?.versions[report.remote];
     try {
-      const version = report.version ?? releases.resolve(await releases.snapshot(), cohortOf(req)).versions[report.remote];
-      await releases.recordLoad(report.remote, version);
+      if (version && (report.version === undefined || report.version === version)) await releases.recordLoad(report.remote, version);
     } catch (error) {
       logger.warn('remote load not counted', { remote: report.remote, error: error instanceof Error ? error.message : String(error) });
     }

@@ -24,6 +24,7 @@ import { createApp } from '../app';
 import { createLocalGeolocator, localCaptchaVerifier } from '../deps';
 import { silentLogger } from '../http/logger';
 import { DEV_DIGEST_SECRET } from '../services/subscriptions';
+import { defangLinks } from '../mail/templates';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +100,37 @@ describe('POST /service/user/share by email', () => {
       selectable: false,
       readOnly: false,
     });
+  });
+
+  it("attack: a member's message and description full of links (https URL, bare domain, www, a mail address, an IP) reach the recipient as quoted plain text with no live link; the article's link stays live", async () => {
+    const sid = await sessionOf(t, DEMO_SUBSCRIBER);
+    const a = await article(2);
+    const to = 'phish.target@example.org';
+    const message = [
+      'Your account is locked. Unlock it here: https://yourbank.example.evil/unlock?id=1',
+      'or at www.yourbank-support.example, paypal.com/login, http://203.0.113.9/pay',
+      'Questions: help@yourbank.example',
+    ].join('\n');
+    await share(sid, { url: a.path, provider: 'email', sharedWith: [to], message, description: 'Offer: HTTPS://EVIL.EXAMPLE/offer' }).expect(200);
+    const [mail] = mailsTo(to);
+    if (!mail?.html) throw new Error('no share mail with an HTML part');
+
+    // HTML part: the only links are the site's own (the article and the footer's home page).
+    const hrefs = [...mail.html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([`${TEST_ORIGIN}${a.path}`, `${TEST_ORIGIN}/`]);
+    expect(mail.html).toContain(
+      '<blockquote>Your account is locked. Unlock it here: hxxps[://]yourbank[.]example[.]evil/unlock?id=1<br>or at www[.]yourbank-support[.]example, paypal[.]com/login, hxxp[://]203[.]0[.]113[.]9/pay<br>Questions: help@yourbank[.]example</blockquote>',
+    );
+    // Text part: the message quoted line by line, defanged the same way; the article's link as the site wrote it.
+    expect(mail.body).toContain(
+      '> Your account is locked. Unlock it here: hxxps[://]yourbank[.]example[.]evil/unlock?id=1\n> or at www[.]yourbank-support[.]example, paypal[.]com/login, hxxp[://]203[.]0[.]113[.]9/pay\n> Questions: help@yourbank[.]example',
+    );
+    expect(mail.body).toContain(`${a.title}: ${TEST_ORIGIN}${a.path}`);
+    expect(mail.body).toContain('Offer: hxxps[://]EVIL[.]EXAMPLE/offer');
+    // Nothing a mail client would turn into a link is left of the member's words, in either part.
+    for (const part of [mail.body, mail.html]) {
+      expect(part).not.toMatch(/yourbank\.|paypal\.com|www\.|203\.0\.113\.9|evil\.example|https?:\/\/(?!localhost:3000\/)/i);
+    }
   });
 
   it('accepts an absolute URL on this site and shares videos and charts too', async () => {
@@ -227,7 +259,7 @@ describe('POST /service/user/share by email', () => {
     expect(t.mailer.sent.length).toBe(sent);
     const html = '<a href="https://evil.example">Reset</a>'.padEnd(SHARE_MESSAGE_MAX, '.');
     await share(sid, { url: a.path, provider: 'email', sharedWith: ['long@example.org'], message: html }).expect(200);
-    expect(mailsTo('long@example.org')[0]!.body).toContain(`> ${html}`);
+    expect(mailsTo('long@example.org')[0]!.body).toContain(`> ${defangLinks(html)}`);
     expect(mailsTo('long@example.org')[0]!.html).not.toContain('<a href="https://evil.example">');
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { ApiErrorBodySchema, RemotesConfigSchema } from 'shared-contracts/server';
-import { createTestApp, TEST_REMOTES, type TestApp } from '../test/harness';
+import { createTestApp, setCookies, TEST_REMOTES, type TestApp } from '../test/harness';
 import { articlesOf } from '../test/paywall';
 import { sessionOf } from '../test/discovery';
 import { DEMO_USERS } from '../seed/demo-users';
@@ -49,9 +49,15 @@ describe('system routes', () => {
   it('GET /remotes.json answers every remote from config (the registry adopts it), revalidated on every load', async () => {
     const res = await request(t.app).get('/remotes.json').expect(200).expect('Cache-Control', 'private, no-cache');
     expect(RemotesConfigSchema.parse(res.body).remotes).toEqual(TEST_REMOTES);
-    // Unchanged: a 304 by its ETag. Without a canary no cohort cookie is handed out.
-    await request(t.app).get('/remotes.json').set('If-None-Match', res.headers.etag!).expect(304);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // Without a canary no cohort cookie is handed out; the browser's served versions are recorded
+    // (signed, for /api only: decision 046), and not again while they stay the same.
+    const cookies = setCookies(res);
+    expect(cookies.map((c) => c.split('=')[0])).toEqual(['mfe_served']);
+    expect(cookies[0]).toMatch(/; Path=\/api; .*HttpOnly/);
+    const served = cookies[0]!.split(';')[0]!;
+    // Unchanged: a 304 by its ETag, and no cookie set again.
+    const again = await request(t.app).get('/remotes.json').set('Cookie', served).set('If-None-Match', res.headers.etag!).expect(304);
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it.each(['/api/nothing-here', '/service/nothing/here', '/api'])('answers 404 JSON to %s, even for a browser', async (p) => {
@@ -203,9 +209,13 @@ describe("server-rendered pages (a render module standing in for the shell's ser
   let renderFile: string;
   beforeAll(async () => {
     renderDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-render-'));
+    // The render tier's workers read it as an unprivileged user when the tests run as root (decision 045).
+    fs.chmodSync(renderDir, 0o755);
     renderFile = path.join(renderDir, 'render.js');
     fs.writeFileSync(renderFile, RENDER_JS);
     rendered = await createTestApp({ shellDist: dist, shellRenderFile: renderFile });
+    // The render tier's workers (decision 045) ready before the first page, as startServer has them.
+    await rendered.app.locals.renderTier?.start();
   });
   afterAll(async () => {
     await rendered.close();

@@ -3,23 +3,27 @@
  * server-rendered (decision 032). API paths never fall back to HTML.
  *
  * A page is the built index.html with the app rendered into `<div id="root">` by the shell's server
- * build (the components the browser runs, http/page-renderer.ts), the answers of the page's loads as
- * JSON for hydration, the status the page gave (404 for an unknown page or article) and, for an
- * article, its title, description and JSON-LD (article-html.ts). Without a server build, or when a
- * render fails, the page is index.html alone and the browser draws it.
+ * build (the components the browser runs), the answers of the page's loads as JSON for hydration,
+ * the status the page gave (404 for an unknown page or article) and, for an article, its title,
+ * description and JSON-LD (article-html.ts). The render runs in the render tier, worker processes
+ * apart from this one (http/render-tier.ts, decision 045); the page is composed here. Without a
+ * server build, or when a render fails or does not answer in time, the page is index.html alone and
+ * the browser draws it.
  *
  * index.html is kept in memory and read again when its modification time or size changes (one
- * stat per page request, microseconds), so a rebuild is served at once without a restart; the server
- * build likewise. Every page is `private, no-cache` (revalidated, never kept by a shared cache).
+ * stat per page request, microseconds), so a rebuild is served at once without a restart; the
+ * workers do the same with the server build. Every page is `private, no-cache` (revalidated, never
+ * kept by a shared cache).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
-import { scriptJson, withArticleHead } from './article-html';
+import { withArticleHead } from './article-html';
 import type { Logger } from '../http/logger';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { DEV_COUNTRY_COOKIE } from '../deps';
-import { createFileCache, createRenderModuleCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
+import { createFileCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
+import type { RenderTier } from '../http/render-tier';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
 import { rejectMalformedPathsJson } from '../http/errors';
@@ -137,6 +141,11 @@ export function createIndexHtmlCache(file: string): () => string | null {
   return createFileCache(file, (f) => fs.readFileSync(f, 'utf8'));
 }
 
+/** The shell's server build of a shell build in `shellDist`: `render.js` in `dist-server` beside it. */
+export function defaultRenderFile(shellDist: string): string {
+  return path.join(path.resolve(shellDist), '..', 'dist-server', 'render.js');
+}
+
 export interface ShellPageSources {
   /** The site's origin (the JSON-LD url). */
   publicOrigin: string;
@@ -144,8 +153,8 @@ export interface ShellPageSources {
   logger: Pick<Logger, 'warn'>;
   /** This process's render key: a page's API requests speak for the reader with it (http/page-renderer.ts). */
   renderKey: string;
-  /** The shell's server build; default: `render.js` in `dist-server` beside the shell's `dist`. */
-  renderFile?: string;
+  /** The worker processes that render pages with the shell's server build (decision 045). */
+  renderTier: RenderTier;
   /** Before a page is rendered: the reader joins a canary's cohort (a cookie set, decision 037). */
   beforeRender?: (req: Request, res: Response) => Promise<void>;
 }
@@ -154,22 +163,36 @@ export interface ShellPageSources {
 export const RENDER_DATA_ID = 'render-data';
 
 /**
- * index.html with the rendered app inside `<div id="root">`, the loads' answers as JSON before
- * `</body>`, and for an article its title, description and structured data (article-html.ts).
+ * index.html with the rendered app inside `<div id="root">`, the render data (the loads' answers,
+ * the slots, the origin, the reader) as JSON before `</body>`, and for an article its title,
+ * description and structured data (article-html.ts).
  */
 export function composePage(indexHtml: string, rendered: RenderedPage, origin: string): string {
   let page = rendered.page.article ? withArticleHead(indexHtml, rendered.page.article, origin) : indexHtml;
   page = page.replace(/<div id=(?:"root"|'root'|root)(?=[\s>])[^>]*>/i, (open) => open + rendered.html);
-  const data = `<script type="application/json" id="${RENDER_DATA_ID}">${scriptJson({ loads: rendered.loads, slots: rendered.slots, origin, reader: rendered.reader })}</script>`;
+  const data = `<script type="application/json" id="${RENDER_DATA_ID}">${rendered.data}</script>`;
   const bodyEnd = page.search(/<\/body>/i);
   return bodyEnd < 0 ? page + data : page.slice(0, bodyEnd) + data + page.slice(bodyEnd);
+}
+
+/**
+ * Each rendered page's document, by the page (and the index.html it was composed into): the render
+ * tier hands out the same object for a guest's kept page (decision 045), which is then composed once.
+ */
+const composedPages = new WeakMap<RenderedPage, { into: string; html: string }>();
+
+function composedOnce(into: string, rendered: RenderedPage, sheets: ReadonlyMap<string, string>, origin: string): string {
+  const known = composedPages.get(rendered);
+  if (known?.into === into) return known.html;
+  const html = composePage(withSheets(into, rendered.page.sheets, sheets), rendered, origin);
+  composedPages.set(rendered, { into, html });
+  return html;
 }
 
 export function shellRoutes(shellDist: string, sources?: ShellPageSources): Router {
   const router = Router();
   const root = path.resolve(shellDist);
   const indexHtml = createIndexHtmlCache(path.join(root, 'index.html'));
-  const renderModule = createRenderModuleCache(sources?.renderFile ?? path.join(root, '..', 'dist-server', 'render.js'));
   // The page chunks' files and the sheets, looked up again when index.html (a new build) changes.
   let built: { html: string; chunks: Map<string, string | null>; sheets: Map<string, string> } | null = null;
   const buildOf = (html: string) => {
@@ -206,29 +229,38 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
     const chunkName = pageChunkName(req.path);
     const page = chunkName ? withAfterFirstPaint(html, pageChunkPreload(pageChunk(html, chunkName))) : html;
     await sources?.beforeRender?.(req, res);
-    const renderer = sources ? renderModule() : null;
-    if (!renderer || !sources) {
+    if (!sources) {
       res.send(page);
       return;
     }
-    let rendered: RenderedPage;
+    let composed: { status: number; html: string } | null;
     try {
-      rendered = await renderer.renderPage({
-        url: req.originalUrl,
-        origin,
-        fetch: dispatchFetch(sources.renderKey, req),
-        session: readCookie(req, SESSION_COOKIE) !== undefined,
-        // Nothing names this reader or changes the API's answers: a page of public data may be shared.
-        shareable: readCookie(req, SESSION_COOKIE) === undefined && readCookie(req, DEV_COUNTRY_COOKIE) === undefined,
-        warn: (msg, fields) => sources.logger.warn(msg, { ...fields, path: req.originalUrl }),
-      });
+      // The worker is told the page and whether it is a reader's; their cookies and address stay
+      // here, with the fetch that answers the render's requests as them (decision 045).
+      const rendered: RenderedPage | null = await sources.renderTier.render(
+        {
+          url: req.originalUrl,
+          origin,
+          session: readCookie(req, SESSION_COOKIE) !== undefined,
+          // Nothing names this reader or changes the API's answers: a page of public data may be shared.
+          shareable: readCookie(req, SESSION_COOKIE) === undefined && readCookie(req, DEV_COUNTRY_COOKIE) === undefined,
+        },
+        {
+          fetch: dispatchFetch(sources.renderKey, req),
+          warn: (msg, fields) => sources.logger.warn(msg, { ...fields, path: req.originalUrl }),
+        },
+      );
+      composed = rendered && { status: rendered.page.status ?? 200, html: composedOnce(page, rendered, buildOf(html).sheets, origin) };
     } catch (error) {
       // The browser draws the page itself, as it does when the server build is missing.
       sources.logger.warn('page render failed', { path: req.originalUrl, error: error instanceof Error ? error.message : String(error) });
+      composed = null;
+    }
+    if (!composed) {
       res.send(page);
       return;
     }
-    res.status(rendered.page.status ?? 200).send(composePage(withSheets(page, rendered.page.sheets, buildOf(html).sheets), rendered, origin));
+    res.status(composed.status).send(composed.html);
   });
 
   return router;

@@ -328,7 +328,8 @@ export function createCartService(deps: CartServiceDeps) {
           const items = guestLines.map((l) => ({ product: l.product, quantity: l.line.quantity, referral: l.line.referral }));
           await addLines(repo, cart, lines, items, 'merge');
           // The code the guest applied is the newest choice: it comes along (issue 26), replacing the
-          // member's. A voucher this account already redeemed is refused at submit, with its message.
+          // member's. Submit refuses it, with its message, for an unconfirmed address or a voucher
+          // already redeemed (by this account or any other).
           const promo = guest.promo_code ?? cart.promo_code;
           await repo.updateCart(cart.id, { promo_code: promo, updated_at: model.nextModified(cart) });
         }

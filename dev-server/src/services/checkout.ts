@@ -2,6 +2,12 @@
  * Checkout (members only): addresses, shipping method, promo code or voucher, card, and placing the
  * order. Card data goes to the payment gateway once; the cart keeps its token, brand and last four
  * digits. The grand total is charged once per priced cart.
+ *
+ * Codes and free orders need a confirmed address (PLAT-09, decision 026: users.email_verified_at):
+ * a member whose address is unconfirmed can neither apply a promo code or voucher nor place an
+ * order with one, nor an order of $0, so throw-away accounts get nothing for free. A voucher is
+ * redeemed once in total, whoever redeems it (spent_vouchers, migration 0022), and once per account
+ * (voucher_redemptions, migration 0014).
  */
 import {
   type AddressRequest,
@@ -23,13 +29,22 @@ import { isUniqueViolation } from '../repositories/db-errors';
 import { chooseAddresses, readAddress, type AddressChoice } from './addresses';
 import { memberCartKey } from './cart';
 import { createCartModel, existingCart, loadPromo, needsShipping, subtotalOf, toPromo } from './cart-model';
-import { ConflictError, InvalidInputError, PaymentDeclinedError, UnavailableError, UnprocessableError, type FieldError } from './errors';
+import { ConflictError, ForbiddenError, InvalidInputError, PaymentDeclinedError, UnavailableError, UnprocessableError, type FieldError } from './errors';
 import { loadOrder, recordOrder } from './orders';
 import { checkPromo, type Totals } from './pricing';
 import type { Viewer } from './viewers';
 
 /** A voucher the account has already redeemed (each voucher once per account). NOT IN SPEC. */
 export const PROMO_ALREADY_USED = 'You have already used this promo code.';
+/** A voucher another account has redeemed (each voucher once in total). NOT IN SPEC. */
+export const VOUCHER_SPENT = 'This voucher has already been redeemed.';
+/** A promo code or voucher for a member whose address is unconfirmed (403, worded as the share-by-email refusal). NOT IN SPEC. */
+export const PROMO_NEEDS_CONFIRMED_EMAIL = 'Confirm your email address to use a promo code.';
+/** An order of $0 by a member whose address is unconfirmed (403). NOT IN SPEC. */
+export const FREE_ORDER_NEEDS_CONFIRMED_EMAIL = 'Confirm your email address to place a free order.';
+
+/** Whether the member has proved they receive mail at their address (decision 026). */
+const confirmed = (viewer: Viewer): boolean => viewer.user.email_verified_at !== null;
 
 /** A 422 about one field. */
 function refuse(message: string, field: string): UnprocessableError {
@@ -89,15 +104,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (lines.some((l) => l.product.kind === 'subscription') && viewer.tiers.length > 0) throw new ConflictError(COMMERCE_MESSAGES.alreadySubscriber);
     const promo = await loadPromo(carts, cart);
     const totals = model.totalsOf(cart, lines, promo);
+    // A code carried in from a guest cart needs a confirmed address too (decision 026).
+    if (!confirmed(viewer) && totals.promoApplied) throw new ForbiddenError(PROMO_NEEDS_CONFIRMED_EMAIL);
     if (totals.needsShipping && !readAddress(cart.shipping_address)) throw refuse(COMMERCE_MESSAGES.needsAddress, 'shippingAddress');
     if (totals.needsShipping && totals.shippingMethod === null) throw refuse(COMMERCE_MESSAGES.needsMethod, 'shippingMethod');
     const token = cart.payment_token;
     if (!token || !readAddress(cart.billing_address)) throw refuse(COMMERCE_MESSAGES.needsPayment, 'payment');
-    // A voucher counts once per account. Checked before charging (a code applied while another
-    // checkout was redeeming it fails here, uncharged); the redemption row written with the order
-    // settles two checkouts that pass this check together.
+    // So does an order of $0, whatever makes it free (its shipping is counted by now).
+    if (!confirmed(viewer) && totals.grandTotalCents === 0) throw new ForbiddenError(FREE_ORDER_NEEDS_CONFIRMED_EMAIL);
+    // A voucher counts once per account and once in total. Checked before charging (a code applied
+    // while another checkout was redeeming it fails here, uncharged); the rows written with the
+    // order settle two checkouts that pass this check together.
     const voucher = totals.promoApplied && promo?.kind === 'voucher' ? promo.code : null;
     if (voucher && (await carts.voucherRedeemed(voucher, viewer.user.id))) throw refuse(PROMO_ALREADY_USED, 'promoCode');
+    if (voucher && (await carts.voucherSpent(voucher))) throw refuse(VOUCHER_SPENT, 'promoCode');
     return { cart, lines, promo, totals, token, voucher };
   }
 
@@ -114,6 +134,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     } catch (error) {
       // Another order of this account redeemed it first: this order is rolled back whole.
       if (isUniqueViolation(error)) throw refuse(PROMO_ALREADY_USED, 'promoCode');
+      throw error;
+    }
+    try {
+      await repo.insertSpentVoucher({ promo_code: voucher, order_id: orderId, spent_at: nowIso });
+    } catch (error) {
+      // Another account's order spent it first (the primary key waits for that order's transaction
+      // on PostgreSQL): this order is rolled back whole.
+      if (isUniqueViolation(error)) throw refuse(VOUCHER_SPENT, 'promoCode');
       throw error;
     }
   }
@@ -179,14 +207,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /**
      * POST /api/commerce/order/promo-code (a voucher too), for a member's cart or a guest's device
      * cart (issue 26: a guest's code is kept on the guest cart and moves with it at sign-in). A guest
-     * has no cart to apply a code to until they add something. A voucher's once-per-account rule is
-     * checked here for members and again at submit (a guest has no account yet).
+     * has no cart to apply a code to until they add something. A member's address must be confirmed
+     * (403 before the code is even looked up); a guest's code is checked again at submit, once signed
+     * in. A voucher's once-per-account rule is checked here for members, its once-in-total rule for
+     * everyone, and both again at submit.
      */
     async applyPromo(ownerKey: string | null, viewer: Viewer | null, code: string): Promise<Cart> {
+      if (viewer && !confirmed(viewer)) throw new ForbiddenError(PROMO_NEEDS_CONFIRMED_EMAIL);
       return carts.transaction(async (repo) => {
         const promo = await repo.promo(code);
         if (!promo) throw refuse(COMMERCE_MESSAGES.promoInvalid, 'code');
         if (viewer && promo.kind === 'voucher' && (await repo.voucherRedeemed(promo.code, viewer.user.id))) throw refuse(PROMO_ALREADY_USED, 'code');
+        if (promo.kind === 'voucher' && (await repo.voucherSpent(promo.code))) throw refuse(VOUCHER_SPENT, 'code');
         const found = viewer ? await model.ensure(repo, memberCartKey(viewer.user.id)) : ownerKey ? await existingCart(repo, ownerKey) : null;
         if (!found?.cart || !ownerKey) throw refuse(COMMERCE_MESSAGES.emptyCart, 'code');
         const { cart, lines } = found;

@@ -28,6 +28,8 @@ import { createProfileService } from './profile';
 import { createReadingListService } from './reading-lists';
 import { createRegistrationService } from './registration';
 import { createReleaseService } from './releases';
+import { shellShared } from './release-check.cjs';
+import { REPO_ROOT } from '../config';
 import { createCatalogueService, createStoreService } from './store';
 import { createStreamService } from './streams';
 import { createSubscriberService } from './subscribers';
@@ -98,6 +100,7 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
     passwords: createPasswordRecoveryService({
       accounts,
       resets: repos.passwordResets,
+      counters: repos.rateLimits,
       lockout,
       auth,
       captcha,
@@ -145,7 +148,8 @@ export function createServices(deps: AppDeps, repos: Repositories, options: { si
       configured: deps.config.remotes,
       ...(deps.config.releases ? { settings: deps.config.releases } : {}),
       ...(deps.logger ? { logger: deps.logger } : {}),
-      ...(deps.fetchManifest ? { fetchManifest: deps.fetchManifest } : {}),
+      ...(deps.fetchReleaseFile ? { fetchFile: deps.fetchReleaseFile } : {}),
+      shellShared: deps.shellShared ?? (() => shellShared(REPO_ROOT)),
     }),
   };
 }

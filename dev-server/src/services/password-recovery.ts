@@ -2,11 +2,14 @@
  * Forgot password, reset by mailed link, and change password (PAY-07, PAY-08; SITE-05, SITE-08).
  *
  * Forgot-password answers every email alike (200, the spec's success text) unless the account is
- * restricted (403) or locked by sign-in tries (423); only a known email gets a mail. The link holds
- * a random token whose SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and
- * a newer link retires older ones. Resetting never lifts the account's lock (its unknown-browser
- * bucket); it lifts only the locks of browsers the account recognises. The stored token and
- * its mail (plain text and HTML, mail/templates.ts) are one transaction.
+ * restricted (403) or locked by sign-in tries (423); only a known email gets a mail, and at most
+ * PASSWORD_RESET_MAILS_PER_WINDOW an hour, counted per account in the database whatever address
+ * asks (PLAT-06: every API process shares the count); over it the answer is the same 200, with no
+ * mail and no new link (the last one mailed still works). The link holds a random token whose
+ * SHA-256 alone is stored; it works once, for PASSWORD_RESET_TTL_MINUTES, and a newer link retires
+ * older ones. Resetting never lifts the account's lock (its unknown-browser bucket); it lifts only
+ * the locks of browsers the account recognises. The stored token and its mail (plain text and HTML,
+ * mail/templates.ts) are one transaction.
  *
  * Following a reset link proves the reader receives mail at the account's address: a successful
  * reset marks the address verified (if it was not) and links its eligible subscriber records, as
@@ -14,11 +17,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type ApiMessage, MESSAGES, validateChangedPassword, validateEmail, validateRegistrationPassword } from 'shared-contracts/server';
-import { PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
+import { PASSWORD_RESET_MAIL_WINDOW_MS, PASSWORD_RESET_MAILS_PER_WINDOW, PASSWORD_RESET_TTL_MINUTES } from '../server-rules';
 import type { CaptchaVerifier, Clock, Mailer } from '../deps';
 import { mailMessage, passwordResetMail, RESET_MAIL_SUBJECT } from '../mail/templates';
 import type { AccountRepository } from '../repositories/accounts';
 import type { PasswordResetRepository } from '../repositories/password-resets';
+import type { RateLimitRepository } from '../repositories/rate-limits';
 import type { AuthService, Viewer } from './auth';
 import type { EmailVerificationService } from './email-verification';
 import { ForbiddenError, InvalidInputError, LockedError } from './errors';
@@ -36,6 +40,8 @@ export const RESET_MESSAGES = {
 
 export { RESET_MAIL_SUBJECT };
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The counter of one account's reset mails (rate_limit_hits). */
+export const RESET_MAILS_COUNTER = 'passwordResetMails:user:';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -46,6 +52,8 @@ function badToken(message: string): InvalidInputError {
 export function createPasswordRecoveryService(deps: {
   accounts: AccountRepository;
   resets: PasswordResetRepository;
+  /** The database counters of the rate limits, for the account's reset mails. */
+  counters: Pick<RateLimitRepository, 'hit'>;
   lockout: SignInLockout;
   auth: AuthService;
   captcha: CaptchaVerifier;
@@ -54,8 +62,18 @@ export function createPasswordRecoveryService(deps: {
   publicOrigin: string;
   verification: Pick<EmailVerificationService, 'addressProven'>;
 }) {
-  const { accounts, resets, lockout, auth, captcha, mailer, clock, verification } = deps;
+  const { accounts, resets, counters, lockout, auth, captcha, mailer, clock, verification } = deps;
   const origin = new URL(deps.publicOrigin).origin;
+
+  /**
+   * Counts a reset mail for the account, in one statement (concurrent requests from any process are
+   * all counted); false once the account has had PASSWORD_RESET_MAILS_PER_WINDOW this hour.
+   */
+  async function mayMail(userId: string, now: Date): Promise<boolean> {
+    const resetIso = new Date(now.getTime() + PASSWORD_RESET_MAIL_WINDOW_MS).toISOString();
+    const { hits } = await counters.hit(`${RESET_MAILS_COUNTER}${userId}`, now.toISOString(), resetIso);
+    return hits <= PASSWORD_RESET_MAILS_PER_WINDOW;
+  }
 
   return {
     async forgotPassword(input: { emailAddress: string; reCaptchaToken?: string }): Promise<ApiMessage> {
@@ -66,7 +84,8 @@ export function createPasswordRecoveryService(deps: {
       const user = await accounts.findUserByEmail(email);
       if (user?.restricted === 1) throw new ForbiddenError(MESSAGES.signIn.restricted);
       if ((await lockout.lockedFor(email, now)) > 0) throw new LockedError(MESSAGES.forgotPassword.locked);
-      if (user) {
+      // Over the account's hourly mails, the same answer as for a mail sent or an unknown email.
+      if (user && (await mayMail(user.id, now))) {
         const token = randomBytes(32).toString('base64url');
         const mail = mailMessage(user.email, passwordResetMail({ origin, token, ttlMinutes: PASSWORD_RESET_TTL_MINUTES }));
         // The token and its mail commit together: no link is mailed for a token that was not stored.

@@ -1,6 +1,12 @@
 /**
- * The release registry (issue 24, decision 037): which version of each remote readers get.
+ * The release registry (decisions 037, 046): which version of each remote readers get.
  *
+ * - What a team publishes is untrusted input (decision 046). A version is published only from the
+ *   places the operator configured for its remote (its configured origin, the releases host's
+ *   `<RELEASE_BASE_URL>/<remote>/`, RELEASE_ORIGINS_<REMOTE>), fetched without following redirects,
+ *   checked here (the manifest names the remote, its shared packages against the shell's), and
+ *   pinned: the SRI digests of its manifest, remote entry and server build are recorded, and the
+ *   browser and the render tier load nothing else under that version.
  * - Versions are published once under their own address and never changed (a name or a manifest
  *   address used before is refused). The location the server is configured with (REMOTE_*_URL) is
  *   adopted as a version `env-<8 hex of its URL>` and made stable the first time the registry sees
@@ -13,11 +19,16 @@
  * - The channels are read at most once per `cacheMs` per process (and at once after a change made
  *   here); when the database cannot be read the last good snapshot is used, and before any, the
  *   configured locations.
- * - Every change and every refusal is an event: who, when, what, from, to, why.
- * - Loads and failures of a canary are counted; past `minLoads` loads, a failure rate above
- *   `maxFailureRate` takes the canary out of its channel, recorded as the registry's own event.
+ * - Every change is an event (who, when, what, from, to, why); refusals are counted per remote,
+ *   actor, action and hour apart from them, so no flood of refusals hides a change.
+ * - Loads and failures of a canary are counted from the browsers that were served it (the route
+ *   checks the signed served-versions cookie); past `minLoads` loads, a failure rate above
+ *   `maxFailureRate` with failures from at least `minBrowsers` browsers takes the canary out of its
+ *   channel, recorded as the registry's own event. Only an operator may promote it again.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import {
   failureRate,
   REMOTE_NAMES,
@@ -27,12 +38,16 @@ import {
   type ReleaseChannelState,
   type RemoteName,
   type RegistryRemotesAnswer,
+  type ReleaseRefusal,
+  type RemoteIntegrity,
   type RemoteReleases,
 } from 'shared-contracts/server';
 import type { Clock } from '../clock';
 import type { Logger } from '../http/logger';
-import type { ReleaseChannelRow, ReleaseEventRow, ReleaseRepository } from '../repositories/releases';
-import { ConflictError, NotFoundError, UnprocessableError } from './errors';
+import type { ReleaseChannelRow, ReleaseEventRow, ReleaseRepository, ReleaseVersionRow } from '../repositories/releases';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from './errors';
+import type { SharedPackage } from './release-check.cjs';
+import { compareShared } from './release-check.cjs';
 
 export interface ReleaseSettings {
   /** Loads a canary must have before its failure rate can take it out. */
@@ -41,9 +56,24 @@ export interface ReleaseSettings {
   maxFailureRate: number;
   /** How long a process uses what it read of the channels (milliseconds). */
   cacheMs: number;
+  /** Distinct browsers that must have reported failures before the failure rate can take a canary out. */
+  minBrowsers: number;
+  /** The releases host (RELEASE_BASE_URL): a remote's versions may be published under `<baseUrl>/<remote>/`. */
+  baseUrl: string;
+  /** More places the operator allows a remote's versions to be published from (RELEASE_ORIGINS_<REMOTE>): origins or URL prefixes. */
+  origins: Partial<Record<RemoteName, string[]>>;
 }
 
-export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = { minLoads: 20, maxFailureRate: 0.2, cacheMs: 1000 };
+export const DEFAULT_RELEASES_BASE_URL = 'http://localhost:3006';
+
+export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
+  minLoads: 20,
+  maxFailureRate: 0.2,
+  cacheMs: 1000,
+  minBrowsers: 5,
+  baseUrl: DEFAULT_RELEASES_BASE_URL,
+  origins: {},
+};
 
 /** Who asked: a deploy token (one remote), an operator, or the registry itself. */
 export type ReleaseActor = { kind: 'token'; id: string; remote: RemoteName; label: string } | { kind: 'operator'; email: string } | { kind: 'system' };
@@ -58,6 +88,8 @@ export function actorName(actor: ReleaseActor | string): string {
 interface Located {
   version: string;
   manifestUrl: string;
+  /** What a published version was pinned to; absent for a configured location (decision 046). */
+  integrity?: RemoteIntegrity;
 }
 export interface RegistrySnapshot {
   remotes: Record<RemoteName, { stable: Located; canary: (Located & { percent: number }) | null }>;
@@ -100,14 +132,81 @@ function originsOf(urls: string[]): string[] {
   return [...origins].sort();
 }
 
-/** What a manifest fetch gives: the parsed JSON, or throws. Injected in tests. */
-export type ManifestFetcher = (url: string) => Promise<unknown>;
+/** A file of a version being published, as its host answered: never a redirect followed. */
+export interface FetchedFile {
+  status: number;
+  body: Buffer;
+}
+/** How the registry fetches a version's files when it is published. Injected in tests. */
+export type ReleaseFileFetcher = (url: string) => Promise<FetchedFile>;
 
-export const fetchManifestJson: ManifestFetcher = async (url) => {
-  const res = await fetch(url, { signal: AbortSignal.timeout(3000), headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`answered ${res.status}`);
-  return res.json();
-};
+/** The largest file the registry reads of a version (a remote entry or server build is far smaller). */
+export const RELEASE_FILE_MAX_BYTES = 8 * 1024 * 1024;
+const RELEASE_FILE_TIMEOUT_MS = 5000;
+
+/**
+ * A GET of one file, as a static host answers it: a redirect is an answer like any other (never
+ * followed, so an allowed origin cannot send the registry elsewhere), the whole answer within 5 s
+ * and 8 MB. Rejects on a network error; the caller says nothing of why (decision 046).
+ */
+export const fetchReleaseFile: ReleaseFileFetcher = (url) =>
+  new Promise((resolve, reject) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { headers: { accept: '*/*', 'accept-encoding': 'identity' } }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > RELEASE_FILE_MAX_BYTES) req.destroy(new Error('too large'));
+        else chunks.push(chunk);
+      });
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => req.destroy(new Error('timed out')), RELEASE_FILE_TIMEOUT_MS);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+
+/** The SRI form of a file's digest (what `integrity` attributes and the render tier check). */
+export function sriDigest(body: Buffer): string {
+  return `sha384-${createHash('sha384').update(body).digest('base64')}`;
+}
+
+/** A place a remote's versions may be published from: an origin, and the path its addresses start with. */
+export interface ReleaseSource {
+  origin: string;
+  pathPrefix: string;
+}
+
+/** An origin or URL prefix as the operator wrote it; null when it is not an http(s) address. */
+export function releaseSource(value: string): ReleaseSource | null {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null;
+    const pathPrefix = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+    return { origin: url.origin, pathPrefix };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `url` is under one of `sources`: same origin, path under the prefix, no credentials. */
+export function fromAllowedSource(url: string, sources: readonly ReleaseSource[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  return sources.some((s) => parsed.origin === s.origin && parsed.pathname.startsWith(s.pathPrefix));
+}
 
 /** The federation name a manifest declares (mf-manifest.json's `name` or `metaData.name`). */
 function manifestName(json: unknown): string | undefined {
@@ -126,12 +225,25 @@ export function createReleaseService(deps: {
   configured: Record<RemoteName, string>;
   settings?: Partial<ReleaseSettings>;
   logger?: Pick<Logger, 'warn'>;
-  fetchManifest?: ManifestFetcher;
+  fetchFile?: ReleaseFileFetcher;
+  /** What the shell shares (the server's half of the pre-release check); read when first needed. */
+  shellShared?: () => SharedPackage[];
 }) {
   const { releases, clock } = deps;
   const settings: ReleaseSettings = { ...DEFAULT_RELEASE_SETTINGS, ...deps.settings };
-  const fetchManifest = deps.fetchManifest ?? fetchManifestJson;
+  const fetchFile = deps.fetchFile ?? fetchReleaseFile;
+  let shellSharedList: SharedPackage[] | null = null;
+  const shellShared = () => (shellSharedList ??= deps.shellShared?.() ?? []);
   const now = () => clock.now().toISOString();
+
+  /** Where a remote's versions may be published from: operator configuration only (decision 046). */
+  function sourcesOf(remote: RemoteName): ReleaseSource[] {
+    const base = settings.baseUrl.replace(/\/+$/, '');
+    return [deps.configured[remote] ? new URL(deps.configured[remote]).origin : null, `${base}/${remote}/`, ...(settings.origins[remote] ?? [])]
+      .filter((v): v is string => typeof v === 'string')
+      .map(releaseSource)
+      .filter((v): v is ReleaseSource => v !== null);
+  }
 
   async function event(
     remote: string,
@@ -155,7 +267,10 @@ export function createReleaseService(deps: {
     await releases.addEvent(row);
   }
 
-  /** Records a refusal and answers the error to throw. */
+  /**
+   * Counts a refusal (per remote, actor, action and hour: never one row each, so a flood of refused
+   * requests cannot push a change out of the history) and answers the error to throw.
+   */
   async function refuse<E extends Error>(
     remote: string,
     actor: ReleaseActor | string,
@@ -163,7 +278,9 @@ export function createReleaseService(deps: {
     error: E,
     fields: { to?: string | null } = {},
   ): Promise<E> {
-    await event(remote, actor, action, { ...fields, reason: error.message, outcome: 'refused' });
+    const at = now();
+    const reason = [error.message, fields.to ? `(${fields.to})` : ''].filter(Boolean).join(' ').slice(0, 500);
+    await releases.countRefusal({ remote, actor: actorName(actor).slice(0, 200), action, window_start: `${at.slice(0, 13)}:00:00.000Z`, at, reason });
     return error;
   }
 
@@ -208,6 +325,12 @@ export function createReleaseService(deps: {
 
   // ---- the channels, as readers get them
 
+  /** A version's pins, when it was published (a configured location has none). */
+  function integrityOf(row: Pick<ReleaseVersionRow, 'manifest_integrity' | 'entry_integrity' | 'server_integrity'>): { integrity?: RemoteIntegrity } {
+    if (!row.manifest_integrity || !row.entry_integrity) return {};
+    return { integrity: { manifest: row.manifest_integrity, entry: row.entry_integrity, server: row.server_integrity } };
+  }
+
   const fallback = (): RegistrySnapshot => ({
     remotes: Object.fromEntries(
       REMOTE_NAMES.map((r) => [r, { stable: { version: configuredVersion(deps.configured[r]), manifestUrl: deps.configured[r] }, canary: null }]),
@@ -225,8 +348,9 @@ export function createReleaseService(deps: {
     for (const row of rows) {
       if (!(REMOTE_NAMES as readonly string[]).includes(row.remote)) continue;
       const entry = base.remotes[row.remote as RemoteName];
-      if (row.channel === 'stable') entry.stable = { version: row.version, manifestUrl: row.manifest_url };
-      else if (row.channel === 'canary') entry.canary = { version: row.version, manifestUrl: row.manifest_url, percent: row.percent };
+      const located: Located = { version: row.version, manifestUrl: row.manifest_url, ...integrityOf(row) };
+      if (row.channel === 'stable') entry.stable = located;
+      else if (row.channel === 'canary') entry.canary = { ...located, percent: row.percent };
     }
     const urls = Object.values(base.remotes).flatMap((r) => [r.stable.manifestUrl, ...(r.canary ? [r.canary.manifestUrl] : [])]);
     base.origins = originsOf(urls);
@@ -267,6 +391,7 @@ export function createReleaseService(deps: {
   function resolve(s: RegistrySnapshot, cohort: Cohort): RegistryRemotesAnswer {
     const remotes = {} as Record<RemoteName, string>;
     const versions = {} as Record<RemoteName, string>;
+    const integrity: Record<string, RemoteIntegrity> = {};
     const canary: RemoteName[] = [];
     for (const remote of REMOTE_NAMES) {
       const entry = s.remotes[remote];
@@ -275,9 +400,10 @@ export function createReleaseService(deps: {
       const chosen = entry.canary && (optedIn || inShare) ? entry.canary : entry.stable;
       remotes[remote] = chosen.manifestUrl;
       versions[remote] = chosen.version;
+      if (chosen.integrity) integrity[remote] = chosen.integrity;
       if (chosen === entry.canary) canary.push(remote);
     }
-    return canary.length > 0 ? { remotes, versions, canary } : { remotes, versions };
+    return { remotes, versions, ...(canary.length > 0 ? { canary } : {}), ...(Object.keys(integrity).length > 0 ? { integrity } : {}) };
   }
 
   // ---- the registry's state, as teams and operators see it
@@ -313,9 +439,39 @@ export function createReleaseService(deps: {
     return null;
   }
 
-  async function state(remote: RemoteName, eventLimit = 30): Promise<RemoteReleases> {
+  /** How many events and refusals the state shows at once; the rest are paged (`events`, `refusals`). */
+  const PAGE = 30;
+
+  function eventOf(e: ReleaseEventRow) {
+    return { id: e.id, at: e.at, actor: e.actor, action: e.action, channel: e.channel, from: e.from_version, to: e.to_version, reason: e.reason };
+  }
+
+  /** A page of the remote's changes, newest first, before the event `before` (an id from an earlier page). */
+  async function events(remote: RemoteName | 'all', before?: string, limit = PAGE) {
+    const rows = await releases.events(remote, limit + 1, before);
+    return { events: rows.slice(0, limit).map(eventOf), next: rows.length > limit ? rows[limit - 1]!.id : null };
+  }
+
+  /** A page of the remote's counted refusals, the most recent first. */
+  async function refusals(remote: RemoteName | 'all', offset = 0, limit = PAGE): Promise<{ refusals: ReleaseRefusal[]; next: number | null }> {
+    const rows = await releases.refusals(remote, limit + 1, offset);
+    return {
+      refusals: rows.slice(0, limit).map((r) => ({
+        actor: r.actor,
+        action: r.action,
+        hour: r.window_start,
+        count: r.count,
+        firstAt: r.first_at,
+        lastAt: r.last_at,
+        reason: r.last_reason,
+      })),
+      next: rows.length > limit ? offset + limit : null,
+    };
+  }
+
+  async function state(remote: RemoteName): Promise<RemoteReleases> {
     await ensureConfigured();
-    const [versions, channels, events] = await Promise.all([releases.versions(remote), releases.channels(remote), releases.events(remote, eventLimit)]);
+    const [versions, channels, history, refused] = await Promise.all([releases.versions(remote), releases.channels(remote), events(remote), refusals(remote)]);
     const manifests = new Map(versions.map((v) => [v.version, v.manifest_url]));
     const stable = channels.find((c) => c.channel === 'stable');
     const canary = channels.find((c) => c.channel === 'canary');
@@ -338,29 +494,92 @@ export function createReleaseService(deps: {
         publishedAt: v.published_at,
         publishedBy: v.published_by,
         check: checkLines(v.check_report),
+        pinned: v.manifest_integrity !== null,
         loads: v.loads,
         failures: v.failures,
         failureRate: failureRate(v.loads, v.failures),
         channels: channels.filter((c) => c.version === v.version).map((c) => c.channel as ReleaseChannel),
       })),
-      events: events.map((e) => ({
-        at: e.at,
-        actor: e.actor,
-        action: e.action,
-        channel: e.channel,
-        from: e.from_version,
-        to: e.to_version,
-        reason: e.reason,
-        outcome: e.outcome === 'refused' ? 'refused' : 'done',
-      })),
+      events: history.events,
+      eventsNext: history.next,
+      refusals: refused.refusals,
+      refusalsNext: refused.next,
     };
   }
 
   // ---- changes
 
+  /** The same refusal for every way a file cannot be fetched: it echoes nothing the host answered (decision 046). */
+  const unreadable = (remote: RemoteName, url: string) => new UnprocessableError(`${remote}'s files could not be read at ${url}.`);
+
+  /**
+   * The server's pre-release check of a version at `manifestUrl` (decision 046): every file comes
+   * from a place the operator allows for the remote; the manifest names the remote and shares what
+   * the shell provides as the shell requires; its entry and its server build are fetched and their
+   * digests recorded. Throws the refusal's error; answers the pins and the check's lines.
+   */
+  async function checkOnServer(remote: RemoteName, manifestUrl: string): Promise<{ manifest: string; entry: string; server: string | null; lines: string[] }> {
+    const sources = sourcesOf(remote);
+    const allowed = (url: string) => fromAllowedSource(url, sources);
+    const where = sources.map((s) => `${s.origin}${s.pathPrefix}`).join(', ');
+    if (!allowed(manifestUrl)) throw new UnprocessableError(`A version of ${remote} is published from ${where} only.`);
+    const read = async (url: string, optional = false): Promise<Buffer | null> => {
+      let file: FetchedFile;
+      try {
+        file = await fetchFile(url);
+      } catch {
+        throw unreadable(remote, url);
+      }
+      if (optional && file.status === 404) return null;
+      if (file.status !== 200) throw unreadable(remote, url);
+      return file.body;
+    };
+    const manifestBytes = (await read(manifestUrl))!;
+    let json: unknown;
+    try {
+      json = JSON.parse(manifestBytes.toString('utf8'));
+    } catch {
+      throw new UnprocessableError(`The manifest at ${manifestUrl} is not a remote manifest.`);
+    }
+    const name = manifestName(json);
+    if (name !== remote) {
+      throw new UnprocessableError(`The manifest at ${manifestUrl} is ${name ? `the remote ${name}'s` : 'not a remote manifest'}, not ${remote}'s.`);
+    }
+    const manifest = json as { shared?: unknown; metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } };
+    const shared = Array.isArray(manifest.shared)
+      ? (manifest.shared as Array<{ name: string; version?: string; requiredVersion?: string; singleton?: boolean }>)
+      : [];
+    const problems = compareShared(
+      shellShared(),
+      shared.filter((s) => typeof s?.name === 'string'),
+    );
+    if (problems.length > 0) throw new UnprocessableError(`The pre-release check failed: ${remote}: shared MISMATCH: ${problems.join('; ')}`.slice(0, 600));
+    const entryName = manifest.metaData?.remoteEntry?.name;
+    const entryPath = manifest.metaData?.remoteEntry?.path;
+    if (typeof entryName !== 'string' || !/^[\w.-]+\.js$/.test(entryName) || (entryPath !== undefined && typeof entryPath !== 'string')) {
+      throw new UnprocessableError(`The manifest at ${manifestUrl} names no remote entry.`);
+    }
+    const entryUrl = new URL(`${entryPath ? `${entryPath.replace(/\/+$/, '')}/` : ''}${entryName}`, manifestUrl).href;
+    const serverUrl = new URL('server/remote.js', manifestUrl).href;
+    if (!allowed(entryUrl)) throw new UnprocessableError(`A version of ${remote} is published from ${where} only.`);
+    const [entry, server] = await Promise.all([read(entryUrl), read(serverUrl, true)]);
+    const pins = { manifest: sriDigest(manifestBytes), entry: sriDigest(entry!), server: server ? sriDigest(server) : null };
+    return {
+      ...pins,
+      lines: [
+        `registry: ${remote}: shared ok`,
+        `registry: manifest ${pins.manifest}`,
+        `registry: entry ${entryName} ${pins.entry}`,
+        `registry: server build ${pins.server ?? 'none (rendered in the browser)'}`,
+      ],
+    };
+  }
+
   async function publish(actor: ReleaseActor, remote: RemoteName, input: PublishRequest): Promise<RemoteReleases> {
     await ensureConfigured();
-    if (!input.check.ok) {
+    // The caller's own report can only refuse: a check it says failed is refused; one it says passed
+    // proves nothing, and the registry runs its own (decision 046).
+    if (input.check && !input.check.ok) {
       const problems = input.check.lines.filter((l) => /MISMATCH|FAILED|no build/i.test(l));
       throw await refuse(
         remote,
@@ -385,26 +604,11 @@ export function createReleaseService(deps: {
         { to: input.version },
       );
     }
-    let name: string | undefined;
+    let checked: Awaited<ReturnType<typeof checkOnServer>>;
     try {
-      name = manifestName(await fetchManifest(input.manifestUrl));
+      checked = await checkOnServer(remote, input.manifestUrl);
     } catch (error) {
-      throw await refuse(
-        remote,
-        actor,
-        'publish',
-        new UnprocessableError(`The manifest at ${input.manifestUrl} cannot be read: ${error instanceof Error ? error.message : String(error)}`),
-        { to: input.version },
-      );
-    }
-    if (name !== remote) {
-      throw await refuse(
-        remote,
-        actor,
-        'publish',
-        new UnprocessableError(`The manifest at ${input.manifestUrl} is ${name ? `the remote ${name}'s` : 'not a remote manifest'}, not ${remote}'s.`),
-        { to: input.version },
-      );
+      throw await refuse(remote, actor, 'publish', error instanceof Error ? error : new UnprocessableError(String(error)), { to: input.version });
     }
     const inserted = await releases.insertVersion({
       remote,
@@ -412,7 +616,10 @@ export function createReleaseService(deps: {
       manifest_url: input.manifestUrl,
       published_at: now(),
       published_by: actorName(actor),
-      check_report: JSON.stringify(input.check.lines),
+      check_report: JSON.stringify([...checked.lines, ...(input.check?.lines ?? []).map((l) => `team: ${l}`)]),
+      manifest_integrity: checked.manifest,
+      entry_integrity: checked.entry,
+      server_integrity: checked.server,
     });
     if (!inserted) throw await refuse(remote, actor, 'publish', new ConflictError(`${remote} ${input.version} is published already.`), { to: input.version });
     await event(remote, actor, 'publish', { to: input.version, reason: input.reason ?? '' });
@@ -423,6 +630,16 @@ export function createReleaseService(deps: {
     await ensureConfigured();
     const version = await releases.version(remote, input.version);
     if (!version) throw await refuse(remote, actor, 'promote', new NotFoundError(`${remote} has no version ${input.version}.`), { to: input.version });
+    // A version the registry took out for failing readers comes back only by an operator's decision.
+    if (actor.kind !== 'operator' && (await releases.wasTakenOut(remote, input.version))) {
+      throw await refuse(
+        remote,
+        actor,
+        'promote',
+        new ForbiddenError(`The registry took ${remote} ${input.version} out after readers' failures: only an operator may promote it again.`),
+        { to: input.version },
+      );
+    }
     const channels = await releases.channels(remote);
     const stable = channels.find((c) => c.channel === 'stable');
     const canary = channels.find((c) => c.channel === 'canary');
@@ -500,23 +717,46 @@ export function createReleaseService(deps: {
     if (!canary || canary.loads < settings.minLoads) return;
     const rate = failureRate(canary.loads, canary.failures) ?? 0;
     if (rate <= settings.maxFailureRate) return;
+    // Failures from one browser, or a few, never take a canary out (decision 046).
+    const browsers = await releases.failingBrowsers(remote, canary.version, canary.since);
+    if (browsers < settings.minBrowsers) return;
     if (!(await releases.removeChannel(remote, 'canary', canary.version))) return;
     const pct = (n: number) => `${Math.round(n * 1000) / 10}%`;
     await event(remote, 'registry', 'auto-rollback', {
       channel: 'canary',
       from: canary.version,
-      reason: `failure rate ${pct(rate)} (${canary.failures} failures in ${canary.loads} loads) is above ${pct(settings.maxFailureRate)} after at least ${settings.minLoads} loads`,
+      reason: `failure rate ${pct(rate)} (${canary.failures} failures in ${canary.loads} loads, from ${browsers} browsers) is above ${pct(settings.maxFailureRate)} after at least ${settings.minLoads} loads`,
     });
-    deps.logger?.warn('canary taken out by its failure rate', { remote, version: canary.version, loads: canary.loads, failures: canary.failures });
+    deps.logger?.warn('canary taken out by its failure rate', { remote, version: canary.version, loads: canary.loads, failures: canary.failures, browsers });
     invalidate();
   }
 
+  /** A load of `version` reported by a browser that was served it (the route checks the served-versions cookie). */
   async function recordLoad(remote: RemoteName, version: string): Promise<void> {
     await weigh(remote, await releases.count(remote, version, 'loads'));
   }
 
-  async function recordFailure(remote: RemoteName, version: string): Promise<void> {
+  /** A failure of `version` reported by `browser`, which was served it. */
+  async function recordFailure(remote: RemoteName, version: string, browser: string): Promise<void> {
+    await releases.addFailingBrowser(remote, version, browser, now());
     await weigh(remote, await releases.count(remote, version, 'failures'));
+  }
+
+  // ---- release testers: readers whose canary opt-in counts (decision 046)
+
+  async function addTester(actor: ReleaseActor, email: string): Promise<void> {
+    const userId = await releases.userIdByEmail(email);
+    if (!userId) throw await refuse('all', actor, 'tester-add', new NotFoundError('No account has that email address.'));
+    await releases.addRole(userId, 'release-tester');
+    await event('all', actor, 'tester-add', { reason: email });
+  }
+
+  async function removeTester(actor: ReleaseActor, email: string): Promise<void> {
+    const userId = await releases.userIdByEmail(email);
+    if (!userId || !(await releases.removeRole(userId, 'release-tester'))) {
+      throw await refuse('all', actor, 'tester-remove', new NotFoundError('That account is not a release tester.'));
+    }
+    await event('all', actor, 'tester-remove', { reason: email });
   }
 
   // ---- deploy tokens
@@ -551,6 +791,8 @@ export function createReleaseService(deps: {
     invalidate,
     resolve,
     state,
+    events,
+    refusals,
     publish,
     promote,
     rollback,
@@ -562,7 +804,12 @@ export function createReleaseService(deps: {
     revokeToken,
     tokenFor,
     refuse,
+    addTester,
+    removeTester,
+    testers: () => releases.usersWithRole('release-tester'),
     isOperator: (userId: string) => releases.hasRole(userId, 'operator'),
+    /** Whether a signed-in account's canary opt-in counts: an operator or a listed release tester. */
+    mayOptIn: async (userId: string) => (await releases.hasRole(userId, 'operator')) || (await releases.hasRole(userId, 'release-tester')),
   };
 }
 

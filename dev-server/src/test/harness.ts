@@ -26,7 +26,7 @@ import {
 import { silentLogger, type Logger } from '../http/logger';
 import type { PaymentGateway } from '../integrations/payment-gateway';
 import { seedDatabase } from '../seed';
-import type { ManifestFetcher } from '../services/releases';
+import type { SharedPackage } from '../services/release-check.cjs';
 import { dropPostgresCopy, seededPostgres } from './postgres';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -90,9 +90,16 @@ export interface TestAppParts {
   payments?: PaymentGateway;
   /** Where the app logs; silent by default (tests print nothing), createMemoryLogger() to read the lines. */
   logger?: Logger;
-  /** How the release registry reads a published version's manifest (no network in tests). */
-  fetchManifest?: ManifestFetcher;
+  /** What the shell shares, for the registry's own check; default TEST_SHELL_SHARED. */
+  shellShared?: SharedPackage[];
 }
+
+/** What the shell shares in the API tests (the registry's own pre-release check compares with it). */
+export const TEST_SHELL_SHARED: SharedPackage[] = [
+  { name: 'react', version: '19.3.1', requiredVersion: '^19.3.0', singleton: true },
+  { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.3.0', singleton: true },
+  { name: 'shared-contracts', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true },
+];
 
 /** Limits high enough that no API test meets them (rate-limit.test.ts tests the limits themselves). */
 export const UNLIMITED: AppConfig['rateLimits'] = {
@@ -107,6 +114,7 @@ export const UNLIMITED: AppConfig['rateLimits'] = {
   clientErrors: { windowMs: 60_000, limit: 10_000 },
   releases: { windowMs: 60_000, limit: 10_000 },
   remoteLoads: { windowMs: 60_000, limit: 10_000 },
+  releaseReports: { windowMs: 60_000, limit: 10_000 },
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: TestAppParts = {}): Promise<TestApp> {
@@ -130,9 +138,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, parts: T
     geolocation: parts.geolocation ?? createLocalGeolocator('US'),
     ...(parts.payments ? { payments: parts.payments } : {}),
     logger: parts.logger ?? silentLogger,
-    ...(parts.fetchManifest ? { fetchManifest: parts.fetchManifest } : {}),
+    shellShared: () => parts.shellShared ?? TEST_SHELL_SHARED,
   });
-  return { app, db, clock, mailer, config, close: () => closeDatabase(db) };
+  return {
+    app,
+    db,
+    clock,
+    mailer,
+    config,
+    // The render tier's workers (decision 045), if a page started them, go with the app.
+    close: async () => {
+      await app.locals.renderTier?.close();
+      await closeDatabase(db);
+    },
+  };
 }
 
 /** The Set-Cookie lines of a response (supertest gives a string or a list). */

@@ -22,6 +22,7 @@ const version = (name: string, channels: Array<'stable' | 'canary'>) => ({
   publishedAt: '2026-11-26T09:00:00.000Z',
   publishedBy: 'token:tok-1 (store CI)',
   check: ['store: shared ok'],
+  pinned: true,
   loads: 40,
   failures: 2,
   failureRate: 0.05,
@@ -36,16 +37,7 @@ function store(over: Partial<RemoteReleases> = {}): RemoteReleases {
     versions: [version('2026.11.27-bbbbbbb', ['canary']), version('2026.11.26-aaaaaaa', ['stable']), version('env-0123abcd', [])],
     events: [
       {
-        at: '2026-11-27T08:00:00.000Z',
-        actor: 'token:tok-9 (library team)',
-        action: 'promote',
-        channel: null,
-        from: null,
-        to: null,
-        reason: 'This deploy token releases library only.',
-        outcome: 'refused',
-      },
-      {
+        id: '2026-11-26T12:00:00.000Z|000000002|aaaaaa',
         at: '2026-11-26T12:00:00.000Z',
         actor: 'operator:operator@example.com',
         action: 'promote',
@@ -53,13 +45,29 @@ function store(over: Partial<RemoteReleases> = {}): RemoteReleases {
         from: 'env-0123abcd',
         to: '2026.11.26-aaaaaaa',
         reason: '',
-        outcome: 'done',
       },
     ],
+    eventsNext: '2026-11-26T12:00:00.000Z|000000002|aaaaaa',
+    refusals: [
+      {
+        actor: 'token:tok-9 (library team)',
+        action: 'promote',
+        hour: '2026-11-27T08:00:00.000Z',
+        count: 31,
+        firstAt: '2026-11-27T08:00:00.000Z',
+        lastAt: '2026-11-27T08:40:00.000Z',
+        reason: 'This deploy token releases library only.',
+      },
+    ],
+    refusalsNext: null,
     ...over,
   };
 }
-const overview = (remotes: RemoteReleases[] = [store()]) => ({ remotes, autoRollback: { minLoads: 20, maxFailureRate: 0.2 } });
+const overview = (remotes: RemoteReleases[] = [store()], testers: string[] = []) => ({
+  remotes,
+  autoRollback: { minLoads: 20, maxFailureRate: 0.2, minBrowsers: 5 },
+  testers,
+});
 
 function renderPage(user: User | null) {
   act(() => userStore.getState().setUser(user));
@@ -102,8 +110,12 @@ describe('/operations', () => {
     expect(card.querySelector('[data-release-canary]')).toHaveAttribute('data-release-canary', '2026.11.27-bbbbbbb');
     expect(within(card).getByText(/to 10% of browsers and those who opt in/)).toBeInTheDocument();
     expect(within(card).getAllByText('2 of 40 loads (5%)')).toHaveLength(3);
-    expect(within(card).getByText(/refused: promote by token:tok-9 \(library team\) \(This deploy token releases library only\.\)/)).toBeInTheDocument();
-    expect(screen.getByText(/above 20% after at least 20 loads/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        '31 × promote by token:tok-9 (library team), 2026-11-27 08:00:00 to 2026-11-27 08:40:00: This deploy token releases library only.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/above 20% after at least 20 loads, with failures from at least 5 browsers/)).toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole('button', { name: 'Roll back to env-0123abcd' }));
     expect(await screen.findByText('store: rolled back to env-0123abcd')).toBeInTheDocument();
@@ -128,5 +140,43 @@ describe('/operations', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Canary store 2026.11.27-bbbbbbb to 10%' }));
     expect(await screen.findByText('Refused: store 2026.11.27-bbbbbbb is stable already.')).toBeInTheDocument();
     expect(api.sent('POST /api/releases/store/promote')).toEqual([{ version: '2026.11.27-bbbbbbb', channel: 'canary', percent: 10 }]);
+  });
+
+  it('pages through the older history of a remote', async () => {
+    const older = {
+      id: '2026-11-20T12:00:00.000Z|000000001|bbbbbb',
+      at: '2026-11-20T12:00:00.000Z',
+      actor: 'token:tok-1 (store CI)',
+      action: 'publish',
+      channel: null,
+      from: null,
+      to: '2026.11.26-aaaaaaa',
+      reason: '',
+    };
+    const api = mockApi({
+      'GET /api/releases': { body: overview() },
+      'GET /api/releases/store/events': { body: { events: [older], next: null } },
+    });
+    renderPage(sampleUser());
+    const card = await screen.findByRole('region', { name: 'store' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Older changes of store' }));
+    expect(await within(card).findByText('2026-11-20 12:00:00 publish – → 2026.11.26-aaaaaaa by token:tok-1 (store CI)')).toBeInTheDocument();
+    expect(api.urls('GET /api/releases/store/events').map((u) => u.searchParams.get('before'))).toEqual(['2026-11-26T12:00:00.000Z|000000002|aaaaaa']);
+    expect(within(card).queryByRole('button', { name: 'Older changes of store' })).not.toBeInTheDocument();
+  });
+
+  it('lists the release testers and adds one', async () => {
+    let reads = 0;
+    const api = mockApi({
+      'GET /api/releases': () => ({ body: overview([store()], reads++ === 0 ? [] : ['reader@example.com']) }),
+      'POST /api/releases/testers': { body: { testers: ['reader@example.com'] } },
+    });
+    renderPage(sampleUser());
+    const testers = await screen.findByRole('region', { name: 'Release testers' });
+    await userEvent.type(within(testers).getByLabelText('Email address of an account'), 'reader@example.com');
+    await userEvent.click(within(testers).getByRole('button', { name: 'Add a tester' }));
+    expect(await screen.findByText('reader@example.com is a release tester')).toBeInTheDocument();
+    expect(api.sent('POST /api/releases/testers')).toEqual([{ email: 'reader@example.com' }]);
+    expect(await within(testers).findByRole('button', { name: 'Remove reader@example.com from the release testers' })).toBeInTheDocument();
   });
 });

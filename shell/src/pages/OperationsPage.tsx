@@ -1,19 +1,23 @@
 /**
- * `/operations` (issue 24, decision 037): the release registry for signed-in operators. Each remote
+ * `/operations` (decisions 037, 046): the release registry for signed-in operators. Each remote
  * with its stable and canary versions, the failure rates the shell reported per version, its release
- * history, and the buttons a team's CLI has (promote, canary share, remove the canary, roll back,
- * issue a deploy token) behind the same API and rules (/api/releases: the operator's session and the
- * CSRF header). A guest is asked to sign in; anyone else gets the site's not-found page. Its own
+ * history (every change, a page at a time) and its counted refusals, the buttons a team's CLI has
+ * (promote, canary share, remove the canary, roll back, issue a deploy token), and the release
+ * testers whose canary opt-in counts, behind the same API and rules (/api/releases: the operator's
+ * session and the CSRF header). A guest is asked to sign in; anyone else gets the site's not-found page. Its own
  * chunk: nothing of it is on a reader's first view.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, ApiError, Button, Card, SignInPrompt, useLoad, useUserStore } from 'shared-contracts';
 import { Link } from 'shared-contracts/router';
 import {
   IssuedTokenSchema,
+  ReleaseEventsPageSchema,
   ReleasesOverviewSchema,
+  ReleaseTestersSchema,
   RemoteReleasesSchema,
   type ReleaseChannelState,
+  type ReleaseEvent,
   type ReleasesOverview,
   type RemoteReleases,
 } from 'shared-contracts/releases';
@@ -31,8 +35,9 @@ const STYLES = `
 .operations-page .ops-versions { overflow-x: auto; }
 .operations-page table { border-collapse: collapse; width: 100%; font: var(--step--1)/1.4 var(--font-sans); }
 .operations-page th, .operations-page td { text-align: left; padding: var(--space-1) var(--space-2); border-bottom: 1px solid var(--line); vertical-align: top; }
-.operations-page .ops-refused { color: var(--accent); }
+.operations-page .ops-refused { font: var(--step--1)/1.5 var(--font-sans); overflow-wrap: anywhere; padding-left: var(--space-5); color: var(--accent); }
 .operations-page .ops-history { font: var(--step--1)/1.5 var(--font-sans); overflow-wrap: anywhere; padding-left: var(--space-5); }
+.operations-page .ops-testers { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: end; margin: 0 0 var(--space-4); }
 `;
 
 function Channel({ label, state }: { label: string; state: ReleaseChannelState | null }) {
@@ -168,16 +173,104 @@ function RemoteCard({ entry, act, busy }: { entry: RemoteReleases; act: Act; bus
           </tbody>
         </table>
       </div>
+      <History entry={entry} />
+    </Card>
+  );
+}
+
+const describeEvent = (e: ReleaseEvent) =>
+  `${when(e.at)} ${e.action}${e.channel ? ` ${e.channel}` : ''}${e.from || e.to ? ` ${e.from ?? '–'} → ${e.to ?? '–'}` : ''} by ${e.actor}${e.reason ? ` (${e.reason})` : ''}`;
+
+/** The remote's changes, newest first, with the older ones a page at a time; then its counted refusals. */
+function History({ entry }: { entry: RemoteReleases }) {
+  const [older, setOlder] = useState<{ events: ReleaseEvent[]; next: string | null }>({ events: [], next: entry.eventsNext });
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // A new answer of the registry (after a change) starts the history again from its newest page.
+  const [first, setFirst] = useState(entry.events[0]?.id);
+  if (first !== entry.events[0]?.id) {
+    setFirst(entry.events[0]?.id);
+    setOlder({ events: [], next: entry.eventsNext });
+  }
+  const more = () => {
+    if (!older.next) return;
+    setState('loading');
+    api.request('GET', `/api/releases/${entry.remote}/events?before=${encodeURIComponent(older.next)}`, ReleaseEventsPageSchema).then(
+      (page) => {
+        setOlder((o) => ({ events: [...o.events, ...page.events], next: page.next }));
+        setState('idle');
+      },
+      () => setState('failed'),
+    );
+  };
+  return (
+    <>
       <h3>History</h3>
-      <ol className="ops-history" reversed>
-        {entry.events.map((e, i) => (
-          <li key={`${e.at}-${i}`} className={e.outcome === 'refused' ? 'ops-refused' : undefined}>
-            {`${when(e.at)} ${e.outcome === 'refused' ? 'refused: ' : ''}${e.action}${e.channel ? ` ${e.channel}` : ''}${
-              e.from || e.to ? ` ${e.from ?? '–'} → ${e.to ?? '–'}` : ''
-            } by ${e.actor}${e.reason ? ` (${e.reason})` : ''}`}
-          </li>
+      <ol className="ops-history" data-release-history>
+        {[...entry.events, ...older.events].map((e) => (
+          <li key={e.id}>{describeEvent(e)}</li>
         ))}
       </ol>
+      {older.next && (
+        <Button variant="ghost" disabled={state === 'loading'} aria-busy={state === 'loading'} onClick={more}>
+          {`Older changes of ${entry.remote}`}
+        </Button>
+      )}
+      {state === 'failed' && <p role="alert">The older changes could not be read. Try again.</p>}
+      <h3>Refused requests</h3>
+      {entry.refusals.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul className="ops-refused" data-release-refusals>
+          {entry.refusals.map((r) => (
+            <li key={`${r.actor}|${r.action}|${r.hour}`}>{`${r.count} × ${r.action} by ${r.actor}, ${when(r.firstAt)} to ${when(r.lastAt)}: ${r.reason}`}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The release testers: accounts whose canary opt-in (cookie or header) counts (decision 046). */
+function Testers({ testers, act, busy }: { testers: string[]; act: Act; busy: boolean }) {
+  const [email, setEmail] = useState('');
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) return;
+    act(`${address} is a release tester`, () =>
+      api.request('POST', '/api/releases/testers', ReleaseTestersSchema, { email: address }).then(() => setEmail('')),
+    );
+  };
+  return (
+    <Card as="section" boxed aria-labelledby="ops-testers">
+      <h2 id="ops-testers">Release testers</h2>
+      <p>A canary opt-in (the mfe_canary cookie or the X-Mfe-Canary header) counts only for operators and these accounts, signed in.</p>
+      <ul data-release-testers>
+        {testers.length === 0 && <li>None.</li>}
+        {testers.map((t) => (
+          <li key={t}>
+            {t}{' '}
+            <Button
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Remove ${t} from the release testers`}
+              onClick={() =>
+                act(`${t} is no longer a release tester`, () => api.request('DELETE', `/api/releases/testers/${encodeURIComponent(t)}`, ReleaseTestersSchema))
+              }
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form className="ops-testers" onSubmit={add}>
+        <label>
+          Email address of an account <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+        </label>
+        <Button type="submit" disabled={busy}>
+          Add a tester
+        </Button>
+      </form>
     </Card>
   );
 }
@@ -205,7 +298,7 @@ function Registry({ overview, reload }: { overview: ReleasesOverview; reload: ()
   return (
     <>
       <p>
-        {`A canary whose failure rate is above ${Math.round(rule.maxFailureRate * 100)}% after at least ${rule.minLoads} loads is taken out by the registry. `}
+        {`A canary whose failure rate is above ${Math.round(rule.maxFailureRate * 100)}% after at least ${rule.minLoads} loads, with failures from at least ${rule.minBrowsers} browsers, is taken out by the registry; only an operator may promote it again. `}
         Teams release with <code>npm run release -- &lt;remote&gt; …</code> and their deploy token.
       </p>
       <p role="status" data-release-message>
@@ -215,6 +308,7 @@ function Registry({ overview, reload }: { overview: ReleasesOverview; reload: ()
         {overview.remotes.map((entry) => (
           <RemoteCard key={entry.remote} entry={entry} act={act} busy={busy} />
         ))}
+        <Testers testers={overview.testers} act={act} busy={busy} />
       </div>
     </>
   );

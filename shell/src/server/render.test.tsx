@@ -4,10 +4,13 @@
 // The shell's server renderer (decision 032) over a stand-in API: what a reader without scripts and
 // a crawler receive, and how a remote's server build that is down, hung, failing or throwing leaves
 // only its own slot to the fallback.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RemoteIntegrity } from 'shared-contracts';
 import { sampleArticle, sampleUser } from 'shared-contracts/src/testing';
 import { PUBLIC_READS, renderPage } from './render';
+import { matchesIntegrity } from './remote-modules';
 
 /** The remotes' static host: each path prefix a different remote behaviour. */
 const REMOTE_BUILDS: Record<string, string | number | 'hang'> = {
@@ -18,11 +21,20 @@ const REMOTE_BUILDS: Record<string, string | number | 'hang'> = {
   '/hung/server/remote.js': 'hang',
   '/none/server/remote.js': 404,
   '/bad-require/server/remote.js': `require('fs'); exports.App = () => null;`,
+  // A published version (decision 045): the registry recorded the digest of this file.
+  '/pinned/server/remote.js': `const React = require('react');
+    exports.App = function App() { return React.createElement('main', null, React.createElement('h1', null, 'Store, as published')); };`,
+  // The same address serving other bytes than were published: if it ran, its error would say so.
+  '/tampered/server/remote.js': `throw new Error('the tampered build ran');`,
+  '/no-server-build/server/remote.js': `exports.App = function App() { throw new Error('a version without a server build was fetched'); };`,
 };
+/** The paths the remotes' host was asked for. */
+const served: string[] = [];
 let remoteHost: http.Server;
 let remoteOrigin = '';
 beforeAll(async () => {
   remoteHost = http.createServer((req, res) => {
+    served.push(req.url ?? '');
     const build = REMOTE_BUILDS[req.url ?? ''];
     if (build === 'hang') return; // never answered
     if (build === undefined || typeof build === 'number') {
@@ -42,15 +54,21 @@ afterAll(() => {
 
 const article = sampleArticle({ title: 'Rendered <Headline>', lead: 'The lead.', free: false, body: ['GATED PARAGRAPH'] });
 
-/** The API as the renderer's fetch sees it, with the store remote at `storeAt`. */
-function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
+/**
+ * The API as the renderer's fetch sees it, with the store remote at `storeAt`; with `storePin`, the
+ * store's version is a published one pinned to those digests (/remotes.json `integrity`).
+ */
+function api(storeAt = 'ok', calls: string[] = [], storePin?: RemoteIntegrity): typeof fetch {
   return (async (input: RequestInfo | URL) => {
     const url = String(input);
     calls.push(url);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (url === '/remotes.json') {
       const at = (name: string) => `${remoteOrigin}/${name}/mf-manifest.json`;
-      return json({ remotes: { paywall: at('none'), library: at('none'), store: at(storeAt), video: at('none'), visualLibrary: at('none') } });
+      return json({
+        remotes: { paywall: at('none'), library: at('none'), store: at(storeAt), video: at('none'), visualLibrary: at('none') },
+        ...(storePin ? { integrity: { store: storePin } } : {}),
+      });
     }
     if (url.startsWith('/api/article/2025/06/rendered')) return json({ ...article, body: [] });
     if (url.startsWith('/api/article/2025/06/failing')) return json({ message: 'Down' }, 500);
@@ -61,9 +79,14 @@ function api(storeAt = 'ok', calls: string[] = []): typeof fetch {
   }) as typeof fetch;
 }
 
-const serve = (url: string, fetchImpl: typeof globalThis.fetch = api(), session = false) =>
+const serve = (
+  url: string,
+  fetchImpl: typeof globalThis.fetch = api(),
+  session = false,
+  warn: (msg: string, fields: Record<string, string>) => void = () => undefined,
+) =>
   // React separates adjacent text with empty comments: the text a reader sees is without them.
-  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined, session }).then((page) => ({
+  renderPage({ url, fetch: fetchImpl, origin: 'https://example.test', warn, session }).then((page) => ({
     ...page,
     html: page.html.replaceAll('<!-- -->', ''),
   }));
@@ -231,5 +254,58 @@ describe('renderPage', () => {
       expect(pages[0]!.slots['store/App']).toBe('failed');
       expect(pages[1]).not.toBe(pages[0]);
     });
+  });
+});
+
+describe('pinned server builds (decision 045)', () => {
+  const sri = (algorithm: 'sha256' | 'sha384' | 'sha512', text: string) => `${algorithm}-${createHash(algorithm).update(text).digest('base64')}`;
+  const pin = (server: string | null): RemoteIntegrity => ({ manifest: 'sha384-manifest', entry: 'sha384-entry', server });
+  const published = REMOTE_BUILDS['/pinned/server/remote.js'] as string;
+
+  it('reads the SRI forms: sha256-, sha384-, sha512-, the strongest of several, and nothing it cannot read', () => {
+    const bytes = Buffer.from(published);
+    for (const algorithm of ['sha256', 'sha384', 'sha512'] as const) expect(matchesIntegrity(bytes, sri(algorithm, published))).toBe(true);
+    expect(matchesIntegrity(bytes, sri('sha384', `${published} `))).toBe(false);
+    // Of several, the strongest algorithm decides (a weaker matching digest does not save a wrong sha512).
+    expect(matchesIntegrity(bytes, `${sri('sha256', published)} ${sri('sha512', 'other')}`)).toBe(false);
+    expect(matchesIntegrity(bytes, `${sri('sha256', 'other')} ${sri('sha384', published)}`)).toBe(true);
+    for (const unreadable of ['', 'md5-abc', 'sha384', 'sha1-' + createHash('sha1').update(published).digest('base64')]) {
+      expect([unreadable, matchesIntegrity(bytes, unreadable)]).toEqual([unreadable, false]);
+    }
+  });
+
+  it('renders a published build whose bytes have the digest it was published with', async () => {
+    const warnings: string[] = [];
+    const page = await serve('/store', api('pinned', [], pin(sri('sha384', published))), false, (msg) => warnings.push(msg));
+    expect(page.slots['store/App']).toBe('ready');
+    expect(page.html).toContain('<h1>Store, as published</h1>');
+    expect(warnings).toEqual([]);
+  });
+
+  it('never evaluates a build whose bytes differ from its pin: the slot falls back and the warning names the remote and its integrity', async () => {
+    const warnings: Array<[string, Record<string, string>]> = [];
+    const page = await serve('/store', api('tampered', [], pin(sri('sha384', published))), false, (msg, fields) => warnings.push([msg, fields]));
+    expect(page.slots['store/App']).toBe('failed');
+    expect(page.html).toContain('The store is unavailable right now.');
+    expect(page.html).toContain('class="site-footer"');
+    expect(warnings).toHaveLength(1);
+    const [msg, fields] = warnings[0]!;
+    expect(msg).toMatch(/integrity/);
+    expect(fields.remote).toBe('store/App');
+    // Had it been evaluated, its own error would be the one reported.
+    expect(JSON.stringify(warnings)).not.toContain('the tampered build ran');
+  });
+
+  it('leaves a published version without a server build (server: null) to the browser, without fetching anything', async () => {
+    const before = served.filter((p) => p.startsWith('/no-server-build/')).length;
+    const page = await serve('/store', api('no-server-build', [], pin(null)));
+    expect(page.slots['store/App']).toBe('client');
+    expect(page.html).toMatch(/data-mfe-slot="store\/App" data-mfe-status="loading"/);
+    expect(served.filter((p) => p.startsWith('/no-server-build/')).length).toBe(before);
+  });
+
+  it('renders an operator-configured location (no integrity entry) as before', async () => {
+    const page = await serve('/store', api('pinned'));
+    expect(page.slots['store/App']).toBe('ready');
   });
 });

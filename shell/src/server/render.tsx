@@ -1,17 +1,19 @@
 /**
  * The shell's server build (decision 032): the pages the browser runs, rendered to HTML by React's
- * streaming renderer in the composition host's process, with the same components, so that every
- * page type is readable before any script and the browser hydrates it instead of drawing it again.
+ * streaming renderer with the same components, so that every page type is readable before any
+ * script and the browser hydrates it instead of drawing it again. It runs in the render tier
+ * (decision 045): worker processes apart from the API process (dev-server/src/http/render-worker.cjs).
  *
  * `renderPage` renders one document's app markup. The page's data is loaded during the render
  * (`useLoad` suspends on the server, shared-contracts ssr.ts) through `fetch`, which the host gives
- * per request: it answers from the API in the same process with the reader's cookies. The answers
- * are returned with the markup; the host writes them into the document as JSON for hydration.
+ * per request: the worker passes each request to the API process, which answers it as the reader
+ * (their cookies stay there). The answers are returned with the markup; the host writes them into
+ * the document as JSON for hydration.
  *
  * Remote slots render the remotes' server builds, loaded at run time (remote-modules.ts).
  *
  * This file is bundled with its own React, React DOM and router (webpack target node, one file), so
- * the API process loads React only when, and if, it renders a page.
+ * the API process never loads React.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
@@ -34,7 +36,7 @@ import {
   type User,
 } from 'shared-contracts';
 import { App } from '../App';
-import { loadServerRemoteModule, remoteLocations } from './remote-modules';
+import { loadServerRemoteModule, remoteLocations, type RemoteLocations } from './remote-modules';
 
 export interface RenderRequest {
   /** The page's path and query ('/topics', '/search?q=strategy'). */
@@ -138,7 +140,7 @@ const publicPages = new Map<string, KeptPage>();
 async function remotesUnchanged(kept: KeptPage, warn: NonNullable<RenderRequest['warn']>, fetch: typeof globalThis.fetch): Promise<boolean> {
   if (kept.remotes.length === 0) return true;
   return requestFetch.run(fetch, async () => {
-    const locations = remoteLocations().catch(() => ({}));
+    const locations = remoteLocations().catch((): RemoteLocations => ({ remotes: {} }));
     const now = await Promise.all(kept.remotes.map(({ remote, module }) => loadServerRemoteModule(remote, module, locations, warn)));
     return now.every((found, i) => {
       const before = kept.remotes[i]!.found;
@@ -182,7 +184,7 @@ function renderFor(
   reader: { user: User | null } | undefined,
   onRemote?: (remote: RemoteName, module: string, found: ServerRemoteModule) => void,
 ): Promise<RenderedPage> {
-  let locations: Promise<Record<string, string>> | null = null;
+  let locations: Promise<RemoteLocations> | null = null;
   const modules = new Map<string, Promise<ServerRemoteModule>>();
   const loads = new Map<string, Preloaded>();
   const running = new Map<string, Promise<Preloaded>>();
@@ -210,7 +212,7 @@ function renderFor(
       const key = `${remote}/${module}`;
       let found = modules.get(key);
       if (!found) {
-        locations ??= remoteLocations().catch(() => ({}));
+        locations ??= remoteLocations().catch((): RemoteLocations => ({ remotes: {} }));
         found = loadServerRemoteModule(remote as RemoteName, module, locations, warn);
         if (onRemote) void found.then((loaded) => onRemote(remote as RemoteName, module, loaded));
         modules.set(key, found);
