@@ -15,8 +15,11 @@ export function openSqlite(file: string): Kysely<Database> {
  */
 export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Database>; handle: SqliteDatabase.Database } {
   const inMemory = typeof source !== 'string' || source === ':memory:';
-  if (typeof source === 'string' && !inMemory) fs.mkdirSync(path.dirname(path.resolve(source)), { recursive: true });
+  // The folder and the file are the owner's alone: the render tier runs as another user (decision
+  // 045), and the database holds every reader's sessions. A folder that exists keeps its mode.
+  if (typeof source === 'string' && !inMemory) fs.mkdirSync(path.dirname(path.resolve(source)), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(source);
+  if (typeof source === 'string' && !inMemory) ownerOnly(source);
   if (!inMemory) {
     sqlite.pragma('journal_mode = WAL');
     // Several API processes may share the file (issue 10): a writer waits for another's lock.
@@ -25,6 +28,15 @@ export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Data
   sqlite.pragma('foreign_keys = ON');
   // Kysely's SqliteDialect keeps one connection, which is what ':memory:' needs (one database per connection).
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), handle: sqlite };
+}
+
+/** Read and write for the owner only; a file another user owns is left as it is. */
+function ownerOnly(file: string): void {
+  try {
+    fs.chmodSync(file, 0o600);
+  } catch {
+    // Not the owner (EPERM): nothing this process may change.
+  }
 }
 
 /** How many distinct SQL texts keep their prepared statement (a search's SQL text varies with its number of words). */

@@ -10,6 +10,7 @@
  * browser. A canary failing too often, in enough browsers, is taken out of its channel (decision 037).
  */
 import { Router, type Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { ClientErrorReportSchema } from 'shared-contracts/server';
 import { servedKey, servedOf } from '../http/release-served';
 import { requestIdOf } from '../http/request-log';
@@ -35,7 +36,7 @@ export function scrubClientMessage(message: string): string {
 export function browserKey(key: string) {
   return async (req: Request) => {
     const served = servedOf(req, key);
-    return served ? `browser:${served.browser}` : `address:${req.ip ?? ''}`;
+    return served ? `browser:${served.browser}` : `address:${ipKeyGenerator(req.ip ?? '')}`;
   };
 }
 
