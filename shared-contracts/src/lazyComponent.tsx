@@ -30,6 +30,18 @@ function Failed({ retry, busy }: { retry: () => void; busy: boolean }) {
   );
 }
 
+// The control a reader last pressed (decision 047): a part it asked for whose code is not there yet
+// marks it busy (aria-busy, the design system's spinner) until the code has come.
+let pressed: { el: Element; at: number } | null = null;
+globalThis.document?.addEventListener(
+  'click',
+  (event) => {
+    const el = (event.target as Element).closest?.('button,[role=button],[role=tab]');
+    pressed = el ? { el, at: event.timeStamp } : null;
+  },
+  true,
+);
+
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
@@ -53,10 +65,14 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     useEffect(() => {
       if (component || failed === 1) return;
       let live = true;
-      preload().then(
-        (C) => live && setComponent({ C }),
-        () => live && setFailed(1),
-      );
+      const by = pressed && performance.now() - pressed.at < 100 && !pressed.el.hasAttribute('aria-busy') ? pressed.el : null;
+      by?.setAttribute('aria-busy', 'true');
+      preload()
+        .finally(() => by?.removeAttribute('aria-busy'))
+        .then(
+          (C) => live && setComponent({ C }),
+          () => live && setFailed(1),
+        );
       return () => {
         live = false;
       };

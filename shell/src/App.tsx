@@ -286,8 +286,9 @@ function useAnnounceLive(): void {
       event.preventDefault();
       bus.emit('auth:open', { screen: action.getAttribute('data-shell-action') === 'registration' ? 'registration' : 'signin' });
     };
-    document.addEventListener('click', serve);
-    return () => document.removeEventListener('click', serve);
+    // In the capture phase: before React's root, which holds events aimed at content it has not hydrated.
+    document.addEventListener('click', serve, true);
+    return () => document.removeEventListener('click', serve, true);
   }, []);
 }
 

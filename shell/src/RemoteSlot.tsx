@@ -65,8 +65,13 @@ const REASONS: Record<FailureReason, string> = {
   unreachable: 'Its code could not be fetched.',
   crashed: 'It stopped with an error.',
 };
+// Offline as the browser announced it (its `offline` and `online` events): navigator.onLine alone
+// says false on a machine whose only network is the loopback, where the page works.
+let offline = false;
+globalThis.addEventListener?.('offline', () => (offline = true));
+globalThis.addEventListener?.('online', () => (offline = false));
 export function reasonOf(error: unknown, crashed = false): FailureReason {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  if (offline) return 'offline';
   if (crashed) return 'crashed';
   if (error instanceof RemoteStallError) return 'stalled';
   return /HTTP [45]\d\d/.test(error instanceof Error ? error.message : String(error)) ? 'status' : 'unreachable';
