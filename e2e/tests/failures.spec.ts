@@ -110,7 +110,8 @@ for (const remote of Object.keys(SLOTS) as RemoteKey[]) {
 test('with one remote down, the other remotes still load', async ({ page }) => {
   await breakRemote(page, 'visualLibrary', 'down');
   await page.goto('/visual-library', { waitUntil: 'commit' });
-  await expectSlot(page, 'visualLibrary/App', 'failed', 3_000);
+  // Failed once refused (no 3 s clock budget any more, decision 047); the server's HTML stays meanwhile.
+  await expectSlot(page, 'visualLibrary/App', 'failed');
   await expect(cartLink(page)).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
   await expectSlot(page, 'store/App', 'ready');

@@ -65,7 +65,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     useEffect(() => {
       if (component || failed === 1) return;
       let live = true;
-      const by = pressed && performance.now() - pressed.at < 100 && !pressed.el.hasAttribute('aria-busy') ? pressed.el : null;
+      const by = pressed && performance.now() - pressed.at < 1000 && !pressed.el.hasAttribute('aria-busy') ? pressed.el : null;
       by?.setAttribute('aria-busy', 'true');
       preload()
         .finally(() => by?.removeAttribute('aria-busy'))

@@ -114,10 +114,15 @@ function UnconfirmedEmailPrompt() {
 /**
  * Never blank (decision 047): a part that throws while rendering shows its own fallback, inside the
  * page grid, and the header, navigation and footer stay. Around the router's outlet (reset by the
- * next navigation, `key`) and around the parts the shell mounts beside it.
+ * next navigation, `reset`) and around the parts the shell mounts beside it.
  */
-export class PartBoundary extends Component<{ children: ReactNode; page?: boolean }, { failed: boolean }> {
-  override state = { failed: false };
+export class PartBoundary extends Component<{ children: ReactNode; page?: boolean; reset?: string }, { failed: boolean; at?: string }> {
+  override state = { failed: false, at: this.props.reset };
+  // A new `reset` (the next navigation) tries the part again; the tree is kept, not remounted
+  // (a remote's own routes go on where they are).
+  static getDerivedStateFromProps(props: { reset?: string }, state: { at?: string }) {
+    return props.reset === state.at ? null : { failed: false, at: props.reset };
+  }
   static getDerivedStateFromError() {
     return { failed: true };
   }
@@ -324,7 +329,7 @@ export function App() {
         <PartBoundary>
           <UnconfirmedEmailPrompt />
         </PartBoundary>
-        <PartBoundary page key={pathname}>
+        <PartBoundary page reset={pathname}>
           <Routes>
             {LAZY_PAGES.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page carousel={path !== '/the-latest'} fallback={<PageLoading />} unavailable={PageUnavailable} />} />

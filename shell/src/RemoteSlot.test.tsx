@@ -1,5 +1,5 @@
 import { render, screen, act, waitFor } from '@testing-library/react';
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { lazyComponent } from 'shared-contracts';
 import { RemoteSlot, SlotFallback, type Loader } from './RemoteSlot';
 
@@ -253,5 +253,28 @@ describe('code loaded on demand (lazyComponent) offers Try again when it could n
     act(() => void dispatchEvent(new Event('online')));
     expect(await screen.findByRole('heading', { name: 'Topics' })).toBeVisible();
     expect(attempts).toBe(2);
+  });
+
+  it('marks the control whose press asked for it busy until its code has come (decision 047)', async () => {
+    let arrive: (c: ComponentType<object>) => void = () => {};
+    const Dialog = lazyComponent<object>(() => new Promise((r) => (arrive = r)));
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Embed
+          </button>
+          {open && <Dialog />}
+        </>
+      );
+    }
+    render(<Opener />);
+    const button = screen.getByRole('button', { name: 'Embed' });
+    act(() => button.click());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await act(async () => arrive(() => <div role="dialog" aria-label="Embed this video" />));
+    expect(screen.getByRole('dialog', { name: 'Embed this video' })).toBeVisible();
+    expect(button).not.toHaveAttribute('aria-busy');
   });
 });
