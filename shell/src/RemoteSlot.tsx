@@ -180,6 +180,8 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
               remote,
               () => loader<P>(remote, module).promise,
               (error) => {
+                // The page moved on without this part: stop asking for it.
+                if (!document.querySelector(`[data-mfe-slot="${id}"]`)) return keeper.stop();
                 failedWith(remote, module, error);
                 const why = reasonOf(error);
                 setReason(why);
