@@ -43,6 +43,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, RenderContextValue, useHydrating, type RemoteName, type SlotRendering } from 'shared-contracts';
+import { useLocation } from 'shared-contracts/router';
 import { failureStage, keepLoading, RemoteStallError, reportRemoteFailure, STALL_MS, startRemoteLoad } from './federation';
 
 export type SlotStatus = 'loading' | 'ready' | 'failed';
@@ -169,6 +170,11 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
   // Ready while the server's HTML stands; failed (with the reason) while its code cannot come.
   const [reason, setReason] = useState<FailureReason | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // The page the server's HTML is of: a navigation inside the remote (the store's product page to
+  // its catalogue) before its code is live leaves that HTML stale, and the browser's slot takes over.
+  const { pathname } = useLocation();
+  const [renderedAt] = useState(pathname);
+  const hydrated = useRef(false);
   const [Loaded] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(
     () =>
       component ??
@@ -205,6 +211,7 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
   );
   // `data-hydrating` until the remote's part is live (boot.js holds a reader's clicks in it until then).
   const live = useCallback(() => {
+    hydrated.current = true;
     box.current?.removeAttribute('data-hydrating');
     document.dispatchEvent(new Event('app:hydrated'));
   }, []);
@@ -234,6 +241,7 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
   );
   // Crashed: the browser's slot takes over (its fallback offers 'Try again').
   if (crashed) return <BrowserSlot {...slotProps} after="failure" />;
+  if (pathname !== renderedAt && !hydrated.current) return <BrowserSlot {...slotProps} />;
   return (
     <div
       ref={box}
