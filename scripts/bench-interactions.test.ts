@@ -1,5 +1,5 @@
 /** Reading a click's Event Timing entries. */
-import { clickFigures, interactionTable, runValues } from './bench-interactions';
+import { clickFigures, interactionTable, ownTransferMs, runValues, slowLineTable } from './bench-interactions';
 
 it("takes the click's duration, and the longest entry of the same interaction", () => {
   const entries = [
@@ -17,4 +17,18 @@ it('counts a click under the threshold as 16 ms and leaves failed runs out', () 
   expect(runValues(runs)).toEqual([48, 16]);
   const table = interactionTable([{ name: 'open sign-in', path: '/', runs }]).split('\n');
   expect(table[2]).toBe('| open sign-in | `/` | 48 (16-48) met | 56 | 48, <16 | 1 |');
+});
+
+it("counts the code's own transfer on the slow line: from the click until the last script still arriving has arrived", () => {
+  const scripts = [
+    { transferSize: 100_000, responseEnd: 500 },
+    { transferSize: 25_000, responseEnd: 1500 },
+    { transferSize: 5_000, responseEnd: 2500 },
+  ];
+  expect(ownTransferMs(scripts, 1000)).toBe(1500);
+  expect(ownTransferMs(scripts, 3000)).toBe(0);
+  const table = slowLineTable([{ name: 'add to cart', path: '/product/x', runs: [{ feedback: 8, result: 1800, transfer: 1000 }, { error: 'timeout' }] }]).split(
+    '\n',
+  );
+  expect(table[2]).toBe('| add to cart | `/product/x` | 8 met | 1800 | 1000 | met | 1 |');
 });

@@ -10,7 +10,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Session } from './bench-pages';
-import { atMost, compactCell, envCount, markdownTable } from './bench-report';
+import { atMost, compactCell, envCount, markdownTable, verdict } from './bench-report';
 
 export const INTERACTION_BUDGET = atMost(100);
 export const INTERACTION_RUNS = envCount(process.env.INTERACTION_RUNS, 3);
@@ -184,5 +184,148 @@ not enforced.`;
   return {
     console: `\nInteractions (Event Timing, 4x CPU)\n${table}${errText}`,
     markdown: `## Interactions: click to next paint (Event Timing, 4x CPU)\n\n${intro}\n\n${table}${errText}`,
+  };
+}
+
+/**
+ * The slow line (decision 047): Add to cart and Save clicked on a line of 400 ms latency and 50 KB/s
+ * (CDP `Network.emulateNetworkConditions` from the first request), as soon as the control shows and
+ * boot.js runs, before the control's code has arrived. Taken in the page: from the click to its first
+ * feedback (a change of the control, a dialog, an alert or a status: boot.js's busy state) and to its
+ * result (the dialog). The code's own transfer time is from the click until the last script still
+ * arriving at the click has arrived. Targets: feedback at most 100 ms,
+ * result at most that transfer time plus 1 s. Worst of INTERACTION_RUNS runs; reported, not enforced.
+ */
+export const SLOW_LINE = { latency: 400, bytesPerSecond: 50_000 } as const;
+export const FEEDBACK_BUDGET = atMost(100);
+
+export type SlowRun = { feedback?: number; result?: number; transfer?: number; error?: string };
+
+/**
+ * The code's own transfer: from the click until the last script still arriving at the click has
+ * arrived (on this line, its bytes and the round trips the waterfall of scripts takes), or 0 when
+ * every script was there.
+ */
+export function ownTransferMs(scripts: { transferSize: number; responseEnd: number }[], clickAt: number): number {
+  const ends = scripts.filter((s) => s.responseEnd > clickAt).map((s) => s.responseEnd);
+  return ends.length === 0 ? 0 : Math.max(...ends) - clickAt;
+}
+
+/** Watches the click on `[data-bench-target]` and its first feedback (window.__slow, performance.now()). */
+const WATCH_FEEDBACK = `(() => {
+  const target = document.querySelector('[data-bench-target]');
+  const w = window;
+  w.__slow = { click: 0 };
+  addEventListener('click', () => (w.__slow.click = performance.now()), { capture: true, once: true });
+  const seen = (node) => {
+    const e = node instanceof Element ? node : node && node.parentElement;
+    return !!e && (target.contains(e) || e.contains(target) || !!e.closest('[role=dialog],[role=alert],[role=status],[aria-busy=true],[data-mfe-note]'));
+  };
+  const observer = new MutationObserver((records) => {
+    if (!w.__slow.click || !records.some((r) => seen(r.target) || [...r.addedNodes].some(seen))) return;
+    observer.disconnect();
+    w.__slow.feedback = performance.now();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
+
+async function slowOnce(browser: Browser, origin: string, it: Interaction, session: Session | undefined): Promise<SlowRun> {
+  const context = await browser.newContext();
+  try {
+    if (it.signedIn) {
+      if (!session) throw new Error('needs a session');
+      await context.addCookies(session.cookies.map((c) => ({ ...c, domain: new URL(origin).hostname })));
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_LINE.latency,
+      downloadThroughput: SLOW_LINE.bytesPerSecond,
+      uploadThroughput: SLOW_LINE.bytesPerSecond,
+    });
+    await page.goto(origin + it.path, { waitUntil: 'commit' });
+    const control = it.control(page);
+    await control.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.locator('head script[src="/main.js"]').waitFor({ state: 'attached', timeout: 60_000 });
+    // A script of its own (a string: tsx would wrap named functions in a helper the page lacks).
+    await control.evaluate((el) => el.setAttribute('data-bench-target', ''));
+    await page.evaluate(WATCH_FEEDBACK);
+    await control.click({ timeout: 10_000 });
+    await it.result(page).waitFor({ state: 'visible', timeout: 120_000 });
+    const taken = (await page.evaluate(`(() => ({
+      click: window.__slow.click,
+      feedback: window.__slow.feedback,
+      done: performance.now(),
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => r.initiatorType === 'script' || (r.initiatorType === 'link' && /\\.js(\\?|$)/.test(r.name)))
+        .map((r) => ({ transferSize: r.transferSize || r.encodedBodySize, responseEnd: r.responseEnd })),
+    }))()`)) as { click: number; feedback?: number; done: number; scripts: { transferSize: number; responseEnd: number }[] };
+    return {
+      feedback: taken.feedback === undefined ? undefined : taken.feedback - taken.click,
+      result: taken.done - taken.click,
+      transfer: ownTransferMs(taken.scripts, taken.click),
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+  } finally {
+    await context.close();
+  }
+}
+
+export function slowLineTable(results: { name: string; path: string; runs: SlowRun[] }[]): string {
+  return markdownTable(
+    [
+      'interaction',
+      'page',
+      `click to feedback (ms) ${FEEDBACK_BUDGET.label}`,
+      'click to result (ms)',
+      "the code's own transfer (ms)",
+      'result <= transfer + 1000',
+      'failed runs',
+    ],
+    ['l', 'l', 'r', 'r', 'r', 'l', 'r'],
+    results.map((r) => {
+      const ok = r.runs.filter((x) => !x.error && x.result !== undefined);
+      const worst = (k: 'result' | 'transfer') => (ok.length ? String(Math.round(Math.max(...ok.map((x) => x[k] ?? 0)))) : 'n/a');
+      const met = ok.length > 0 && ok.every((x) => (x.result ?? Infinity) <= (x.transfer ?? 0) + 1000);
+      return [
+        r.name,
+        `\`${r.path}\``,
+        compactCell(
+          FEEDBACK_BUDGET,
+          ok.map((x) => x.feedback ?? Infinity),
+        ),
+        worst('result'),
+        worst('transfer'),
+        ok.length ? verdict(met) : 'n/a',
+        r.runs.length - ok.length,
+      ];
+    }),
+  );
+}
+
+export async function slowLineFigures(browser: Browser, origin: string, interactions: Interaction[], session: Session | undefined) {
+  const wanted = interactions.filter((it) => /add to cart|save to My Library/.test(it.name));
+  const results: { name: string; path: string; runs: SlowRun[] }[] = [];
+  for (const it of wanted) {
+    const runs: SlowRun[] = [];
+    for (let i = 0; i < INTERACTION_RUNS; i++) runs.push(await slowOnce(browser, origin, it, session));
+    results.push({ name: it.name, path: it.path, runs });
+  }
+  const table = slowLineTable(results);
+  const errors = results.flatMap((r) => r.runs.filter((x) => x.error).map((x) => `${r.name}: a run failed: ${x.error}`));
+  const errText = errors.length ? `\n\n${[...new Set(errors)].join('\n')}` : '';
+  const intro = `A line of ${SLOW_LINE.latency} ms latency and ${SLOW_LINE.bytesPerSecond / 1000} KB/s (CDP \`Network.emulateNetworkConditions\` from the page's
+first request), ${INTERACTION_RUNS} run(s) each in a new browser context: the control clicked as soon as it shows and boot.js has
+run, before its code has arrived. Click to feedback: to the first change of the control (boot.js's busy state), a dialog, an alert
+or a status. Click to result: to the dialog, as the harness saw it. The code's own transfer: from the click until the last script
+still arriving at the click had arrived (every script the page asked for, the control's code among them). Targets (decision 047): feedback at most 100 ms; result at most that transfer plus 1 s. Worst
+run shown. Reported, not enforced.`;
+  return {
+    console: `\nSlow line (${SLOW_LINE.latency} ms, ${SLOW_LINE.bytesPerSecond / 1000} KB/s)\n${table}${errText}`,
+    markdown: `### Slow line: click to feedback and to result (${SLOW_LINE.latency} ms, ${SLOW_LINE.bytesPerSecond / 1000} KB/s)\n\n${intro}\n\n${table}${errText}`,
   };
 }

@@ -34,7 +34,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { chromiumExecutable } from '../e2e/browser';
 import { REMOTES } from './apps.mjs';
 import { firstViewFigures } from './bench-firstview';
-import { interactionFigures, interactionsFor } from './bench-interactions';
+import { interactionFigures, interactionsFor, slowLineFigures } from './bench-interactions';
 import { lighthouseFigures } from './bench-lighthouse';
 import { loadFigures, ssrFigures, type MixRequest } from './bench-load';
 import { descendsFrom, listeningPid, memoryFigures, portInUse, type ServedRemote } from './bench-memory';
@@ -204,7 +204,13 @@ async function main() {
       // Browser sections first, then the loads (memory last: it releases remotes and soaks the site).
       await run('firstview', () => firstViewFigures(browser as Browser, origin, site_.pages, session));
       await run('accounts', () => accountFigures(browser as Browser));
-      await run('interactions', () => interactionFigures(browser as Browser, origin, interactionsFor(site_.article, site_.product), session));
+      await run('interactions', async () => {
+        const interactions = interactionsFor(site_.article, site_.product);
+        const fast = await interactionFigures(browser as Browser, origin, interactions, session);
+        // The slow line's row (decision 047): Add to cart and Save before their code has arrived.
+        const slow = await slowLineFigures(browser as Browser, origin, interactions, session);
+        return { console: fast.console + slow.console, markdown: `${fast.markdown}\n\n${slow.markdown}` };
+      });
     } finally {
       await browser?.close();
     }

@@ -2,8 +2,11 @@ import type { Page } from '@playwright/test';
 import { cartLink, expect, expectSlot, firstArticleUrl, firstVideo, reachIsland, slot, test, type SlotId } from '../fixtures';
 import { E2E_PORTS } from '../ports';
 
+/** shell/src/federation.ts STALL_MS. */
+const STALL_MS = 8000;
+
 type RemoteKey = 'paywall' | 'library' | 'store' | 'video' | 'visualLibrary';
-type Mode = 'down' | 'hung' | '500';
+type Mode = 'down' | '500';
 
 const SLOTS: Record<RemoteKey, SlotId> = {
   paywall: 'paywall/ArticleGate',
@@ -37,10 +40,6 @@ async function breakRemote(page: Page, remote: RemoteKey, mode: Mode) {
     // site's Content-Security-Policy allows only the configured remote origins, so the deployment
     // cannot simply point elsewhere.)
     await page.route(`${origin}/**`, (route) => route.abort('connectionrefused'));
-  } else if (mode === 'hung') {
-    await page.route(`${origin}/**`, () => {
-      /* never answered */
-    });
   } else {
     await page.route(`${origin}/**`, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
   }
@@ -65,26 +64,41 @@ function msUntilFailed(page: Page, id: SlotId): Promise<number> {
   );
 }
 
+// A hung remote is no longer given up on a clock (decision 047): slow-network.spec.ts holds a
+// remote's answers and checks it is given up only once nothing has arrived for STALL_MS, and the
+// fault matrix (fault-matrix.spec.ts) runs every fault against every remote.
 for (const remote of Object.keys(SLOTS) as RemoteKey[]) {
-  for (const mode of ['down', 'hung', '500'] as Mode[]) {
-    test(`${remote} ${mode}: its slot falls back within 3 s and the header keeps working`, async ({ page }) => {
+  for (const mode of ['down', '500'] as Mode[]) {
+    test(`${remote} ${mode}: its slot reads failed without waiting for the stall window, says why, keeps what the server rendered, and the header keeps working`, async ({
+      page,
+    }) => {
       const path = await pageFor(page, remote);
       await breakRemote(page, remote, mode);
       await page.goto(path, { waitUntil: 'commit' });
       // An island (My Library, decision 043) shows the server's content until the reader reaches for
-      // it; its remote is asked for then, and the budget runs from then.
+      // it; its remote is asked for then, and the time runs from then.
       const reachedAt = await reachIsland(page, SLOTS[remote]);
-      // Milliseconds from the navigation's start (or the reach) until the slot showed its fallback, taken in the page.
+      // Milliseconds from the navigation's start (or the reach) until the slot read failed, taken in the page.
       const ms = (await msUntilFailed(page, SLOTS[remote])) - (reachedAt ?? 0);
-      test.info().annotations.push({ type: 'fallback-ms', description: String(Math.round(ms)) });
-      expect(ms).toBeLessThanOrEqual(3_000);
+      test.info().annotations.push({ type: 'failed-ms', description: String(Math.round(ms)) });
+      // Refused or an error status is final for the attempt as soon as it is answered: well before
+      // STALL_MS (8 s), the window after which a remote that sends nothing is given up (decision 047).
+      // (The 3 s clock budget this pinned is gone: the server's HTML is the page meanwhile.)
+      expect(ms).toBeLessThan(STALL_MS);
       await expectSlot(page, SLOTS[remote], 'failed');
-      await expect(slot(page, SLOTS[remote]).getByRole('status')).toContainText('unavailable right now');
-      // The fallback offers to load the remote again (issue 26; slow-network.spec.ts presses it).
-      await expect(slot(page, SLOTS[remote]).getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expect(slot(page, SLOTS[remote])).toHaveAttribute('data-mfe-reason', mode === '500' ? 'status' : 'unreachable');
+      if (remote === 'paywall') {
+        // Rendered by the browser only: its fallback, with the reason and a way to ask again.
+        await expect(slot(page, SLOTS[remote]).getByRole('status')).toContainText('unavailable right now');
+        await expect(slot(page, SLOTS[remote]).getByRole('button', { name: 'Try again' })).toBeVisible();
+      } else {
+        // Rendered by the server: its HTML stays (decision 047), not a fallback.
+        await expect(slot(page, SLOTS[remote]).locator('.slot-fallback')).toHaveCount(0);
+        await expect(slot(page, SLOTS[remote]).locator('a[href]').first()).toBeVisible();
+      }
 
       // The header still works: sign-in opens, navigation navigates.
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('header.site-header').getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
       await page.keyboard.press('Escape');
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Topics' }).click();
@@ -96,7 +110,8 @@ for (const remote of Object.keys(SLOTS) as RemoteKey[]) {
 test('with one remote down, the other remotes still load', async ({ page }) => {
   await breakRemote(page, 'visualLibrary', 'down');
   await page.goto('/visual-library', { waitUntil: 'commit' });
-  await expectSlot(page, 'visualLibrary/App', 'failed', 3_000);
+  // Failed once refused (no 3 s clock budget any more, decision 047); the server's HTML stays meanwhile.
+  await expectSlot(page, 'visualLibrary/App', 'failed');
   await expect(cartLink(page)).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
   await expectSlot(page, 'store/App', 'ready');

@@ -53,18 +53,27 @@ test('a keyboard reader reaching the Save of a chart loads it by focus, and Ente
   expect(fetched.has('4102')).toBe(true);
 });
 
-test("with My Library down, reaching for an article's Save gives the shell's own toolbar, and the page goes on working", async ({ page }) => {
+test("with My Library down, an article's Save keeps the server's HTML: a press is busy at once, then says inline it is unavailable, and the page goes on working", async ({
+  page,
+}) => {
   await page.route(`http://localhost:${E2E_PORTS.library}/**`, (route) => route.abort('connectionrefused'));
   await page.goto('/2025/06/the-unexpected-power-of-slowing-down');
   await waitForLive(page);
   const actions = slot(page, 'library/ItemActions');
   // The server rendered My Library's buttons; nothing was asked of My Library yet.
   await expect(actions).toHaveAttribute('data-hydrate-on', 'interaction');
-  await actions.getByRole('button', { name: 'Save', exact: true }).hover();
-  // Its code cannot be fetched: the slot falls back to the shell's toolbar, whose Save asks a guest to sign in.
+  const save = actions.getByRole('button', { name: 'Save', exact: true });
+  await save.hover();
+  // Its code cannot be fetched: the slot says why and keeps the server's HTML (decision 047).
   await expect(actions).toHaveAttribute('data-mfe-status', 'failed');
-  await expect(actions.getByRole('toolbar', { name: 'Article actions' })).toBeVisible();
-  await actions.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(actions).toHaveAttribute('data-mfe-reason', 'unreachable');
+  await expect(actions.getByRole('toolbar', { name: 'Article actions' })).toHaveCount(0);
+  // A press asks again at once; refused again, the control says so inline, announced.
+  await save.click();
+  await expect(actions.locator('[data-mfe-note][role=alert]')).toHaveText('Unavailable right now. Its code could not be fetched.');
+  await expect(save).not.toHaveAttribute('aria-busy', 'true');
+  await expect(actions.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
 

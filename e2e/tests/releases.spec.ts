@@ -195,8 +195,12 @@ test('a page holding v1 recovers from a chunk that is gone with one cache-bustin
     await afterDeploy;
     await route.continue();
   });
+  // v1's entry must have arrived before the redeploy (it is asked for just after the chunk's
+  // preload; answered after the redeploy it would be v2's, and nothing would be gone).
+  const v1Entry = page.waitForResponse((r) => r.url() === `${STORE_ORIGIN}/remoteEntry.js`);
   await cartLink(page).hover();
   await expect.poll(() => held, { message: 'the page asked for the StoreApp chunk of v1' }).toBe(true);
+  await v1Entry;
   deploy(v2);
   redeployed();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();

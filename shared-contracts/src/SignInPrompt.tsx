@@ -23,7 +23,8 @@ export function SignInPrompt({ linkComponent: LinkComponent = PlainLink, classNa
   return (
     <p className={className}>
       {'To access this feature, please '}
-      <button type="button" className="link-button" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
+      {/* data-shell-action: the shell opens sign-in itself where this part's code is not there (decision 047). */}
+      <button type="button" className="link-button" data-shell-action="signin" onClick={() => bus.emit('auth:open', { screen: 'signin' })}>
         SIGN IN
       </button>
       {' or '}

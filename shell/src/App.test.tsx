@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { App, PageArrival } from './App';
+import { App, PageArrival, PartBoundary } from './App';
 
 jest.mock('./RemoteSlot', () => ({
   RemoteSlot: ({ remote, module }: { remote: string; module: string }) => <div data-testid="slot" data-slot={`${remote}/${module}`} />,
@@ -232,5 +232,39 @@ describe('where a page opens (issue 26: scroll and focus on navigations)', () =>
     expect(scrollTo).not.toHaveBeenCalled();
     expect(y).toBe(650);
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveFocus();
+  });
+});
+
+describe('never blank (decision 047)', () => {
+  it("shows a part's crash inside the page grid with a Try again, keeps what is around it, and tries again at the next navigation", () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    let broken = true;
+    const Page = () => {
+      if (broken) throw new Error('render failed');
+      return <h1>Topics</h1>;
+    };
+    const { container, rerender } = render(
+      <>
+        <header>The Management Review</header>
+        <PartBoundary page reset="/store">
+          <Page />
+        </PartBoundary>
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown. Please check your connection and try again.');
+    expect(container.querySelector('main.page [role=alert] button.ds-button')).toHaveTextContent('Try again');
+    expect(screen.getByText('The Management Review')).toBeVisible();
+    broken = false;
+    rerender(
+      <>
+        <header>The Management Review</header>
+        <PartBoundary page reset="/topics">
+          <Page />
+        </PartBoundary>
+      </>,
+    );
+    expect(screen.getByRole('heading', { name: 'Topics' })).toBeVisible();
+    jest.restoreAllMocks();
   });
 });

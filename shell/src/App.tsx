@@ -1,6 +1,8 @@
-import { createElement, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
+import { Component, createElement, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { Link, Route, Routes, useLocation, useNavigationType, type Location } from 'shared-contracts/router';
 import {
+  Button,
+  bus,
   RemoteSlotContext,
   instanceMarkers,
   lazyComponent,
@@ -13,7 +15,6 @@ import {
 import { ArticleLoading } from './article/ArticleLoading';
 import { onFirstMove } from './firstMove';
 import { AuthModalHost } from './AuthModalHost';
-import { markNavigation } from './federation';
 import { Header, SECTIONS } from './header/Header';
 import { RemoteSlot, SlotFallback } from './RemoteSlot';
 import { NotFound } from './pages/NotFound';
@@ -110,6 +111,54 @@ function UnconfirmedEmailPrompt() {
   return unconfirmed ? <VerifyEmailPrompt /> : null;
 }
 
+/**
+ * Never blank (decision 047): a part that throws while rendering shows its own fallback, inside the
+ * page grid, and the header, navigation and footer stay. Around the router's outlet (reset by the
+ * next navigation, `reset`) and around the parts the shell mounts beside it.
+ */
+export class PartBoundary extends Component<{ children: ReactNode; page?: boolean; reset?: string }, { failed: boolean; at?: string }> {
+  override state = { failed: false, at: this.props.reset };
+  // A new `reset` (the next navigation) tries the part again; the tree is kept, not remounted
+  // (a remote's own routes go on where they are).
+  static getDerivedStateFromProps(props: { reset?: string }, state: { at?: string }) {
+    return props.reset === state.at ? null : { failed: false, at: props.reset };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    console.warn('[shell] a part of the page failed', error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    if (!this.props.page) return null;
+    return (
+      <main id="main" className="page">
+        <div className="slot-fallback" role="alert">
+          <p>This page could not be shown. Please check your connection and try again.</p>
+          <Button variant="secondary" small onClick={() => this.setState({ failed: false })}>
+            Try again
+          </Button>
+        </div>
+      </main>
+    );
+  }
+}
+
+/** A page's code that could not be fetched: said inside the page grid, with 'Try again' (busy while it tries). */
+function PageUnavailable({ retry, busy }: { retry: () => void; busy: boolean }) {
+  return (
+    <main id="main" className="page">
+      <div className="slot-fallback" role="alert">
+        <p>This page could not be loaded. Please check your connection and try again.</p>
+        <Button variant="secondary" small aria-busy={busy} onClick={retry}>
+          Try again
+        </Button>
+      </div>
+    </main>
+  );
+}
+
 function PageLoading() {
   return (
     <main id="main" className="page">
@@ -187,6 +236,8 @@ export function PageArrival() {
       if (k.live) k.stop ??= m.start(() => shown.current, restore);
       return m;
     });
+  // Its code could not be fetched (offline): the page arrives where the browser puts it; asked again next time.
+  const settle = (restore: boolean, then: (m: Arrival) => void = () => undefined) => void begin(restore).then(then, () => undefined);
 
   useEffect(() => {
     const k = { live: true } as { live: boolean; stop?: () => void };
@@ -194,14 +245,14 @@ export function PageArrival() {
     // Back or Forward loaded this document again: its entry's position comes back at once. Else the
     // code is wanted at the next navigation, not while the reader's first move is handled.
     const back = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
-    const stopListening = back ? undefined : onFirstMove(() => void begin(false));
-    if (back) void begin(true);
+    const stopListening = back ? undefined : onFirstMove(() => settle(false));
+    if (back) settle(true);
     return () => {
       k.live = false;
       stopListening?.();
       k.stop?.();
     };
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per mount
 
   // The entry's key; the document's first entry and plain #anchor entries all have 'default'.
   const entry = location.key === 'default' ? location.pathname + location.search + location.hash : location.key;
@@ -212,14 +263,13 @@ export function PageArrival() {
     const from = shown.current;
     shown.current = location;
     if (!from) return;
-    markNavigation();
     let stop: (() => void) | undefined;
     let live = true;
     const go = (m: Arrival, early?: number) => {
       if (live) stop = m.navigated(from, location, type, early);
     };
     if (arrival && keeping.current.stop) go(arrival);
-    else void begin(false).then((m) => go(m, left));
+    else settle(false, (m) => go(m, left));
     return () => {
       live = false;
       stop?.();
@@ -233,6 +283,17 @@ function useAnnounceLive(): void {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
     document.dispatchEvent(new Event('app:hydrated'));
+    // The shell's own actions inside a part whose code is not there (an island degraded to HTML,
+    // decision 047): `data-shell-action` (sign-in, register) is served by the shell itself.
+    const serve = (event: MouseEvent) => {
+      const action = (event.target as Element).closest?.('[data-shell-action]');
+      if (!action?.closest('[data-hydrating],[data-hydrate-on]')) return;
+      event.preventDefault();
+      bus.emit('auth:open', { screen: action.getAttribute('data-shell-action') === 'registration' ? 'registration' : 'signin' });
+    };
+    // In the capture phase: before React's root, which holds events aimed at content it has not hydrated.
+    document.addEventListener('click', serve, true);
+    return () => document.removeEventListener('click', serve, true);
   }, []);
 }
 
@@ -265,17 +326,21 @@ export function App() {
           Skip to content
         </a>
         <Header />
-        <UnconfirmedEmailPrompt />
-        <Routes>
-          {LAZY_PAGES.map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page carousel={path !== '/the-latest'} fallback={<PageLoading />} />} />
-          ))}
-          <Route path="/:year/:month/:slug" element={<ArticlePage fallback={<ArticleLoading />} />} />
-          {REMOTE_ROUTES.flatMap(({ remote, what, paths, hydrate }) =>
-            paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} hydrate={hydrate} />} />),
-          )}
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <PartBoundary>
+          <UnconfirmedEmailPrompt />
+        </PartBoundary>
+        <PartBoundary page reset={pathname}>
+          <Routes>
+            {LAZY_PAGES.map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page carousel={path !== '/the-latest'} fallback={<PageLoading />} unavailable={PageUnavailable} />} />
+            ))}
+            <Route path="/:year/:month/:slug" element={<ArticlePage fallback={<ArticleLoading />} unavailable={PageUnavailable} />} />
+            {REMOTE_ROUTES.flatMap(({ remote, what, paths, hydrate }) =>
+              paths.map((path) => <Route key={path} path={path} element={<RemotePage remote={remote} what={what} hydrate={hydrate} />} />),
+            )}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </PartBoundary>
         <footer className="site-footer">
           <p className="footer-brand">The Management Review</p>
           {/* The sections again (without JavaScript a phone's header menu cannot open: these lead to the same pages). */}
@@ -321,7 +386,9 @@ export function App() {
           </nav>
           <p className="footer-small">© 2026 The Management Review. A demonstration site; all content is generated.</p>
         </footer>
-        <AuthModalHost />
+        <PartBoundary>
+          <AuthModalHost />
+        </PartBoundary>
       </div>
     </RemoteSlotContext.Provider>
   );

@@ -1,7 +1,6 @@
 import { render, screen, act, waitFor } from '@testing-library/react';
-import { useLayoutEffect, useRef, type ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { lazyComponent } from 'shared-contracts';
-import { markNavigation } from './federation';
 import { RemoteSlot, SlotFallback, type Loader } from './RemoteSlot';
 
 function slotOf(container: HTMLElement) {
@@ -34,29 +33,23 @@ describe('RemoteSlot', () => {
   it('shows the fallback when the remote cannot be loaded', async () => {
     const loader = loaderOf(() => Promise.reject(new Error('RUNTIME-008: failed to load script')));
     const { container } = render(<RemoteSlot remote="video" module="App" loader={loader} fallback={<SlotFallback what="Video" />} />);
-    expect(await screen.findByText('Video is unavailable right now. Please try again in a few minutes.')).toBeVisible();
+    expect(await screen.findByText('Video is unavailable right now. Its code could not be fetched. Please try again in a few minutes.')).toBeVisible();
+    expect(slotOf(container)).toHaveAttribute('data-mfe-reason', 'unreachable');
     expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
   });
 
-  it('gives up on a remote that hangs when the page budget is spent', async () => {
+  it('waits on a hung remote past any clock budget, and gives up only when nothing has arrived for stallMs, saying why', async () => {
     jest.useFakeTimers();
     try {
-      markNavigation();
       const loader = loaderOf(() => new Promise(() => {}));
-      const { container } = render(
-        <RemoteSlot
-          remote="library"
-          module="App"
-          budget={{ pageBudgetMs: 2000, minWaitMs: 500 }}
-          loader={loader}
-          fallback={<SlotFallback what="My Library" />}
-        />,
-      );
-      act(() => jest.advanceTimersByTime(1999));
+      const { container } = render(<RemoteSlot remote="library" module="App" stallMs={8000} loader={loader} fallback={<SlotFallback what="My Library" />} />);
+      // The old 3 s budget is long gone: still loading (decision 047).
+      act(() => jest.advanceTimersByTime(7000));
       expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
-      await act(async () => jest.advanceTimersByTime(1));
+      await act(async () => jest.advanceTimersByTime(1000));
       expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-      expect(screen.getByRole('status')).toHaveTextContent('My Library is unavailable right now.');
+      expect(slotOf(container)).toHaveAttribute('data-mfe-reason', 'stalled');
+      expect(screen.getByRole('status')).toHaveTextContent('My Library is unavailable right now. Nothing has arrived from it for a while.');
     } finally {
       jest.useRealTimers();
     }
@@ -74,61 +67,12 @@ describe('RemoteSlot', () => {
         <RemoteSlot remote="visualLibrary" module="App" loader={loaderOf(async () => Fine)} fallback={<SlotFallback what="Charts" />} />
       </>,
     );
-    expect(await screen.findByText('The store is unavailable right now. Please try again in a few minutes.')).toBeVisible();
+    expect(await screen.findByText('The store is unavailable right now. It stopped with an error. Please try again in a few minutes.')).toBeVisible();
     expect(await screen.findByText('Visual library works')).toBeVisible();
     const [store, charts] = [...container.querySelectorAll('[data-mfe-slot]')];
     expect(store).toHaveAttribute('data-mfe-status', 'failed');
     expect(charts).toHaveAttribute('data-mfe-status', 'ready');
   });
-});
-
-describe('RemoteSlot deadline', () => {
-  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
-  afterEach(() => jest.restoreAllMocks());
-
-  it('counts the budget from the navigation, not from when the slot mounted', async () => {
-    jest.useFakeTimers();
-    try {
-      markNavigation();
-      jest.advanceTimersByTime(1500); // the shell took 1.5 s to show the slot
-      const loader = loaderOf(() => new Promise(() => {}));
-      const { container } = render(
-        <RemoteSlot
-          remote="paywall"
-          module="ArticleGate"
-          budget={{ pageBudgetMs: 2000, minWaitMs: 300 }}
-          loader={loader}
-          fallback={<SlotFallback what="The gate" />}
-        />,
-      );
-      act(() => jest.advanceTimersByTime(499));
-      expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
-      await act(async () => jest.advanceTimersByTime(1));
-      expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-});
-
-it('gives a slot that appears long after the navigation its minimum wait', async () => {
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-  jest.useFakeTimers();
-  try {
-    markNavigation();
-    jest.advanceTimersByTime(10_000); // a widget mounted 10 s into the page
-    const loader = loaderOf(() => new Promise(() => {}));
-    const { container } = render(
-      <RemoteSlot remote="store" module="MiniCart" budget={{ pageBudgetMs: 2500, minWaitMs: 1200 }} loader={loader} fallback={<span>Cart</span>} />,
-    );
-    act(() => jest.advanceTimersByTime(1199));
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
-    await act(async () => jest.advanceTimersByTime(1));
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-  } finally {
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  }
 });
 
 it('never shows the previous remote under a new marker when a slot is reused', async () => {
@@ -169,16 +113,15 @@ describe('a slow remote is not a broken one (issue 26)', () => {
     jest.restoreAllMocks();
   });
 
-  it('shows the fallback at the deadline, keeps loading and swaps in the remote when it arrives', async () => {
+  it('shows the fallback once nothing arrives, keeps loading and swaps in the remote when it arrives', async () => {
     jest.useFakeTimers();
-    markNavigation();
     let resolve: (c: ComponentType<object>) => void = () => {};
     const late = new Promise<ComponentType<object>>((r) => (resolve = r));
     const { container } = render(
       <RemoteSlot
         remote="paywall"
         module="ArticleGate"
-        budget={{ pageBudgetMs: 2000, minWaitMs: 500 }}
+        stallMs={2000}
         loader={loaderOf(() => late)}
         fallback={<SlotFallback what="The rest of this article" />}
       />,
@@ -195,59 +138,57 @@ describe('a slow remote is not a broken one (issue 26)', () => {
     expect(screen.queryByText(/unavailable right now/)).toBeNull();
   });
 
-  it('keeps a timed-out remote down when its late load is refused after all', async () => {
+  it('says why a refused remote is down (an error status), and tries again with backoff until it arrives, without a click', async () => {
     jest.useFakeTimers();
-    markNavigation();
-    let reject: (e: Error) => void = () => {};
-    const late = new Promise<ComponentType<object>>((_, r) => (reject = r));
-    const { container } = render(
-      <RemoteSlot
-        remote="store"
-        module="App"
-        budget={{ pageBudgetMs: 1000, minWaitMs: 100 }}
-        loader={loaderOf(() => late)}
-        fallback={<SlotFallback what="The store" />}
-      />,
-    );
-    await act(async () => jest.advanceTimersByTime(1000));
-    await act(async () => reject(new Error('mf-manifest http://localhost:3003/mf-manifest.json: HTTP 500')));
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-    expect(screen.getByText('The store is unavailable right now. Please try again in a few minutes.')).toBeVisible();
-  });
-
-  it('keeps a refused remote down until the reader presses Try again, which loads it again', async () => {
     let attempts = 0;
     const loader = loaderOf(() => {
       attempts += 1;
-      return attempts === 1
-        ? Promise.reject(new Error('mf-manifest http://localhost:3002/mf-manifest.json: Failed to fetch'))
-        : Promise.resolve(() => <p>My folders</p>);
+      return attempts < 3 ? Promise.reject(new Error('mf-manifest http://localhost:3003/mf-manifest.json: HTTP 500')) : Promise.resolve(() => <p>The store</p>);
+    });
+    const { container } = render(<RemoteSlot remote="store" module="App" loader={loader} fallback={<SlotFallback what="The store" />} />);
+    await act(async () => undefined);
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    expect(slotOf(container)).toHaveAttribute('data-mfe-reason', 'status');
+    expect(screen.getByText('The store is unavailable right now. Its server answered with an error. Please try again in a few minutes.')).toBeVisible();
+    await act(async () => jest.advanceTimersByTime(1000)); // backoff 1 s: refused again
+    expect(attempts).toBe(2);
+    await act(async () => jest.advanceTimersByTime(2000)); // backoff 2 s: it arrives
+    expect(attempts).toBe(3);
+    expect(screen.getByText('The store')).toBeVisible();
+    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready');
+  });
+
+  it("tries again at the browser's online event", async () => {
+    let attempts = 0;
+    const loader = loaderOf(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('Failed to fetch')) : Promise.resolve(() => <p>My folders</p>);
+    });
+    render(<RemoteSlot remote="library" module="App" loader={loader} fallback={<SlotFallback what="My Library" />} />);
+    await screen.findByRole('button', { name: 'Try again' });
+    await act(async () => void dispatchEvent(new Event('online')));
+    expect(await screen.findByText('My folders')).toBeVisible();
+    expect(attempts).toBe(2);
+  });
+
+  it('Try again is busy while it tries, loads the remote at once, and says so again if refused again', async () => {
+    let attempts = 0;
+    let answer: () => Promise<ComponentType<object>> = () => Promise.reject(new Error('mf-manifest http://localhost:3002/mf-manifest.json: Failed to fetch'));
+    let settle: (c: ComponentType<object>) => void = () => {};
+    const loader = loaderOf(() => {
+      attempts += 1;
+      return answer();
     });
     const { container } = render(<RemoteSlot remote="library" module="App" loader={loader} fallback={<SlotFallback what="My Library" />} />);
     const again = await screen.findByRole('button', { name: 'Try again' });
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-    // Refused stays down: nothing tries again behind the reader's back.
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(attempts).toBe(1);
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
-
-    await act(async () => again.click());
-    expect(await screen.findByText('My folders')).toBeVisible();
-    expect(attempts).toBe(2);
-    await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
-  });
-
-  it('shows the placeholder while Try again loads, and the fallback again if it is refused again', async () => {
-    const loader = loaderOf(() => Promise.reject(new Error('RUNTIME-008: failed to load script')));
-    const { container } = render(
-      <RemoteSlot remote="video" module="App" loader={loader} fallback={<SlotFallback what="Video" />} placeholder={<p role="status">Loading…</p>} />,
-    );
-    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(again).toHaveAttribute('aria-busy', 'false');
+    answer = () => new Promise((r) => (settle = r));
     act(() => again.click());
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'loading');
-    expect(screen.getByText('Loading…')).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
-    expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'failed');
+    expect(attempts).toBe(2);
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-busy', 'true');
+    await act(async () => settle(() => <p>My folders</p>));
+    expect(await screen.findByText('My folders')).toBeVisible();
+    await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
   });
 
   it('keeps a remote that throws while rendering down; Try again draws it once more', async () => {
@@ -285,7 +226,7 @@ describe('a slow remote is not a broken one (issue 26)', () => {
 });
 
 describe('code loaded on demand (lazyComponent) offers Try again when it could not be fetched', () => {
-  it('says so, and Try again fetches it once more', async () => {
+  it('says so, and Try again (busy while it tries) fetches it once more', async () => {
     let attempts = 0;
     const Page = lazyComponent<object>(() => {
       attempts += 1;
@@ -294,9 +235,46 @@ describe('code loaded on demand (lazyComponent) offers Try again when it could n
     render(<Page fallback={<p>Loading…</p>} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page could not be loaded. Please check your connection and try again.');
     expect(attempts).toBe(1);
-    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByRole('heading', { name: 'Gift cards' })).toBeVisible();
     expect(attempts).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("fetches it again at the browser's online event, and draws the message where the part belongs", async () => {
+    let attempts = 0;
+    const Page = lazyComponent<object>(() => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('ChunkLoadError: Loading chunk 43 failed.')) : Promise.resolve(() => <h1>Topics</h1>);
+    });
+    render(<Page fallback={<p>Loading…</p>} unavailable={({ busy }) => <main role="alert">Down{busy ? ', trying' : ''}</main>} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Down');
+    act(() => void dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { name: 'Topics' })).toBeVisible();
+    expect(attempts).toBe(2);
+  });
+
+  it('marks the control whose press asked for it busy until its code has come (decision 047)', async () => {
+    let arrive: (c: ComponentType<object>) => void = () => {};
+    const Dialog = lazyComponent<object>(() => new Promise((r) => (arrive = r)));
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Embed
+          </button>
+          {open && <Dialog />}
+        </>
+      );
+    }
+    render(<Opener />);
+    const button = screen.getByRole('button', { name: 'Embed' });
+    act(() => button.click());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await act(async () => arrive(() => <div role="dialog" aria-label="Embed this video" />));
+    expect(screen.getByRole('dialog', { name: 'Embed this video' })).toBeVisible();
+    expect(button).not.toHaveAttribute('aria-busy');
   });
 });

@@ -1,17 +1,18 @@
 /**
  * A slot for one remote module. Its container carries data-mfe-status = loading | ready | failed.
  * A remote that is down, hangs, answers 500 or throws while rendering shows the fallback in its own
- * slot within its budget (REMOTE_BUDGET); the rest of the page keeps working.
+ * slot, with the reason (`data-mfe-reason`); the rest of the page keeps working.
  *
- * Slow is not broken (issue 26): a slot that fell back because of time keeps loading and replaces
- * its fallback when the remote arrives (status failed, then ready). A remote that was refused (an
- * HTTP error, a refused connection), failed or threw stays down until the reader asks again: the
- * standard fallback (`SlotFallback`) offers 'Try again', which loads the remote once more.
+ * Progress, not a clock (decision 047): a load is given up only when it fails (refused, an error
+ * status) or when nothing has arrived for STALL_MS; bytes still arriving are waited for. A slot that
+ * gave up keeps trying (`keepLoading`: a backoff, the browser's `online` event, a reader's click or
+ * 'Try again') and replaces its fallback with the remote when it arrives, without a reload.
  *
  * Server rendering (decision 032): on the server the slot renders the remote's server build (the
  * renderer's `remoteModule`) and records how (`slots`); the browser hydrates it the same way:
  * - 'ready': the remote's content, hydrated once the remote's code has arrived (React keeps the
- *   server's HTML meanwhile); if the code cannot be loaded in time the fallback replaces it;
+ *   server's HTML meanwhile); code that cannot come leaves that HTML in place (an island degrades to
+ *   HTML: its links work, the shell's own actions work, a held click says inline it is unavailable);
  * - 'failed': the server could not load or render the remote: the fallback, and the browser tries
  *   the remote again (the fallback stays until it is ready);
  * - 'client': the remote offers no server rendering (the paywall's gate): the placeholder, and the
@@ -41,24 +42,40 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { RenderContextValue, useHydrating, type RemoteName, type SlotRendering } from 'shared-contracts';
-import { failureStage, RemoteTimeoutError, reportRemoteFailure, startRemoteLoad, withDeadline } from './federation';
+import { Button, RenderContextValue, useHydrating, type RemoteName, type SlotRendering } from 'shared-contracts';
+import { useLocation } from 'shared-contracts/router';
+import { failureStage, keepLoading, RemoteStallError, reportRemoteFailure, STALL_MS, startRemoteLoad } from './federation';
 
 export type SlotStatus = 'loading' | 'ready' | 'failed';
 
-/**
- * A slot gives up on its remote 2 s after the reader's navigation (the budget is 3 s to a
- * visible fallback), or 1 s after the load started if the slot appeared later than that.
- */
-export const REMOTE_BUDGET = { pageBudgetMs: 2000, minWaitMs: 1000 } as const;
-
-/** Starts (or joins) the load of a remote module; `startedAt` anchors the slot's deadline. */
+/** Starts (or joins) the load of a remote module. */
 export type Loader = <P>(remote: RemoteName, module: string) => { promise: Promise<ComponentType<P>>; startedAt: number };
 
 /** Logs and reports a remote's failure, at the stage the error tells or `stage` (it threw while rendering). */
 function failedWith(remote: RemoteName, module: string, error: unknown, stage = failureStage(error)): void {
   console.warn(`[shell] remote ${remote}/${module} failed (${stage})`, error);
   reportRemoteFailure(remote, module, stage, error);
+}
+
+/** Why a load failed (`data-mfe-reason`), and the sentence a reader is told. */
+export type FailureReason = 'offline' | 'stalled' | 'status' | 'unreachable' | 'crashed';
+const REASONS: Record<FailureReason, string> = {
+  offline: 'You are offline.',
+  stalled: 'Nothing has arrived from it for a while.',
+  status: 'Its server answered with an error.',
+  unreachable: 'Its code could not be fetched.',
+  crashed: 'It stopped with an error.',
+};
+// Offline as the browser announced it (its `offline` and `online` events): navigator.onLine alone
+// says false on a machine whose only network is the loopback, where the page works.
+let offline = false;
+globalThis.addEventListener?.('offline', () => (offline = true));
+globalThis.addEventListener?.('online', () => (offline = false));
+export function reasonOf(error: unknown, crashed = false): FailureReason {
+  if (offline) return 'offline';
+  if (crashed) return 'crashed';
+  if (error instanceof RemoteStallError) return 'stalled';
+  return /HTTP [45]\d\d/.test(error instanceof Error ? error.message : String(error)) ? 'status' : 'unreachable';
 }
 
 class SlotBoundary extends Component<{ onError: (error: Error) => void; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -85,7 +102,8 @@ export interface RemoteSlotProps<P extends object> {
   /** What a reader sees when the remote cannot be shown. */
   fallback: ReactNode;
   props?: P;
-  budget?: { pageBudgetMs: number; minWaitMs: number };
+  /** How long a load may see nothing arrive before it is given up (and tried again). */
+  stallMs?: number;
   loader?: Loader;
   className?: string;
   /** Shown while loading. */
@@ -146,30 +164,62 @@ export function RemoteSlot<P extends object>(slotProps: RemoteSlotProps<P>) {
  * remote that throws while rendering leaves the fallback there, and the browser renders it again).
  */
 function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { component?: ComponentType<P> }) {
-  const { remote, module, fallback, props, budget = REMOTE_BUDGET, loader = startRemoteLoad as Loader, className, component, hydrate = 'load' } = slotProps;
+  const { remote, module, fallback, props, stallMs = STALL_MS, loader = startRemoteLoad as Loader, className, component, hydrate = 'load' } = slotProps;
   const id = `${remote}/${module}`;
-  const [failed, setFailed] = useState<After | null>(null);
+  const [crashed, setCrashed] = useState(false);
+  // Ready while the server's HTML stands; failed (with the reason) while its code cannot come.
+  const [reason, setReason] = useState<FailureReason | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // The page the server's HTML is of: a navigation inside the remote (the store's product page to
+  // its catalogue) before its code is live leaves that HTML stale, and the browser's slot takes over.
+  const { pathname } = useLocation();
+  const [renderedAt] = useState(pathname);
+  const hydrated = useRef(false);
   const [Loaded] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(
     () =>
       component ??
       lazy(() =>
         (hydrate === 'interaction' ? reachedFor(id) : Promise.resolve())
-          .then(() => withDeadline(loader<P>(remote, module), budget, remote))
-          .then((C) => ({ default: C })),
+          .then(() => {
+            // Never rejects: the server's HTML stays until the code arrives (decision 047).
+            const keeper = keepLoading(
+              remote,
+              () => loader<P>(remote, module).promise,
+              (error) => {
+                // The page moved on without this part: stop asking for it.
+                if (!document.querySelector(`[data-mfe-slot="${id}"]`)) return keeper.stop();
+                failedWith(remote, module, error);
+                const why = reasonOf(error);
+                setReason(why);
+                // boot.js marks the controls clicked meanwhile: unavailable, inline.
+                document.dispatchEvent(new CustomEvent('app:unavailable', { detail: { id, why: REASONS[why] } }));
+              },
+              stallMs,
+            );
+            // A click held in this part while it is down asks again at once.
+            const held = (event: Event) => (event as CustomEvent<string>).detail === id && keeper.retry();
+            document.addEventListener('app:held', held);
+            return keeper.promise.finally(() => document.removeEventListener('app:held', held));
+          })
+          .then((C) => {
+            // boot.js's inline notes go before React hydrates the HTML they were added to.
+            for (const note of document.querySelectorAll(`[data-mfe-slot="${id}"] [data-mfe-note]`)) note.remove();
+            setReason(null);
+            return { default: C };
+          }),
       ),
   );
   // `data-hydrating` until the remote's part is live (boot.js holds a reader's clicks in it until then).
   const live = useCallback(() => {
+    hydrated.current = true;
     box.current?.removeAttribute('data-hydrating');
     document.dispatchEvent(new Event('app:hydrated'));
   }, []);
   const onError = useCallback(
     (error: Error) => {
-      // Too slow: the browser's slot reports it and goes on loading. Refused, failed or threw: down.
-      const slow = error instanceof RemoteTimeoutError;
-      if (!slow) failedWith(remote, module, error);
-      setFailed(slow ? 'server' : 'failure');
+      // It threw while rendering: the fallback, with 'Try again'.
+      failedWith(remote, module, error, 'render');
+      setCrashed(true);
       live();
     },
     [remote, module, live],
@@ -189,14 +239,16 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `propsKey` stands for `props`; `fallback` only shows on the server
     [Loaded, live, propsKey],
   );
-  // Fallen back: the browser's slot takes over (it waits on a slow remote, or for 'Try again').
-  if (failed) return <BrowserSlot {...slotProps} after={failed} />;
+  // Crashed: the browser's slot takes over (its fallback offers 'Try again').
+  if (crashed) return <BrowserSlot {...slotProps} after="failure" />;
+  if (pathname !== renderedAt && !hydrated.current) return <BrowserSlot {...slotProps} />;
   return (
     <div
       ref={box}
       className={className}
       data-mfe-slot={id}
-      data-mfe-status="ready"
+      data-mfe-status={reason ? 'failed' : 'ready'}
+      data-mfe-reason={reason ?? undefined}
       {...(hydrate === 'interaction' ? { 'data-hydrate-on': 'interaction' } : { 'data-hydrating': '' })}
       aria-busy={false}
     >
@@ -214,8 +266,8 @@ function RenderedSlot<P extends object>(slotProps: RemoteSlotProps<P> & { compon
  */
 type After = 'server' | 'failure';
 
-/** 'Try again' of the slot whose fallback is showing (null: nothing to try). */
-const SlotRetry = createContext<(() => void) | null>(null);
+/** The slot whose fallback is showing: its 'Try again', whether an attempt it asked for is under way, and why it is down. */
+const SlotRetry = createContext<{ retry: () => void; busy: boolean; why: FailureReason | null } | null>(null);
 
 /** The slot as the browser loads it: loading (the placeholder), then ready or failed (the fallback). */
 function BrowserSlot<P extends object>({
@@ -223,7 +275,7 @@ function BrowserSlot<P extends object>({
   module,
   fallback,
   props,
-  budget = REMOTE_BUDGET,
+  stallMs = STALL_MS,
   loader = startRemoteLoad as Loader,
   className,
   placeholder = null,
@@ -232,51 +284,69 @@ function BrowserSlot<P extends object>({
   const id = `${remote}/${module}`;
   // State belongs to one remote/module: when a reused slot is pointed at another remote, it reads
   // as loading at once and never shows the previous remote's component under the new marker.
-  // `tries` counts the reader's 'Try again'.
-  const [state, setState] = useState<{ id: string; status: SlotStatus; Loaded: ComponentType<P> | null; tries: number }>({
+  // `tries` counts the reader's 'Try again' after the remote threw.
+  type State = { id: string; status: SlotStatus; Loaded: ComponentType<P> | null; tries: number; why: FailureReason | null; busy: boolean };
+  const [state, setState] = useState<State>({
     id,
     status: after ? 'failed' : 'loading',
     Loaded: null,
     tries: 0,
+    why: after === 'failure' ? 'crashed' : null,
+    busy: false,
   });
-  const current = state.id === id ? state : { id, status: 'loading' as const, Loaded: null, tries: 0 };
+  const current: State = state.id === id ? state : { id, status: 'loading', Loaded: null, tries: 0, why: null, busy: false };
   const { status, Loaded, tries } = current;
+  const again = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (after === 'failure' && !tries) return;
     let live = true;
-    const load = loader<P>(remote, module);
-    const put = (status: SlotStatus, C: ComponentType<P> | null) => live && setState({ id, status, Loaded: C, tries });
-    const show = (C: ComponentType<P>) => put('loading', C);
-    const down = (error: unknown) => {
-      if (live) failedWith(remote, module, error);
-      put('failed', null);
-    };
-    // 'Try again' gives a load still under way its minimum wait from the reader's click.
-    withDeadline(tries ? { ...load, startedAt: Date.now() } : load, budget, remote).then(show, (error: unknown) => {
-      down(error);
-      // Slow, not broken: the fallback shows and the load goes on; the remote replaces it when it arrives.
-      if (error instanceof RemoteTimeoutError) load.promise.then(show, down);
-    });
+    const keeper = keepLoading(
+      remote,
+      () => loader<P>(remote, module).promise,
+      (error) => {
+        if (!live) return;
+        failedWith(remote, module, error);
+        setState((s) => (s.id === id ? { ...s, status: 'failed', why: reasonOf(error), busy: false } : s));
+      },
+      stallMs,
+    );
+    again.current = keeper.retry;
+    // Slow, not broken: the fallback shows and the load goes on; the remote replaces it when it arrives.
+    void keeper.promise.then((C) => live && setState({ id, status: 'loading', Loaded: C, tries, why: null, busy: false }));
     return () => {
       live = false;
+      keeper.stop();
     };
-  }, [id, remote, module, budget, loader, after, tries]);
+  }, [id, remote, module, stallMs, loader, after, tries]);
 
   const onReady = useCallback(() => setState((s) => (s.id === id && s.status === 'loading' && s.Loaded ? { ...s, status: 'ready' } : s)), [id]);
   const onError = useCallback(
     (error: Error) => {
       failedWith(remote, module, error, 'render');
-      setState((s) => (s.id === id ? { ...s, status: 'failed' } : s));
+      setState((s) => (s.id === id ? { ...s, status: 'failed', why: 'crashed' } : s));
     },
     [id, remote, module],
   );
-  const retry = () => setState({ id, status: 'loading', Loaded: null, tries: tries + 1 });
+  // 'Try again' always does something visible: the button is busy until the attempt ends.
+  const retry = () => {
+    if (current.why === 'crashed' || !again.current) setState({ id, status: 'loading', Loaded: null, tries: tries + 1, why: null, busy: false });
+    else {
+      setState((s) => ({ ...s, busy: true }));
+      again.current();
+    }
+  };
 
   return (
-    <div className={className} data-mfe-slot={id} data-mfe-status={status} aria-busy={status === 'loading'}>
+    <div
+      className={className}
+      data-mfe-slot={id}
+      data-mfe-status={status}
+      data-mfe-reason={status === 'failed' ? (current.why ?? undefined) : undefined}
+      aria-busy={status === 'loading'}
+    >
       {status === 'failed' ? (
-        <SlotRetry.Provider value={retry}>{fallback}</SlotRetry.Provider>
+        <SlotRetry.Provider value={{ retry, busy: current.busy, why: current.why }}>{fallback}</SlotRetry.Provider>
       ) : Loaded ? (
         <SlotBoundary key={id} onError={onError} fallback={fallback}>
           <Ready onReady={onReady}>
@@ -290,16 +360,18 @@ function BrowserSlot<P extends object>({
   );
 }
 
-/** The standard fallback of a page-sized slot. */
+/** The standard fallback of a page-sized slot: why it is down, and 'Try again' (busy while it tries). */
 export function SlotFallback({ what }: { what: string }) {
-  const retry = useContext(SlotRetry);
+  const slot = useContext(SlotRetry);
   return (
     <div className="slot-fallback" role="status">
-      <p>{what} is unavailable right now. Please try again in a few minutes.</p>
-      {retry && (
-        <button type="button" onClick={retry}>
+      <p>
+        {what} is unavailable right now.{slot?.why ? ` ${REASONS[slot.why]}` : ''} Please try again in a few minutes.
+      </p>
+      {slot && (
+        <Button variant="secondary" small aria-busy={slot.busy} onClick={slot.retry}>
           Try again
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -99,8 +99,16 @@
   if (!root || !root.firstElementChild) return;
   // Not yet live: the page before the app has started, or a remote's part still hydrating or
   // waiting for the reader to reach for it (`data-hydrate-on`).
+  // The shell serves its own actions (`data-shell-action`: sign-in) in a part whose code is not there.
   function waiting(el) {
-    return !d.documentElement.hasAttribute('data-hydrated') || el.closest('[data-hydrating],[data-hydrate-on]');
+    if (!d.documentElement.hasAttribute('data-hydrated')) return true;
+    return !el.closest('[data-shell-action]') && el.closest('[data-hydrating],[data-hydrate-on]');
+  }
+  // Decision 047: a held click gets feedback at once (busy, the design system's spinner) and asks
+  // its part to load now (`app:held`); a part whose code cannot come says so inline (`app:unavailable`).
+  function note(el) {
+    var next = el.nextElementSibling;
+    return next && next.hasAttribute('data-mfe-note') ? next : null;
   }
   function hold(event) {
     var target = event.target;
@@ -115,6 +123,12 @@
       kind = 'value';
     }
     if (kind !== 'value') event.preventDefault();
+    if (kind === 'click') {
+      var part = target.closest('[data-mfe-slot]');
+      if (note(target)) note(target).remove();
+      target.setAttribute('aria-busy', 'true');
+      if (part) d.dispatchEvent(new CustomEvent('app:held', { detail: part.getAttribute('data-mfe-slot') }));
+    }
     // The value as the reader left it: hydrating may set a select back to the server's choice.
     held.push([kind, target, target.value]);
   }
@@ -139,8 +153,10 @@
       var el = move[1];
       if (el.isConnected && waiting(el)) return true;
       if (!el.isConnected) return false;
-      if (move[0] === 'click') el.click();
-      else if (move[0] === 'submit') el.requestSubmit();
+      if (move[0] === 'click') {
+        el.removeAttribute('aria-busy');
+        el.click();
+      } else if (move[0] === 'submit') el.requestSubmit();
       else {
         // The app still holds the server's value: set it through the element's own setter, so the
         // app's change tracking sees a change, and announce it as the browser would.
@@ -151,6 +167,22 @@
       return false;
     });
   }
+  d.addEventListener('app:unavailable', function (event) {
+    held = held.filter(function (move) {
+      var el = move[1];
+      var part = el.closest('[data-mfe-slot]');
+      if (!part || part.getAttribute('data-mfe-slot') !== event.detail.id) return true;
+      if (move[0] !== 'click') return false;
+      el.removeAttribute('aria-busy');
+      var box = note(el) || d.createElement('span');
+      box.setAttribute('data-mfe-note', '');
+      box.setAttribute('role', 'alert');
+      box.className = 'ds-unavailable';
+      box.textContent = 'Unavailable right now. ' + event.detail.why;
+      el.after(box);
+      return false;
+    });
+  });
   // In a task of its own: not inside the app's own work of going live.
   d.addEventListener('app:hydrated', function () {
     setTimeout(replay);

@@ -3,7 +3,7 @@
  * server's environment), never compiled into the shell, so a team redeploys its remote without the
  * shell being rebuilt. A remote is registered lazily and fetched only when a slot asks for it.
  */
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import * as z from 'zod/mini';
 import { api, type RemoteFailureStage, type RemoteIntegrity, type RemoteName, type RemotesConfig } from 'shared-contracts';
 
@@ -31,16 +31,50 @@ function remotesConfig(): Promise<RemotesConfig> {
 // shows no remote uses the preload too (Chromium warns about a preload left unused; issue 26).
 if (globalThis.document?.querySelector('link[href="/remotes.json"]')) remotesConfig().catch(() => {});
 
-export class RemoteTimeoutError extends Error {
+/**
+ * A load given up for lack of progress: nothing finished arriving on the page for `ms` while it was
+ * under way (decision 047). Bytes still arriving are never a reason to give up; this one is. The
+ * load itself goes on, and the slot takes the remote if it arrives after all.
+ */
+export class RemoteStallError extends Error {
   constructor(remote: string, ms: number) {
-    super(`Remote ${remote} did not load within ${ms} ms`);
-    this.name = 'RemoteTimeoutError';
+    super(`Remote ${remote}: nothing arrived for ${Math.round(ms / 1000)} s`);
+    this.name = 'RemoteStallError';
   }
 }
 
-/** Rejects after `ms`; the slot shows its fallback instead of waiting on a hung server. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new RemoteTimeoutError(remote, ms)), ms))]);
+/** How long a load may see no progress (no file of the page finishing) before it is given up. */
+export const STALL_MS = 8000;
+
+/** When a file of the page last finished arriving (Resource Timing), or a load started. */
+let progressAt = 0;
+let watching = false;
+
+/**
+ * Rejects with RemoteStallError when nothing finished arriving on the page for `ms` while `promise`
+ * was pending: a hung server is given up, a slow line (files still finishing) is waited for.
+ */
+export function untilStalled<T>(promise: Promise<T>, remote: string, ms = STALL_MS): Promise<T> {
+  progressAt = Date.now();
+  if (!watching && typeof PerformanceObserver === 'function') {
+    watching = true;
+    try {
+      new PerformanceObserver(() => (progressAt = Date.now())).observe({ type: 'resource' });
+    } catch {
+      // No Resource Timing: only the clock since the load began counts.
+    }
+  }
+  return new Promise<T>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (Date.now() - progressAt < ms) return;
+      clearInterval(timer);
+      reject(new RemoteStallError(remote, ms));
+    }, ms / 8);
+    promise.then(
+      (value) => (clearInterval(timer), resolve(value)),
+      (error: unknown) => (clearInterval(timer), reject(error)),
+    );
+  });
 }
 
 /** A load that failed at a known stage (reported to the server as such). */
@@ -61,7 +95,7 @@ const ENTRY_FAILURE = /RUNTIME-00[38]|loading script|ScriptExternalLoadError|rem
 
 /** The stage of a failed load: the locations, the remote's entry, its module, or the time budget. */
 export function failureStage(error: unknown): RemoteFailureStage {
-  if (error instanceof RemoteTimeoutError) return 'timeout';
+  if (error instanceof RemoteStallError) return 'timeout';
   if (error instanceof RemoteStageError) return error.stage;
   return ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module';
 }
@@ -158,7 +192,9 @@ export async function readManifest(url: string, fetchImpl: typeof fetch = (...ar
  * snapshot code did (a `<link rel="preload">` per script, once per page).
  */
 const preloaded = new Set<string>();
-function preloadScripts(urls: readonly string[]): void {
+/** Each remote's preload links, removed when a load of it failed (`forgetFailures`). */
+const preloads = new Map<RemoteName, HTMLLinkElement[]>();
+function preloadScripts(remote: RemoteName, urls: readonly string[]): void {
   if (typeof document === 'undefined') return;
   for (const href of urls) {
     if (preloaded.has(href)) continue;
@@ -168,6 +204,7 @@ function preloadScripts(urls: readonly string[]): void {
     link.setAttribute('as', 'script');
     link.href = href;
     document.head.appendChild(link);
+    preloads.set(remote, [...(preloads.get(remote) ?? []), link]);
   }
 }
 
@@ -244,7 +281,7 @@ async function fetchRemoteModule<T>(remote: RemoteName, module: string): Promise
   let mod: { default: T } | null | undefined;
   try {
     const manifest = await register(remote, manifestUrl, answer.integrity?.[remote]);
-    preloadScripts(manifest.exposes.get(module) ?? []);
+    preloadScripts(remote, manifest.exposes.get(module) ?? []);
     mod = await loadWithReleaseRetry<{ default: T }>(remote, module, manifestUrl, answer.integrity?.[remote]);
   } catch (error) {
     throw new RemoteStageError(ENTRY_FAILURE.test(messageOf(error)) ? 'entry' : 'module', messageOf(error));
@@ -288,26 +325,90 @@ export function startRemoteLoad<T>(remote: RemoteName, module: string): { promis
 }
 
 /**
- * When the reader asked for the current page: the document's start for a full load, the route
- * change for a client-side navigation (set by the shell's router, `markNavigation`).
+ * Forgets what a failed load left behind, so the next attempt asks again (decision 047): the
+ * remote's registration and shared load, its preloads, and the federation runtime's record of a
+ * shared module whose chunk failed (runtime-core keeps the rejected `loading` and hands it to every
+ * later consumer; webpack's own chunk and consume records clear themselves on failure).
  */
-let navigationStartedAt = typeof performance !== 'undefined' ? performance.timeOrigin : Date.now();
-export function markNavigation(at = Date.now()): void {
-  navigationStartedAt = at;
+export function forgetFailures(remote?: RemoteName): void {
+  if (remote) {
+    registrations.delete(remote);
+    reregistrations.delete(remote);
+    for (const key of [...pending.keys()]) if (key.startsWith(`${remote}/`)) pending.delete(key);
+    for (const link of preloads.get(remote) ?? []) {
+      link.remove();
+      preloaded.delete(link.href);
+    }
+    preloads.delete(remote);
+  }
+  const scopes = (getInstance()?.shareScopeMap ?? {}) as Record<
+    string,
+    Record<string, Record<string, { loaded?: boolean; loading?: Promise<unknown> | null }>>
+  >;
+  for (const scope of Object.values(scopes))
+    for (const versions of Object.values(scope))
+      for (const shared of Object.values(versions)) {
+        const loading = shared.loading;
+        if (loading && !shared.loaded) loading.catch(() => shared.loading === loading && !shared.loaded && (shared.loading = null));
+      }
 }
-export function navigationStart(): number {
-  return navigationStartedAt;
+// A chunk of the page that failed (lazyComponent says so): clear the runtime's record of it now.
+globalThis.document?.addEventListener('app:code-failed', () => forgetFailures());
+
+/** The attempts' waits: 1, 2, 4, 8, 16, then every 30 s. */
+export const backoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
+export interface Keeper<T> {
+  /** The first module any attempt brought. */
+  promise: Promise<T>;
+  /** A new attempt now (a reader's click, 'Try again'), unless one is under way. */
+  retry(): void;
+  stop(): void;
 }
 
 /**
- * Rejects at the deadline: `pageBudgetMs` after the reader's navigation, but never sooner than
- * `minWaitMs` after the load started (a slot that appears late still gives its remote a chance).
+ * Loads `remote/module` until it arrives (decision 047): an attempt ends on an error or on no
+ * progress (`untilStalled`); `failed` is told why, and the next attempt starts after a backoff, at
+ * the browser's `online` event, or at `retry()`, whichever comes first, each after
+ * `forgetFailures`. An attempt given up for lack of progress may still arrive: its module is taken.
  */
-export function withDeadline<T>(
-  load: { promise: Promise<T>; startedAt: number },
-  budget: { pageBudgetMs: number; minWaitMs: number },
-  remote: string,
-): Promise<T> {
-  const deadline = Math.max(navigationStart() + budget.pageBudgetMs, load.startedAt + budget.minWaitMs);
-  return withTimeout(load.promise, Math.max(0, deadline - Date.now()), remote);
+export function keepLoading<T>(remote: RemoteName, start: () => Promise<T>, failed: (error: unknown) => void, stallMs = STALL_MS): Keeper<T> {
+  let done = false;
+  let busy = false;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let arrived!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (arrived = resolve));
+  const stop = () => {
+    done = true;
+    clearTimeout(timer);
+    removeEventListener('online', retry);
+  };
+  function attempt() {
+    if (done || busy) return;
+    clearTimeout(timer);
+    busy = true;
+    const load = start();
+    load.then(
+      (value) => {
+        if (done) return;
+        stop();
+        arrived(value);
+      },
+      () => undefined,
+    );
+    untilStalled(load, remote, stallMs).catch((error: unknown) => {
+      busy = false;
+      if (done) return;
+      failed(error);
+      forgetFailures(remote);
+      timer = setTimeout(attempt, backoff(attempts++));
+    });
+  }
+  function retry() {
+    attempt();
+  }
+  addEventListener('online', retry);
+  attempt();
+  return { promise, retry, stop };
 }

@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { CSRF_HEADER } from 'shared-contracts';
-import { RemoteStageError, failureStage, markNavigation, RemoteTimeoutError } from './federation';
+import { RemoteStageError, failureStage, RemoteStallError } from './federation';
 import { RemoteSlot, type Loader } from './RemoteSlot';
 
 const loaderOf = (impl: () => Promise<ComponentType<object>>): Loader => (() => ({ promise: impl(), startedAt: Date.now() })) as unknown as Loader;
@@ -23,7 +23,7 @@ describe('remote load failures are reported to the server with the remote and th
   afterEach(() => jest.restoreAllMocks());
 
   it('classifies failures by stage', () => {
-    expect(failureStage(new RemoteTimeoutError('store', 3000))).toBe('timeout');
+    expect(failureStage(new RemoteStallError('store', 8000))).toBe('timeout');
     expect(failureStage(new RemoteStageError('config', 'no locations'))).toBe('config');
     expect(failureStage(new Error('[ Federation Runtime ]: RUNTIME-008 failed to load script'))).toBe('entry');
     expect(failureStage(new Error('module ./Nope does not exist in container'))).toBe('module');
@@ -48,20 +48,11 @@ describe('remote load failures are reported to the server with the remote and th
     await waitFor(() => expect(bodies).toContainEqual(expect.objectContaining({ remote: 'visualLibrary', stage: 'render', message: 'boom' })));
   });
 
-  it('reports a remote that hangs past the budget as the timeout stage', async () => {
+  it('reports a remote on which nothing arrives for the stall window as the timeout stage', async () => {
     jest.useFakeTimers();
     try {
       const bodies = captureReports();
-      markNavigation();
-      render(
-        <RemoteSlot
-          remote="paywall"
-          module="ArticleGate"
-          budget={{ pageBudgetMs: 1000, minWaitMs: 100 }}
-          loader={loaderOf(() => new Promise(() => {}))}
-          fallback={<p>down</p>}
-        />,
-      );
+      render(<RemoteSlot remote="paywall" module="ArticleGate" stallMs={1000} loader={loaderOf(() => new Promise(() => {}))} fallback={<p>down</p>} />);
       await act(async () => jest.advanceTimersByTime(1000));
       await act(async () => Promise.resolve());
       expect(bodies).toEqual([expect.objectContaining({ remote: 'paywall', module: 'ArticleGate', stage: 'timeout' })]);

@@ -6,7 +6,7 @@
  * later has its sheet fetched with its code, so it never shows unstyled.
  */
 import { useContext, type ComponentType, type ReactNode } from 'react';
-import { lazyComponent, RenderContextValue, type LazyComponent } from 'shared-contracts';
+import { lazyComponent, RenderContextValue, type LazyComponent, type Unavailable } from 'shared-contracts';
 
 export type Sheet = 'home' | 'article' | 'search' | 'topics' | 'magazine' | 'search-overlay' | 'cart-menu' | 'user-menu' | 'account-banners' | 'help-box';
 
@@ -64,7 +64,7 @@ export function loadSheet(sheet: Sheet): Promise<void> {
  */
 export function withSheet<P extends object>(load: () => Promise<ComponentType<P>>, ...sheets: Sheet[]): LazyComponent<P> {
   const Lazy = lazyComponent(() => Promise.all([load(), ...sheets.map(loadSheet)]).then(([part]) => part));
-  function WithSheet(props: P & { fallback?: ReactNode }) {
+  function WithSheet(props: P & { fallback?: ReactNode; unavailable?: Unavailable }) {
     useSheets(sheets);
     return <Lazy {...props} />;
   }
