@@ -157,21 +157,32 @@ export function interactionTable(results: { name: string; path: string; runs: Ru
   );
 }
 
+/** INTERACTION_RUNS runs of each interaction, one after another (each in a new browser context). */
+async function runEach<R>(interactions: Interaction[], once: (it: Interaction) => Promise<R>): Promise<{ name: string; path: string; runs: R[] }[]> {
+  const results: { name: string; path: string; runs: R[] }[] = [];
+  for (const it of interactions) {
+    const runs: R[] = [];
+    for (let i = 0; i < INTERACTION_RUNS; i++) runs.push(await once(it));
+    results.push({ name: it.name, path: it.path, runs });
+  }
+  return results;
+}
+
+/** The runs that failed, each reason once, as lines under the table. */
+function failuresOf(results: { name: string; runs: { error?: string }[] }[]): string {
+  const errors = results.flatMap((r) => r.runs.filter((x) => x.error).map((x) => `${r.name}: a run failed: ${x.error}`));
+  return errors.length ? `\n\n${[...new Set(errors)].join('\n')}` : '';
+}
+
 export async function interactionFigures(
   browser: Browser,
   origin: string,
   interactions: Interaction[],
   session: Session | undefined,
 ): Promise<{ console: string; markdown: string }> {
-  const results: { name: string; path: string; runs: Run[] }[] = [];
-  for (const it of interactions) {
-    const runs: Run[] = [];
-    for (let i = 0; i < INTERACTION_RUNS; i++) runs.push(await runOnce(browser, origin, it, session));
-    results.push({ name: it.name, path: it.path, runs });
-  }
+  const results = await runEach(interactions, (it) => runOnce(browser, origin, it, session));
   const table = interactionTable(results);
-  const errors = results.flatMap((r) => r.runs.filter((x) => x.error).map((x) => `${r.name}: a run failed: ${x.error}`));
-  const errText = errors.length ? `\n\n${[...new Set(errors)].join('\n')}` : '';
+  const errText = failuresOf(results);
   const intro = `Event Timing in headless Chromium (Playwright), ${INTERACTION_RUNS} run(s) per interaction (INTERACTION_RUNS), each in a new
 browser context: the page loaded and live (hydrated, its remote slot taken over by the remote's code, the network
 idle), then the CPU slowed 4x (CDP \`Emulation.setCPUThrottlingRate\`, rate 4), a PerformanceObserver of type
@@ -309,15 +320,9 @@ export function slowLineTable(results: { name: string; path: string; runs: SlowR
 
 export async function slowLineFigures(browser: Browser, origin: string, interactions: Interaction[], session: Session | undefined) {
   const wanted = interactions.filter((it) => /add to cart|save to My Library/.test(it.name));
-  const results: { name: string; path: string; runs: SlowRun[] }[] = [];
-  for (const it of wanted) {
-    const runs: SlowRun[] = [];
-    for (let i = 0; i < INTERACTION_RUNS; i++) runs.push(await slowOnce(browser, origin, it, session));
-    results.push({ name: it.name, path: it.path, runs });
-  }
+  const results = await runEach(wanted, (it) => slowOnce(browser, origin, it, session));
   const table = slowLineTable(results);
-  const errors = results.flatMap((r) => r.runs.filter((x) => x.error).map((x) => `${r.name}: a run failed: ${x.error}`));
-  const errText = errors.length ? `\n\n${[...new Set(errors)].join('\n')}` : '';
+  const errText = failuresOf(results);
   const intro = `A line of ${SLOW_LINE.latency} ms latency and ${SLOW_LINE.bytesPerSecond / 1000} KB/s (CDP \`Network.emulateNetworkConditions\` from the page's
 first request), ${INTERACTION_RUNS} run(s) each in a new browser context: the control clicked as soon as it shows and boot.js has
 run, before its code has arrived. Click to feedback: to the first change of the control (boot.js's busy state), a dialog, an alert

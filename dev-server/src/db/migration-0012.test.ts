@@ -1,19 +1,10 @@
 /** Migration 0012 over a database of the schema before it: sessions keep going, devices follow their user. */
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { Database } from './database';
-import { migrateToLatest, migrations } from './migrations';
+import { sql } from 'kysely';
+import { migrateToLatest } from './migrations';
+import { migrateToBefore } from '../test/migrations';
 import { openSqlite } from './sqlite';
 
 const OWN = '0012_sessions_and_devices';
-
-async function migrateToBefore(db: Kysely<Database>, name: string): Promise<void> {
-  const names = Object.keys(migrations).sort();
-  const previous = names[names.indexOf(name) - 1];
-  if (!previous) throw new Error(`no migration before ${name}`);
-  const migrator = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-  const { error } = await migrator.migrateTo(previous);
-  if (error) throw error;
-}
 
 describe('migration 0012_sessions_and_devices', () => {
   it('counts an existing session as last used at its creation, and forgets a deleted user’s browsers', async () => {

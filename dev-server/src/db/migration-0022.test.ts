@@ -1,20 +1,11 @@
 /** Migration 0022 over a database of the schema before it: each voucher already redeemed is spent, by its earliest order. */
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { Database } from './database';
+import { sql } from 'kysely';
 import { isUniqueViolation } from '../repositories/db-errors';
-import { migrateToLatest, migrations } from './migrations';
+import { migrateToLatest } from './migrations';
+import { migrateToBefore } from '../test/migrations';
 import { openSqlite } from './sqlite';
 
 const OWN = '0022_spent_vouchers';
-
-async function migrateToBefore(db: Kysely<Database>, name: string): Promise<void> {
-  const names = Object.keys(migrations).sort();
-  const previous = names[names.indexOf(name) - 1];
-  if (!previous) throw new Error(`no migration before ${name}`);
-  const migrator = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-  const { error } = await migrator.migrateTo(previous);
-  if (error) throw error;
-}
 
 describe('migration 0022_spent_vouchers', () => {
   it('marks a voucher several accounts redeemed as spent by the earliest order, keeps every redemption, and refuses a second spend', async () => {

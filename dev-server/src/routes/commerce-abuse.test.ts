@@ -89,6 +89,18 @@ function countingGateway(onCharge: () => Promise<void> = async () => undefined):
 }
 
 /** A member whose cart holds a hardcover, checkout filled in and GIFT25 applied. */
+/** A gateway whose first charge waits for the second: two checkouts are both charging before either places its order. */
+function gatewayHoldingTwoCharges(): PaymentGateway & { approved: number } {
+  let release: () => void = () => undefined;
+  const bothCharging = new Promise<void>((resolve) => (release = resolve));
+  let charging = 0;
+  return countingGateway(async () => {
+    charging += 1;
+    if (charging === 2) release();
+    await bothCharging;
+  });
+}
+
 async function readyWithVoucher(t: TestApp, who: Who, hardcover: string): Promise<Cart> {
   await call(t.app, 'post', '/api/shopping-cart', who, { items: [{ availabilityId: hardcover, quantity: 1 }] }).expect(200);
   await call(t.app, 'post', '/api/commerce/shipping-payment', who, checkoutForm).expect(200);
@@ -98,14 +110,7 @@ async function readyWithVoucher(t: TestApp, who: Who, hardcover: string): Promis
 describe('a voucher is redeemed once per account', () => {
   it('two concurrent submits from two sessions of one account that both applied GIFT25 place one discounted order; the account cannot apply it again', async () => {
     // Both submits price the cart and charge before either places its order.
-    let release: () => void = () => undefined;
-    const bothCharging = new Promise<void>((resolve) => (release = resolve));
-    let charging = 0;
-    const gateway = countingGateway(async () => {
-      charging += 1;
-      if (charging === 2) release();
-      await bothCharging;
-    });
+    const gateway = gatewayHoldingTwoCharges();
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
@@ -293,14 +298,7 @@ describe('a voucher is redeemed once in total; codes and $0 orders need a confir
   });
 
   it('attack: two accounts submit GIFT25 at the same moment (both charges in flight): one order redeems it, the other is refused 422 and keeps its cart', async () => {
-    let release: () => void = () => undefined;
-    const bothCharging = new Promise<void>((resolve) => (release = resolve));
-    let charging = 0;
-    const gateway = countingGateway(async () => {
-      charging += 1;
-      if (charging === 2) release();
-      await bothCharging;
-    });
+    const gateway = gatewayHoldingTwoCharges();
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });
     try {
       const hardcover = await hardcoverOf(t);
