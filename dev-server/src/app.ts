@@ -122,11 +122,14 @@ export function createApp(deps: AppDeps): express.Express {
         renderKey,
         renderTier,
         logger,
-        // A page request joins a canary's cohort as /remotes.json would, before its render reads it.
+        // A page request joins a canary's cohort as /remotes.json would, and its render is given
+        // the /remotes.json this reader gets (decision 045: one message, no request back).
         beforeRender: async (req, res) => {
           // A tester's opt-in counts only when they are signed in as one (decision 046).
           const allowed = await optInAllowed(req, ctx.viewers, releases.mayOptIn);
-          assignCohort(req, res, await releases.snapshot(), deps.config.cookieSecure, allowed);
+          const snapshot = await releases.snapshot();
+          const answer = releases.resolve(snapshot, assignCohort(req, res, snapshot, deps.config.cookieSecure, allowed));
+          return { remotes: answer.remotes, ...(answer.integrity ? { integrity: answer.integrity } : {}) };
         },
       }),
     );

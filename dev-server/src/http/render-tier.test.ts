@@ -246,7 +246,10 @@ describe('a hostile server build runs outside the process with the data', () => 
     expect(everything).not.toContain(sid);
     expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/x-render-key|set-cookie/i);
-    expect(JSON.parse(String(findings.request))).toEqual({ url: '/store', origin: 'http://localhost:' + site.port, session: true, shareable: false });
+    // What the build is told: the page, and the remote locations any browser reads at /remotes.json.
+    const told = JSON.parse(String(findings.request)) as Record<string, unknown>;
+    const browsers = (await request(site.app).get('/remotes.json').expect(200)).body as { remotes: unknown };
+    expect(told).toEqual({ url: '/store', origin: 'http://localhost:' + site.port, session: true, shareable: false, remotes: { remotes: browsers.remotes } });
 
     // The API is still whole.
     expect((await request(site.app).get('/healthz').expect(200)).body).toEqual({ ok: true });

@@ -520,7 +520,17 @@ export function createRenderTier(options: RenderTierOptions): RenderTier {
           probe(chosen);
         }, deadlineMs);
         chosen.renders.set(id, { reader, resolve, reject, timer, fetches: 0 });
-        send(chosen, { type: 'render', id, request: { url: request.url, origin: request.origin, session: request.session, shareable: request.shareable } });
+        send(chosen, {
+          type: 'render',
+          id,
+          request: {
+            url: request.url,
+            origin: request.origin,
+            session: request.session,
+            shareable: request.shareable,
+            ...(request.remotes ? { remotes: request.remotes } : {}),
+          },
+        });
       });
     },
     start,

@@ -10,6 +10,11 @@ export interface RenderRequest {
   origin: string;
   session: boolean;
   shareable: boolean;
+  /**
+   * /remotes.json as the API answers this reader (their cohort, the pins): given with the page, so
+   * the render does not ask for it (decision 045).
+   */
+  remotes?: { remotes: Partial<Record<string, string>>; integrity?: Partial<Record<string, unknown>> };
 }
 
 /** API -> worker. */

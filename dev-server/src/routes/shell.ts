@@ -23,6 +23,7 @@ import type { Logger } from '../http/logger';
 import { readCookie, SESSION_COOKIE } from '../http/cookies';
 import { DEV_COUNTRY_COOKIE } from '../deps';
 import { createFileCache, dispatchFetch, type RenderedPage } from '../http/page-renderer';
+import type { RenderRequest } from '../http/render-worker.cjs';
 import type { RenderTier } from '../http/render-tier';
 // The build's precompressed twins, shared with the remotes' static host (decision 025).
 import { servePrecompressed } from '../http/precompressed.cjs';
@@ -156,7 +157,7 @@ export interface ShellPageSources {
   /** The worker processes that render pages with the shell's server build (decision 045). */
   renderTier: RenderTier;
   /** Before a page is rendered: the reader joins a canary's cohort (a cookie set, decision 037). */
-  beforeRender?: (req: Request, res: Response) => Promise<void>;
+  beforeRender?: (req: Request, res: Response) => Promise<RenderRequest['remotes'] | void>;
 }
 
 /** The server's answers for hydration: JSON the browser reads, never a script that runs. */
@@ -228,7 +229,7 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
     // Home's and the article's page chunks are needed before the browser hydrates: fetched with the shell's scripts.
     const chunkName = pageChunkName(req.path);
     const page = chunkName ? withAfterFirstPaint(html, pageChunkPreload(pageChunk(html, chunkName))) : html;
-    await sources?.beforeRender?.(req, res);
+    const remotes = (await sources?.beforeRender?.(req, res)) ?? undefined;
     if (!sources) {
       res.send(page);
       return;
@@ -244,6 +245,8 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
           session: readCookie(req, SESSION_COOKIE) !== undefined,
           // Nothing names this reader or changes the API's answers: a page of public data may be shared.
           shareable: readCookie(req, SESSION_COOKIE) === undefined && readCookie(req, DEV_COUNTRY_COOKIE) === undefined,
+          // The reader's /remotes.json, resolved here: the render does not ask for it.
+          ...(remotes ? { remotes } : {}),
         },
         {
           fetch: dispatchFetch(sources.renderKey, req),

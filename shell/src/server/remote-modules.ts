@@ -46,6 +46,8 @@ interface Loaded {
   exports: Exports;
   /** The bytes that were evaluated, to check against a pin. */
   bytes: Buffer;
+  /** The pins these bytes were found to match: each is checked once, not on every render. */
+  matched: Set<string>;
 }
 
 /** The last good build of each remote, and the revalidation in flight. */
@@ -124,8 +126,9 @@ function conditionalGet(url: string, etag: string | null, timeoutMs: number): Pr
  */
 async function fetchBuild(url: string, timeoutMs: number, pinned: string | undefined): Promise<Exports | null> {
   const checked = (loaded: Loaded): Exports => {
-    if (pinned !== undefined && !matchesIntegrity(loaded.bytes, pinned))
-      throw new IntegrityMismatch(`${url} does not match its integrity ${pinned.slice(0, 16)}...`);
+    if (pinned === undefined || loaded.matched.has(pinned)) return loaded.exports;
+    if (!matchesIntegrity(loaded.bytes, pinned)) throw new IntegrityMismatch(`${url} does not match its integrity ${pinned.slice(0, 16)}...`);
+    loaded.matched.add(pinned);
     return loaded.exports;
   };
   const known = builds.get(url);
@@ -140,7 +143,7 @@ async function fetchBuild(url: string, timeoutMs: number, pinned: string | undef
   if (known && res.etag && res.etag === known.etag && known.bytes.equals(res.body)) return checked(known);
   if (pinned !== undefined && !matchesIntegrity(res.body, pinned)) throw new IntegrityMismatch(`${url} does not match its integrity ${pinned.slice(0, 16)}...`);
   const exports = evaluate(res.body.toString('utf8'), url);
-  builds.set(url, { url, etag: res.etag, exports, bytes: res.body });
+  builds.set(url, { url, etag: res.etag, exports, bytes: res.body, matched: new Set(pinned === undefined ? [] : [pinned]) });
   return exports;
 }
 

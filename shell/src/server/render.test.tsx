@@ -136,6 +136,20 @@ describe('renderPage', () => {
     expect(page.html).not.toMatch(/<script/i);
   });
 
+  it('takes the remote locations the host gives with the page, and then never asks for /remotes.json, nor does a kept page', async () => {
+    const at = (name: string) => `${remoteOrigin}/${name}/mf-manifest.json`;
+    const remotes = { remotes: { paywall: at('none'), library: at('none'), store: at('ok'), video: at('none'), visualLibrary: at('none') } };
+    const calls: string[] = [];
+    const given = (fetchImpl: typeof fetch) =>
+      renderPage({ url: '/store?given=1', fetch: fetchImpl, origin: 'https://example.test', warn: () => undefined, shareable: true, remotes });
+    const view = await given(api('ok', calls));
+    expect(view.html).toContain('<h1>Store from its server build</h1>');
+    expect(view.slots['store/App']).toBe('ready');
+    const again: string[] = [];
+    expect(await given(api('ok', again))).toBe(view);
+    expect([...calls, ...again]).not.toContain('/remotes.json');
+  });
+
   it.each([
     ['failing', 'answers 500'],
     ['hung', 'never answers'],

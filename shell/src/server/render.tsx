@@ -60,6 +60,11 @@ export interface RenderRequest {
    * served to every such request (`PUBLIC_PAGE_TTL_MS`).
    */
   shareable?: boolean;
+  /**
+   * The reader's /remotes.json (their cohort's versions and the pins), when the host resolved it
+   * with the page (decision 045); otherwise it is asked for through `fetch`.
+   */
+  remotes?: RemoteLocations;
 }
 
 export interface RenderedPage {
@@ -136,11 +141,21 @@ interface KeptPage {
 }
 const publicPages = new Map<string, KeptPage>();
 
+/** The reader's remote locations: as the host gave them with the page, or read from /remotes.json (within the render's fetch). */
+function locationsFor(given: RemoteLocations | undefined): Promise<RemoteLocations> {
+  return given ? Promise.resolve(given) : remoteLocations().catch((): RemoteLocations => ({ remotes: {} }));
+}
+
 /** Whether the remotes a kept page rendered are still the ones the server would load now. */
-async function remotesUnchanged(kept: KeptPage, warn: NonNullable<RenderRequest['warn']>, fetch: typeof globalThis.fetch): Promise<boolean> {
+async function remotesUnchanged(
+  kept: KeptPage,
+  warn: NonNullable<RenderRequest['warn']>,
+  fetch: typeof globalThis.fetch,
+  remotes: RemoteLocations | undefined,
+): Promise<boolean> {
   if (kept.remotes.length === 0) return true;
   return requestFetch.run(fetch, async () => {
-    const locations = remoteLocations().catch((): RemoteLocations => ({ remotes: {} }));
+    const locations = locationsFor(remotes);
     const now = await Promise.all(kept.remotes.map(({ remote, module }) => loadServerRemoteModule(remote, module, locations, warn)));
     return now.every((found, i) => {
       const before = kept.remotes[i]!.found;
@@ -155,7 +170,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   if (!shareable || session) return renderFor(request, await readerFor(session, fetch));
 
   const kept = publicPages.get(url);
-  if (kept && kept.expires > Date.now() && (await remotesUnchanged(kept, warn, fetch))) {
+  if (kept && kept.expires > Date.now() && (await remotesUnchanged(kept, warn, fetch, request.remotes))) {
     // Most recently used last: the oldest entry is the first to go.
     publicPages.delete(url);
     publicPages.set(url, kept);
@@ -180,7 +195,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
 }
 
 function renderFor(
-  { url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn }: RenderRequest,
+  { url, fetch, origin, timeoutMs = DEFAULT_RENDER_TIMEOUT_MS, warn = defaultWarn, remotes }: RenderRequest,
   reader: { user: User | null } | undefined,
   onRemote?: (remote: RemoteName, module: string, found: ServerRemoteModule) => void,
 ): Promise<RenderedPage> {
@@ -212,7 +227,7 @@ function renderFor(
       const key = `${remote}/${module}`;
       let found = modules.get(key);
       if (!found) {
-        locations ??= remoteLocations().catch((): RemoteLocations => ({ remotes: {} }));
+        locations ??= locationsFor(remotes);
         found = loadServerRemoteModule(remote as RemoteName, module, locations, warn);
         if (onRemote) void found.then((loaded) => onRemote(remote as RemoteName, module, loaded));
         modules.set(key, found);
