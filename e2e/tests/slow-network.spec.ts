@@ -1,5 +1,5 @@
 /**
- * Issue 26, items 1 and 17, and decision 047: a slow connection is not a broken remote. A remote is
+ * Decision 047: a slow connection is not a broken remote. A remote is
  * given up only once nothing has arrived for STALL_MS (8 s), never on a clock budget: the slot then
  * says why (`data-mfe-reason="stalled"`; the server's HTML stays where the server rendered it, the
  * fallback shows where it did not), keeps loading and takes the remote when it arrives, without a

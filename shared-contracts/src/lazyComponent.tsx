@@ -4,7 +4,7 @@
  * its fallback appears, which made the modal take 0.3 s to open even with its code already
  * fetched. Here the component renders as soon as its chunk has arrived; `preload()` starts the
  * fetch early (say, when a pointer reaches a Sign in button). Code that could not be fetched says
- * so, with 'Try again' (issue 26), which fetches it once more and is busy meanwhile; the browser's
+ * so, with 'Try again', which fetches it once more and is busy meanwhile; the browser's
  * `online` event tries too (decision 047). `unavailable` draws that message where the part belongs
  * (a page inside the page grid).
  */
