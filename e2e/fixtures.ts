@@ -89,6 +89,19 @@ export async function firstVideo(page: Page): Promise<{ id: string; slug: string
 }
 
 /**
+ * What a <video> is doing, in words: 'ended', or where it stands (playing or paused, its time, how
+ * much it has, its error). Polled until 'ended', a failure says why the clip did not get there.
+ */
+export function mediaState(video: Locator): Promise<string> {
+  return video.evaluate((el: HTMLVideoElement) => {
+    if (el.ended) return 'ended';
+    const error = el.error ? `, error ${el.error.code} ${el.error.message}` : '';
+    const time = `${el.currentTime.toFixed(2)} of ${el.duration.toFixed(2)} s`;
+    return `${el.paused ? 'paused' : 'playing'} at ${time}, readyState ${el.readyState}, networkState ${el.networkState}${error}`;
+  });
+}
+
+/**
  * A slow line for some files: every request of `url` waits until the returned function is called.
  * Nothing else waits, so a test sees what the page does meanwhile.
  */

@@ -33,7 +33,9 @@ pg_report=""
 if pg_url="$(bash scripts/postgres-cluster.sh start)"; then
   pg_report=.cache/jest-postgres.json
   echo "PostgreSQL cluster at $pg_url"
-  TEST_DATABASE_URL="$pg_url" node node_modules/jest/bin/jest.js --ci --selectProjects node --testTimeout=30000 --json --outputFile="$pg_report" dev-server/src || status=1
+  # Both cores here too: each test has its own database copied from one template (measured on a
+  # slow day: 4 min 11 s with one worker, 3 min 6 s with two).
+  TEST_DATABASE_URL="$pg_url" node node_modules/jest/bin/jest.js --ci --maxWorkers=2 --selectProjects node --testTimeout=30000 --json --outputFile="$pg_report" dev-server/src || status=1
   bash scripts/postgres-cluster.sh stop || true
 else
   case $? in

@@ -7,7 +7,7 @@
  * code opens the player alone at 480x270.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectSlot, holdRequests, slot, test, waitForLive } from '../fixtures';
+import { expect, expectSlot, holdRequests, mediaState, slot, test, waitForLive } from '../fixtures';
 import { registerAccount, spendMeter } from '../session';
 
 type VideoInfo = { id: string; slug: string; name: string; subscriberOnly: boolean };
@@ -37,7 +37,9 @@ test('a member plays a video to its end, the countdown runs out and the next vid
   await expect(app.getByRole('list', { name: 'Explainers' }).locator('li[aria-current="true"]')).toHaveAttribute('data-video-id', first!.id);
 
   await app.getByRole('button', { name: `Play ${first!.name}` }).click();
-  await expect(stage(page)).toHaveAttribute('data-video-state', 'ended', { timeout: 15_000 });
+  // The whole clip, in real time; a failure says where the clip stood (playing, paused, its error).
+  await expect.poll(() => mediaState(app.locator('video')), { timeout: 15_000 }).toBe('ended');
+  await expect(stage(page)).toHaveAttribute('data-video-state', 'ended');
   const upNext = app.getByRole('region', { name: 'Up next' });
   await expect(upNext).toContainText(second!.name);
   await expect(upNext.getByRole('status')).toHaveText('will start playing in 10 seconds');
