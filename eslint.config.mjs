@@ -52,6 +52,12 @@ const ROUTER_ZONE = {
   message: 'App code reaches react-router only through shared-contracts/router (decision 018).',
 };
 
+const ZOD_ZONE = {
+  from: './node_modules/zod',
+  message:
+    "A remote reads answers with the schemas of shared-contracts' entries (decision 048): zod imported here would be a second copy of it in the remote's chunks.",
+};
+
 /** The zones of `import-x/no-restricted-paths` for one group of files of `pkg`. */
 function zones(pkg, { test = false, routerExempt = false } = {}) {
   const own = `./${pkg}`;
@@ -79,6 +85,7 @@ function zones(pkg, { test = false, routerExempt = false } = {}) {
       message: 'shared-contracts/server is the server’s entry: no browser part imports it.',
     });
     if (!test && !routerExempt) result.push({ target: `${own}/src`, ...ROUTER_ZONE });
+    if (!test && REMOTES.includes(pkg)) result.push({ target: `${own}/src`, ...ZOD_ZONE });
   }
   return result;
 }
@@ -121,20 +128,21 @@ function boundaryBlocks(pkg) {
   return blocks;
 }
 
+/**
+ * What git ignores, as ESLint globs: lint reads what is committed, never the builds, caches or
+ * published versions (`.releases/`) beside it. The .gitignore uses two forms: `name/` (a folder
+ * anywhere) and `*.ext` or `name` (a file anywhere).
+ */
+function gitIgnored() {
+  const lines = fs.readFileSync(path.join(ROOT, '.gitignore'), 'utf8').split('\n');
+  return lines
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => (l.endsWith('/') ? `**/${l.replace(/^\//, '')}**` : `**/${l.replace(/^\//, '')}`));
+}
+
 export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/dist-server/**',
-      '.cache/**',
-      '**/coverage/**',
-      '**/test-results/**',
-      '**/playwright-report/**',
-      '**/@mf-types/**',
-      '**/.data/**',
-    ],
-  },
+  { ignores: gitIgnored() },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

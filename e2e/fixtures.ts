@@ -12,12 +12,12 @@ export function slot(page: Page, id: SlotId) {
   return page.locator(`[data-mfe-slot="${id}"]`);
 }
 
-/** Waits for a remote slot to reach a state (never a sleep). */
 /** The header's cart link (the shell's, from the shared cart count; decision 021). */
 export function cartLink(page: Page) {
   return page.locator('[data-cart-link]').getByRole('link', { name: /^Cart, / });
 }
 
+/** Waits for a remote slot to reach a state (never a sleep). */
 export async function expectSlot(page: Page, id: SlotId, status: 'ready' | 'failed', timeout = 10_000) {
   await expect(slot(page, id)).toHaveAttribute('data-mfe-status', status, { timeout });
 }

@@ -11,23 +11,35 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
 
+/** Changes to a file of the store's `src`, by its path there ('StoreApp.tsx', 'api/cart.ts'). */
+export type StorePatches = Record<string, (code: string) => string>;
+
+/** Replaces `from` with `to` in a file, or throws when `from` is not there (the patch went stale). */
+export function replaceIn(file: string, from: string, to: string): (code: string) => string {
+  return (code) => {
+    if (!code.includes(from)) throw new Error(`the release's patch of ${file} did not apply: ${JSON.stringify(from)} is not there`);
+    return code.replace(from, to);
+  };
+}
+
 /** Builds the release into `folder`/mfe-store; resolves with its dist folder. */
-export async function buildStoreRelease(
-  folder: string,
-  release: string,
-  patch: (file: string, code: string) => string = (_file, code) => code,
-): Promise<string> {
+export async function buildStoreRelease(folder: string, release: string, patches: StorePatches = {}): Promise<string> {
   const src = path.join(ROOT, 'mfe-store');
   const copy = path.join(folder, 'mfe-store');
   fs.rmSync(path.join(copy, 'src'), { recursive: true, force: true });
   fs.cpSync(path.join(src, 'src'), path.join(copy, 'src'), { recursive: true });
   fs.copyFileSync(path.join(src, 'package.json'), path.join(copy, 'package.json'));
-  for (const file of ['MiniCart.tsx', 'StoreApp.tsx']) {
+  const marks: StorePatches = Object.fromEntries(
+    ['MiniCart.tsx', 'StoreApp.tsx'].map((file) => [
+      file,
+      replaceIn(file, '<div data-remote-root="store"', `<div data-remote-root="store" data-release="${release}"`),
+    ]),
+  );
+  for (const file of new Set([...Object.keys(marks), ...Object.keys(patches)])) {
     const target = path.join(copy, 'src', file);
-    const code = fs.readFileSync(target, 'utf8');
-    const marked = code.replace('<div data-remote-root="store"', `<div data-remote-root="store" data-release="${release}"`);
-    if (marked === code) throw new Error(`cannot mark ${file} as ${release}: its root <div data-remote-root="store"> was not found`);
-    fs.writeFileSync(target, patch(file, marked));
+    let code = fs.readFileSync(target, 'utf8');
+    for (const change of [marks[file], patches[file]]) if (change) code = change(code);
+    fs.writeFileSync(target, code);
   }
   const relBase = path.relative(copy, path.join(ROOT, 'tsconfig.base.json')).split(path.sep).join('/');
   fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ extends: relBase, include: ['src'] }));

@@ -9,20 +9,20 @@
  * Its own site, as releases.spec.ts: each remote served from a copy of its build on ports 4411-4415,
  * the published versions (RELEASES_DIR) on 4416, the API and shell in this process on 4410. The
  * store's v2 and v3 are rebuilds of copies of mfe-store (in .cache/release-registry), v2 with
- * data-release="v2" on its roots, v3 with data-release="v3" and a StoreApp that throws while
+ * data-release="v2" on its roots and its own change of the cart's request and words, v3 with data-release="v3" and a StoreApp that throws while
  * rendering.
  */
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { RemoteApp } from '../../scripts/apps.mjs';
 import { settingsFromEnv } from '../../dev-server/src/config';
 import { startServer, type RunningServer } from '../../dev-server/src/server';
 import { cohortBucket } from '../../dev-server/src/services/releases';
-import { expect, expectSlot, slot, test } from '../fixtures';
-import { buildStoreRelease, hashTree } from '../store-release';
+import { cartLink, expect, expectSlot, slot, test } from '../fixtures';
+import { buildStoreRelease, hashTree, replaceIn, type StorePatches } from '../store-release';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE_PORT = 4410;
@@ -33,6 +33,17 @@ const OPERATOR = { email: 'operator@example.com', password: 'Reader#2025pass' };
 const TESTER = { email: 'reader@example.com', password: 'Reader#2025pass' };
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * What the store team changes in v2, in its own code alone (decision 048): the request its cart
+ * page reads the cart with, and the empty cart's words. Neither is in the shell's files.
+ */
+const V2_CART_PATH = '/api/shopping-cart?view=store-v2';
+const V2_EMPTY_CART = 'Nothing in your cart yet.';
+const V2_CHANGES: StorePatches = {
+  'api/cart.ts': replaceIn('api/cart.ts', "api.request('GET', '/api/shopping-cart', CartSchema)", `api.request('GET', '${V2_CART_PATH}', CartSchema)`),
+  'components/cart/CartParts.tsx': replaceIn('components/cart/CartParts.tsx', '{COMMERCE_MESSAGES.emptyCart}', `{${JSON.stringify(V2_EMPTY_CART)}}`),
+};
 
 type RunRelease = (argv: string[], options?: { env?: Record<string, string | undefined>; out?: (line: string) => void }) => Promise<unknown>;
 let runRelease: RunRelease;
@@ -117,6 +128,29 @@ async function storeRelease(page: Page): Promise<string> {
   return (await root.getAttribute('data-release')) ?? 'v1';
 }
 
+/**
+ * The store's cart page as a guest reaches it from the store (a navigation inside the page): which
+ * requests the store's code read the cart with, the empty cart's words in the browser, and those
+ * in the server's HTML of /shopping-cart.
+ */
+async function cartPage(page: Page): Promise<{ v2Request: boolean; browser: string; html: string }> {
+  await page.goto(`${SITE}/store`);
+  await expectSlot(page, 'store/App', 'ready');
+  const reads: string[] = [];
+  const track = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/api/shopping-cart') reads.push(url.pathname + url.search);
+  };
+  page.on('request', track);
+  await cartLink(page).click();
+  const empty = slot(page, 'store/App').getByText(/^(Your cart is empty\.|Nothing in your cart yet\.)$/);
+  await expect(empty).toBeVisible();
+  page.off('request', track);
+  const html = await (await page.request.get(`${SITE}/shopping-cart`, { headers: { accept: 'text/html' } })).text();
+  const words = [V2_EMPTY_CART, 'Your cart is empty.'].filter((w) => html.includes(`<p>${w}</p>`));
+  return { v2Request: reads.includes(V2_CART_PATH), browser: await empty.innerText(), html: words.join(' and ') || 'neither' };
+}
+
 /** The release the server rendered into the store page's HTML for this browser's cookies. */
 async function storeHtmlRelease(page: Page): Promise<string> {
   const html = await (await page.request.get(`${SITE}/store`, { headers: { accept: 'text/html' } })).text();
@@ -130,16 +164,15 @@ test.beforeAll(async () => {
   ({ runRelease } = (await import('../../scripts/release.mjs')) as { runRelease: RunRelease });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'release-registry-'));
   // One build after the other: the machine has two cores, and the site starts meanwhile.
-  const builds = buildStoreRelease(path.join(BUILDS, 'v2'), 'v2').then(async (v2): Promise<[string, string]> => [
+  const builds = buildStoreRelease(path.join(BUILDS, 'v2'), 'v2', V2_CHANGES).then(async (v2): Promise<[string, string]> => [
     v2,
-    await buildStoreRelease(path.join(BUILDS, 'v3'), 'v3', (file, code) =>
-      file === 'StoreApp.tsx'
-        ? code.replace(
-            'export default function StoreApp() {',
-            "export default function StoreApp() {\n  if (Date.now() > 0) throw new Error('store v3 is broken');",
-          )
-        : code,
-    ),
+    await buildStoreRelease(path.join(BUILDS, 'v3'), 'v3', {
+      'StoreApp.tsx': replaceIn(
+        'StoreApp.tsx',
+        'export default function StoreApp() {',
+        "export default function StoreApp() {\n  if (Date.now() > 0) throw new Error('store v3 is broken');",
+      ),
+    }),
   ]);
   const serve = (dir: string, port: number) =>
     new Promise<Server>((resolve, reject) => {
@@ -215,7 +248,7 @@ test('a token for one remote cannot release another; a build that fails the pre-
   });
 });
 
-test('v2 as a canary for a cohort, promoted to stable, rolled back: every step on the next page load, the shell untouched and never restarted', async ({
+test('v2 as a canary for a cohort, promoted to stable with its own cart request and words, rolled back: every step on the next page load, the shell untouched and never restarted', async ({
   browser,
   page,
 }) => {
@@ -245,6 +278,8 @@ test('v2 as a canary for a cohort, promoted to stable, rolled back: every step o
     expect(await storeHtmlRelease(a)).toBe('v2');
     expect(await storeRelease(b)).toBe('v1');
     expect(await storeHtmlRelease(b)).toBe('v1');
+    const V1_CART = { v2Request: false, browser: 'Your cart is empty.', html: 'Your cart is empty.' };
+    expect(await cartPage(b)).toEqual(V1_CART);
     // Anyone's opt-in header is ignored by the page's render too (the probe's way to a canary's code on the server).
     const anonymous = await b.request.get(`${SITE}/store`, { headers: { accept: 'text/html', 'x-mfe-canary': 'store' } });
     expect(await anonymous.text()).not.toContain('data-release="v2"');
@@ -261,11 +296,14 @@ test('v2 as a canary for a cohort, promoted to stable, rolled back: every step o
     await release('store', 'promote', v2!, '--reason', 'canary clean');
     for (const p of [a, b, c, d]) expect(await storeRelease(p)).toBe('v2');
     expect(await storeHtmlRelease(b)).toBe('v2');
+    // The store team's own request and words, with the shell's files unchanged (checked below).
+    expect(await cartPage(b)).toEqual({ v2Request: true, browser: V2_EMPTY_CART, html: V2_EMPTY_CART });
 
     const rolled = await release('store', 'rollback', '--reason', 'e2e: back to v1');
     expect(rolled[0]).toMatch(/^store rolled back: stable is env-[0-9a-f]{8}$/);
     for (const p of [a, b, c, d]) expect(await storeRelease(p)).toBe('v1');
     expect(await storeHtmlRelease(a)).toBe('v1');
+    expect(await cartPage(b)).toEqual(V1_CART);
   } finally {
     await Promise.all([outside.close(), tester.close(), fresh.close()]);
   }

@@ -259,6 +259,7 @@ export const StateProvinceListSchema = z.object({
   countryCode: z.string(),
   states: z.array(z.object({ code: z.string(), name: z.string() })),
 });
+export type StateProvinceList = z.infer<typeof StateProvinceListSchema>;
 
 /* ------------------------------------------------------------------ cart */
 

@@ -20,7 +20,9 @@
  */
 export {
   ApiMessageSchema,
+  FolderListSchema,
   FolderSchema,
+  OkSchema,
   PageInfoSchema,
   PAYWALL_MESSAGE_TYPES,
   REGISTRATION_HEADER,

@@ -217,6 +217,7 @@ export type ItemLists = z.infer<typeof ItemListsSchema>;
 
 /** Answer of bulk calls: how many items changed (for 'N item(s) added to folders' / '... removed'). */
 export const BulkResultSchema = z.object({ count: z.int().check(z.nonnegative()) });
+export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 /** GET /service/user/list/url/{id}: the folder's share-list link (anyone holding it can read the folder). */
 export const ListUrlSchema = z.object({ listurl: z.string() });
@@ -352,6 +353,7 @@ export const ShareRequestSchema = z.object({
 });
 export type ShareRequest = z.infer<typeof ShareRequestSchema>;
 export const ShareResultSchema = z.object({ message: z.string() });
+export type ShareResult = z.infer<typeof ShareResultSchema>;
 
 /** Empty-state texts by content type (SITE-02 lists the types; the words are ours). */
 export const LIBRARY_EMPTY_TEXT = {

@@ -174,6 +174,10 @@ export const FolderSchema = z.object({
 export type Folder = z.infer<typeof FolderSchema>;
 export const FolderListSchema = z.array(FolderSchema);
 
+/** The answer of a change that returns nothing else: `{ "ok": true }`. */
+export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
+
 /** GET /remotes.json: where each remote's manifest is, read by the shell at run time. */
 export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibrary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -80,6 +80,7 @@ export const ChartPageSchema = z.object({
 });
 export type ChartPage = z.infer<typeof ChartPageSchema>;
 export const VisualSubjectSchema = z.object({ id: z.string(), label: z.string(), filter: z.string() });
+export const VisualSubjectListSchema = z.array(VisualSubjectSchema);
 export type VisualSubject = z.infer<typeof VisualSubjectSchema>;
 
 /**

@@ -4,29 +4,38 @@
  * following.ts: a module imported by both ./App and ./FollowTopic is shipped whole and apart in each
  * chunk, where one imported by one chunk is inlined there with only what it uses.
  */
-import { api } from 'shared-contracts';
+import { api, query } from 'shared-contracts';
 import type { Following } from 'shared-contracts/discovery';
-import { libraryApi, STREAM_PAGE_SIZE_WITH_ATTRIBUTE, type LibraryActivity } from 'shared-contracts/library';
+import {
+  LibraryStreamSchema,
+  SharedListSchema,
+  STREAM_PAGE_SIZE_WITH_ATTRIBUTE,
+  type LibraryActivity,
+  type LibraryStream,
+  type SharedList,
+} from 'shared-contracts/library';
 
 /** Items per page of every library list (SITE-09: 10 when a page-size attribute exists). */
 export const LIBRARY_PAGE_SIZE = STREAM_PAGE_SIZE_WITH_ATTRIBUTE;
 
-/** All Folders: every saved item. */
-export const loadSaves = (page: number): ReturnType<typeof libraryApi.saves> => libraryApi.saves(page, LIBRARY_PAGE_SIZE);
+const page = (n: number) => query({ page: n, size: LIBRARY_PAGE_SIZE });
 
-export const loadFolderItems = (folderId: string, page: number): ReturnType<typeof libraryApi.folderItems> =>
-  libraryApi.folderItems(folderId, page, LIBRARY_PAGE_SIZE);
+/** All Folders: every saved item, newest save first; pages from 0. */
+export const loadSaves = (n: number): Promise<LibraryStream> => api.request('GET', `/service/user/saves${page(n)}`, LibraryStreamSchema);
+
+export const loadFolderItems = (folderId: string, n: number): Promise<LibraryStream> =>
+  api.request('GET', `/service/user/list/${encodeURIComponent(folderId)}${page(n)}`, LibraryStreamSchema);
 
 /** A history: read, shared, watched or ordered. */
-export const loadHistory = (activity: Exclude<LibraryActivity, 'saved'>, page: number): ReturnType<typeof libraryApi.history> =>
-  libraryApi.history(activity, page, LIBRARY_PAGE_SIZE);
+export const loadHistory = (activity: Exclude<LibraryActivity, 'saved'>, n: number): Promise<LibraryStream> =>
+  api.request('GET', `/service/user/history/${activity}${page(n)}`, LibraryStreamSchema);
 
 /** The followed topics' articles, all of them or one topic's (its slug). */
 export const loadFollowingStream = (page: number, slug: string | undefined): ReturnType<typeof api.stream> =>
   api.stream('following', page, LIBRARY_PAGE_SIZE, slug ? { filter: slug } : {});
 
 /** A folder shared by its link; anyone holding the token may read it. */
-export const loadSharedList = (token: string): ReturnType<typeof libraryApi.sharedList> => libraryApi.sharedList(token);
+export const loadSharedList = (token: string): Promise<SharedList> => api.request('GET', `/api/shared-list/${encodeURIComponent(token)}`, SharedListSchema);
 
 /** The Topics tab's followed topics. */
 export const loadFollowedTopics = (): Promise<Following> => api.following();

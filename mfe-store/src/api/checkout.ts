@@ -1,18 +1,30 @@
 /** The store's checkout calls: the cart being checked out, the states of a country, the estimate, shipping and payment, the order. */
-import { commerceApi } from 'shared-contracts/commerce';
+import { api } from 'shared-contracts';
+import {
+  CartSchema,
+  EstimateSchema,
+  OrderSchema,
+  StateProvinceListSchema,
+  type Cart,
+  type Estimate,
+  type EstimateRequest,
+  type Order,
+  type ShippingPaymentRequest,
+  type StateProvinceList,
+} from 'shared-contracts/commerce';
 
 /** The cart as checkout starts. */
-export const loadCheckoutCart = (): ReturnType<typeof commerceApi.cart> => commerceApi.cart();
+export const loadCheckoutCart = (): Promise<Cart> => api.request('GET', '/api/shopping-cart', CartSchema);
 
 /** The states or provinces of a country. */
-export const loadStateProvinces = (countryCode: string): ReturnType<typeof commerceApi.stateProvinces> => commerceApi.stateProvinces(countryCode);
+export const loadStateProvinces = (countryCode: string): Promise<StateProvinceList> =>
+  api.request('GET', `/api/commerce/state-province/${encodeURIComponent(countryCode)}`, StateProvinceListSchema);
 
 /** Shipping methods and totals for an address. */
-export const estimateShipping = (body: Parameters<typeof commerceApi.estimate>[0]): ReturnType<typeof commerceApi.estimate> => commerceApi.estimate(body);
+export const estimateShipping = (body: EstimateRequest): Promise<Estimate> => api.request('POST', '/api/shopping-cart/estimate', EstimateSchema, body);
 
-/** Saves the addresses, the shipping method and the card; answers the cart. */
-export const saveShippingPayment = (body: Parameters<typeof commerceApi.shippingPayment>[0]): ReturnType<typeof commerceApi.shippingPayment> =>
-  commerceApi.shippingPayment(body);
+/** Saves the addresses, the shipping method and the card; returns the cart. */
+export const saveShippingPayment = (body: ShippingPaymentRequest): Promise<Cart> => api.request('POST', '/api/commerce/shipping-payment', CartSchema, body);
 
 /** Places the order. */
-export const submitOrder = (): ReturnType<typeof commerceApi.submitOrder> => commerceApi.submitOrder();
+export const submitOrder = (): Promise<Order> => api.request('POST', '/api/commerce/order/submit', OrderSchema, {});

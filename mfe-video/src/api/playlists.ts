@@ -1,7 +1,9 @@
-/** The video remote's calls about playlists (the client's own functions, named for this remote). */
-import { videoApi } from 'shared-contracts/video';
+/** The video remote's calls about playlists (its own, decision 048). */
+import { api } from 'shared-contracts';
+import { PlaylistListSchema, PlaylistSchema, type Playlist, type PlaylistList } from 'shared-contracts/video';
 
-export const loadPlaylist = videoApi.playlist;
+/** One playlist, with its videos. */
+export const loadPlaylist = (id: string): Promise<Playlist> => api.request('GET', `/api/playlists/${encodeURIComponent(id)}`, PlaylistSchema);
 
-/** Every playlist, for the playlist dropdown. */
-export const loadPlaylists = videoApi.playlists;
+/** Every playlist, for the playlist dropdown and the hub. */
+export const loadPlaylists = (): Promise<PlaylistList> => api.request('GET', '/api/playlists', PlaylistListSchema);

@@ -8,12 +8,19 @@
 export {
   ADDED_TO_CART_PLACEMENT,
   AddToCartResultSchema,
+  CartSchema,
   COMMERCE_MESSAGES,
   DEFAULT_QUANTITY,
+  EstimateSchema,
   MAX_LINE_QUANTITY,
   ORDER_QUERY,
+  OrderSchema,
+  ProductDetailSchema,
+  ProductListSchema,
+  RecommendationsSchema,
   REFERRAL_CODES,
   SHIPPING_COUNTRIES,
+  StateProvinceListSchema,
   SubscriptionOffersSchema,
   cartApology,
   cartLines,
@@ -26,6 +33,5 @@ export {
   queryFlag,
 } from '../commerce';
 export { DOWNLOAD_TEXT } from '../downloads';
-export { commerceApi } from '../commerce-api';
 export type * from '../commerce';
 export type * from '../downloads';

@@ -1,5 +1,6 @@
 /** `shared-contracts/library` (decision 022): My Library's folders, saves, history and sharing. */
 export {
+  BulkResultSchema,
   connectWithNetwork,
   folderAlreadyExists,
   FolderRequestSchema,
@@ -7,10 +8,13 @@ export {
   isGiftFolder,
   isSubscriptionOrder,
   itemActions,
+  ItemListsSchema,
   itemsAddedToFolders,
   itemsRemovedFromLibrary,
   LIBRARY_EMPTY_TEXT,
   LIBRARY_MESSAGES,
+  LibraryStreamSchema,
+  ListUrlSchema,
   MY_LIBRARY_FOLDER_NAME,
   orderStatusLabel,
   SAVE_FAILED_FOLLOW_UP_MS,
@@ -18,6 +22,8 @@ export {
   SHARE_MAX_RECIPIENTS,
   SHARE_MESSAGE_MAX,
   sharedVia,
+  SharedListSchema,
+  ShareResultSchema,
   shareOnNetwork,
   sharePopupUrl,
   SOCIAL_SHARE_POPUP_SIZE,
@@ -26,5 +32,4 @@ export {
   validateFolderName,
   visibleOrderLines,
 } from '../library';
-export { libraryApi } from '../library-api';
 export type * from '../library';

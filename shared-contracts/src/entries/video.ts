@@ -7,6 +7,8 @@ export {
   nextInPlaylist,
   PLAYLIST_AD_SLOT_AFTER_TILE,
   PLAYLIST_LOAD_MORE_COUNT,
+  PlaylistListSchema,
+  PlaylistSchema,
   playlistFromSearch,
   playlistHasAdSlot,
   replayText,
@@ -14,7 +16,8 @@ export {
   VIDEO_EMBED_SIZE,
   VIDEO_END_COUNTDOWN_SECONDS,
   VIDEO_TEXT,
+  VideoAccessSchema,
+  VideoSchema,
   videoPath,
 } from '../video';
-export { videoApi } from '../video-api';
 export type * from '../video';

@@ -1,6 +1,8 @@
 /** `shared-contracts/visual` (decision 022): the visual library's charts, collections and downloads. */
 export {
+  ChartPageSchema,
   chartDownloadHref,
+  CollectionListSchema,
   COLLECTION_SUMMARY_MAX_CHARS,
   collectionCardAfter,
   LEFT_NAV,
@@ -10,8 +12,8 @@ export {
   VISUAL_LIBRARY_COLLECTION_EVERY,
   VISUAL_LIBRARY_PAGE_SIZE,
   VISUAL_TEXT,
+  VisualSubjectListSchema,
 } from '../visual';
 export { GATED_COLLECTIONS, GRANT_LABELS, grantsOf, TIER_BASE_INCLUDES, TIER_WALL_AB_TAG, tierIncludes, tiersWith } from '../entitlements';
-export { visualApi } from '../visual-api';
 export type * from '../visual';
 export type * from '../entitlements';
