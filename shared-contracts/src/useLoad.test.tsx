@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useLoad, type Load, type LoadState } from './useLoad';
+import { invalidate, useLoad, useMutation, type Load, type LoadState } from './useLoad';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -155,5 +155,113 @@ describe('useLoad', () => {
     await act(async () => undefined);
     expect(result.current.reload).toBe(reload);
     expect(result.current.mutate).toBe(mutate);
+  });
+});
+
+describe('invalidate', () => {
+  it('loads again every mounted load whose key starts with a prefix, and no other', async () => {
+    let n = 0;
+    const counts: Record<string, number> = {};
+    const load = (key: string) => () => {
+      counts[key] = (counts[key] ?? 0) + 1;
+      return Promise.resolve(`${key} #${++n}`);
+    };
+    const { result: folders, unmount: unmountFolders } = renderHook(() => useLoad('folders', load('folders')));
+    const { unmount: unmountItem } = renderHook(() => useLoad('folders:item-1', load('folders:item-1')));
+    const { result: other, unmount: unmountOther } = renderHook(() => useLoad('following', load('following')));
+    await act(async () => undefined);
+    expect(counts).toEqual({ folders: 1, 'folders:item-1': 1, following: 1 });
+
+    await act(async () => invalidate('folders'));
+    expect(counts).toEqual({ folders: 2, 'folders:item-1': 2, following: 1 });
+    expect(stateOf(other.current)).toEqual({ status: 'ready', data: 'following #3' });
+    expect(stateOf(folders.current)).toMatchObject({ status: 'ready' });
+
+    // An unmounted load is no longer asked.
+    unmountItem();
+    await act(async () => invalidate('folders'));
+    expect(counts).toEqual({ folders: 3, 'folders:item-1': 2, following: 1 });
+    unmountFolders();
+    unmountOther();
+  });
+});
+
+describe('useMutation', () => {
+  it('is pending until the answer, then invalidates what it names and returns the answer', async () => {
+    const answer = deferred<string>();
+    let loads = 0;
+    const { result: list, unmount: unmountList } = renderHook(() => useLoad('saves', () => Promise.resolve(++loads)));
+    await act(async () => undefined);
+    const saved: string[] = [];
+    const { result } = renderHook(() =>
+      useMutation((id: string) => answer.promise.then((a) => `${a} ${id}`), { invalidates: ['saves'], onSuccess: (r) => saved.push(r) }),
+    );
+    expect(result.current.pending).toBe(false);
+
+    let done!: Promise<string | undefined>;
+    act(() => {
+      done = result.current.run('item-1');
+    });
+    expect(result.current.pending).toBe(true);
+    // One at a time: a second click while it runs does nothing.
+    let second: string | undefined = 'not run';
+    await act(async () => {
+      second = await result.current.run('item-2');
+    });
+    expect(second).toBeUndefined();
+
+    await act(async () => answer.resolve('saved'));
+    expect(await done).toBe('saved item-1');
+    expect(saved).toEqual(['saved item-1']);
+    expect(result.current).toMatchObject({ pending: false, error: null });
+    expect(loads).toBe(2);
+    expect(stateOf(list.current)).toEqual({ status: 'ready', data: 2 });
+    unmountList();
+  });
+
+  it('keeps a failure in error, invalidates nothing, and a new run clears it', async () => {
+    let loads = 0;
+    const { unmount: unmountList } = renderHook(() => useLoad('folders', () => Promise.resolve(++loads)));
+    await act(async () => undefined);
+    const refused = new Error('That folder name is already in use.');
+    let fail = true;
+    const { result } = renderHook(() => useMutation(() => (fail ? Promise.reject(refused) : Promise.resolve('ok')), { invalidates: ['folders'] }));
+    let out: string | undefined = 'not run';
+    await act(async () => {
+      out = await result.current.run();
+    });
+    expect(out).toBeUndefined();
+    expect(result.current).toMatchObject({ pending: false, error: refused });
+    expect(loads).toBe(1);
+
+    fail = false;
+    await act(async () => {
+      out = await result.current.run();
+    });
+    expect(out).toBe('ok');
+    expect(result.current.error).toBeNull();
+    expect(loads).toBe(2);
+    unmountList();
+  });
+
+  it('changes no state once unmounted, but still invalidates the loads still shown', async () => {
+    const answer = deferred<string>();
+    let loads = 0;
+    const { unmount: unmountList } = renderHook(() => useLoad('saves', () => Promise.resolve(++loads)));
+    await act(async () => undefined);
+    const errors: unknown[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((e: unknown) => errors.push(e));
+    const { result, unmount } = renderHook(() => useMutation(() => answer.promise, { invalidates: ['saves'] }));
+    let done!: Promise<string | undefined>;
+    act(() => {
+      done = result.current.run();
+    });
+    unmount();
+    await act(async () => answer.resolve('removed'));
+    expect(await done).toBe('removed');
+    expect(loads).toBe(2);
+    expect(errors).toEqual([]);
+    spy.mockRestore();
+    unmountList();
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMounted } from './useMounted';
 import { ApiError } from './client';
 import { preloadedError, usePreloaded, type Preloaded } from './ssr';
 
@@ -84,7 +85,93 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
             : s,
       ),
   }));
+  useInvalidation(key, controls.reload);
   return { ...(state.key === key ? state.result : pending(state.result)), ...controls };
+}
+
+/** The reloads of every mounted load, by key. One map per page: the core is a singleton. */
+const mounted = new Map<string, Set<() => void>>();
+
+/**
+ * Lists `reload` under `key` while the component is mounted, so `invalidate` reaches it: what
+ * `useLoad` does for itself, for a load of another shape (a list loaded page by page).
+ */
+export function useInvalidation(key: string, reload: () => void): void {
+  useEffect(() => {
+    const same = mounted.get(key) ?? new Set();
+    mounted.set(key, same.add(reload));
+    return () => {
+      same.delete(reload);
+      if (same.size === 0) mounted.delete(key);
+    };
+  }, [key, reload]);
+}
+
+/**
+ * Loads again every mounted `useLoad` whose key starts with one of `prefixes` ('folders' reloads
+ * 'folders' and 'folders:item-1'): what a change the server accepted made stale. Keys are a part's
+ * own; another part learns of a change from the bus (docs/contracts.md), never by a key.
+ */
+export function invalidate(...prefixes: readonly string[]): void {
+  for (const [key, reloads] of [...mounted]) if (prefixes.some((p) => key.startsWith(p))) for (const reload of [...reloads]) reload();
+}
+
+/** A change the reader asked for, as a component sees it: running, and the last failure. */
+export interface Mutation<A extends unknown[], R> {
+  /**
+   * Makes the change; resolves with the server's answer, or with undefined when it failed (then
+   * `error` holds why) or when another run of it was still under way (one at a time).
+   */
+  run(...args: A): Promise<R | undefined>;
+  /** True from `run` until the answer: the control shows busy and refuses a second click. */
+  pending: boolean;
+  /** What the last run failed with, null after a success, a new run or `reset`. */
+  error: unknown;
+  reset(): void;
+}
+
+export interface MutationOptions<A extends unknown[], R> {
+  /** Key prefixes of the loads the change makes stale, reloaded once it succeeded (`invalidate`). */
+  invalidates?: readonly string[] | ((result: R, ...args: A) => readonly string[]);
+  /** After a success, before the loads are invalidated (and even if the component has unmounted). */
+  onSuccess?(result: R, ...args: A): void;
+}
+
+/**
+ * The one way a component writes: `run` calls `change`, `pending` shows meanwhile, a failure lands
+ * in `error` (the component says it, in the spec's words), and a success invalidates the loads it
+ * names. Answers after an unmount change no state.
+ */
+export function useMutation<A extends unknown[], R>(change: (...args: A) => Promise<R>, options: MutationOptions<A, R> = {}): Mutation<A, R> {
+  const alive = useMounted();
+  const [state, setState] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+  const running = useRef(false);
+  const latest = useRef({ change, options });
+  latest.current = { change, options };
+  const run = useCallback(
+    async (...args: A): Promise<R | undefined> => {
+      if (running.current) return undefined;
+      running.current = true;
+      setState({ pending: true, error: null });
+      const { change: call, options: opts } = latest.current;
+      try {
+        const result = await call(...args);
+        opts.onSuccess?.(result, ...args);
+        const stale = typeof opts.invalidates === 'function' ? opts.invalidates(result, ...args) : opts.invalidates;
+        if (stale?.length) invalidate(...stale);
+        if (alive.current) setState({ pending: false, error: null });
+        return result;
+      } catch (error) {
+        if (alive.current) setState({ pending: false, error });
+        return undefined;
+      } finally {
+        running.current = false;
+      }
+    },
+    [alive],
+  );
+  const reset = useCallback(() => setState({ pending: false, error: null }), []);
+  return { run, reset, ...state };
 }
 
 /** True when the API answered 404 (the thing asked for does not exist). */

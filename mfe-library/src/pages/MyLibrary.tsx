@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'shared-contracts/router';
-import { Button, lazyComponent, type Folder } from 'shared-contracts';
+import { Button, invalidate, lazyComponent, type Folder } from 'shared-contracts';
 import type { LibraryFlyoutProps, LibraryFlyoutRequest } from '../components/flyouts/contract';
 import { FoldersLoading } from '../components/common/PageLoading';
 import { Announcer, useAnnouncer } from '../components/library/Announcer';
@@ -21,6 +21,7 @@ import { FolderHeader } from '../components/library/FolderHeader';
 import { FolderList } from '../components/library/FolderList';
 import type { OpenFlyout } from '../components/library/ItemList';
 import { LibraryPanel } from '../components/library/LibraryPanel';
+import { LIST_KEY_PREFIX } from '../components/library/usePagedList';
 import { Tabs } from '../components/library/Tabs';
 import { LIBRARY_TABS, TAB_QUERY, libraryTabOf, type LibraryTab } from '../components/library/libraryTabs';
 import { LIBRARY_TEXT } from '../text';
@@ -54,7 +55,7 @@ function useHeadingFocus(folderSlug: string | undefined) {
 
 /**
  * The selected tab is part of the address (`?tab=read`; Saved has none), so Back and Forward move
- * between tabs and a reload or a link shows the same one (issue 26). A folder link has no `tab`: it
+ * between tabs and a reload or a link shows the same one. A folder link has no `tab`: it
  * selects the Saved tab of that folder.
  */
 function useLibraryTab() {
@@ -83,7 +84,6 @@ function LibraryLayout({
 }) {
   const [tab, selectTab] = useLibraryTab();
   const [flyout, setFlyout] = useState<{ request: LibraryFlyoutRequest; opener: HTMLElement | null } | null>(null);
-  const [reloads, setReloads] = useState(0);
   const { message, announce } = useAnnouncer();
   const { headingRef, focusOf } = useHeadingFocus(folderSlug);
   const current = folderSlug === undefined ? undefined : list.find((f) => f.slug === folderSlug);
@@ -96,7 +96,8 @@ function LibraryLayout({
     if (kind === 'discard' || kind === 'bulk-discard') focusOf(folderSlug);
     setFlyout(null);
     if (text) announce(text);
-    setReloads((n) => n + 1);
+    // The lists on screen load again; the other tabs' load when shown.
+    invalidate(LIST_KEY_PREFIX);
     reloadFolders();
   };
 
@@ -134,7 +135,7 @@ function LibraryLayout({
               className="library-tabs"
               panelProps={{ 'data-library-tab': tab }}
             >
-              <LibraryPanel tab={tab} current={current} justCreated={editing.justCreated} reloads={reloads} onOpen={openFlyout} announce={announce} />
+              <LibraryPanel tab={tab} current={current} justCreated={editing.justCreated} onOpen={openFlyout} announce={announce} />
             </Tabs>
           </>
         )}

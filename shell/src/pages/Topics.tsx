@@ -3,17 +3,16 @@
  * linking to its topic page. A signed-in member sees the topics they follow with the unread count,
  * or, following none, the empty-topics state with the suggested topics (SITE-09).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'shared-contracts/router';
 import { TopicLinks } from '../discovery/TopicLinks';
 import { api, bus, topicPath, useLoad, useUserStore } from 'shared-contracts';
 import { EMPTY_TOPICS_SUGGESTIONS, TOPICS_COUNT_COPY, DISCOVERY_MESSAGES, topicTree } from 'shared-contracts/discovery';
 
 function FollowedTopics() {
+  const following = useLoad('following', () => api.following());
   // A follow or unfollow elsewhere on the page (the follow widget) reloads the list.
-  const [version, setVersion] = useState(0);
-  useEffect(() => bus.on('following:changed', () => setVersion((v) => v + 1)), []);
-  const following = useLoad(`following:${version}`, () => api.following());
+  useEffect(() => bus.on('following:changed', following.reload), [following.reload]);
   if (following.status !== 'ready') return null;
   const { topics, unreadCount } = following.data;
   if (topics.length === 0) {

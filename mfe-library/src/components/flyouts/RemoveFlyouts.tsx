@@ -4,8 +4,8 @@
  * bulk-discard -> DELETE /service/user/saves/bulk -> 'N item(s) removed from My Library'.
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
  */
-import { useState } from 'react';
-import { Button, MESSAGES, useMounted } from 'shared-contracts';
+import { useEffect, useRef } from 'react';
+import { Button, MESSAGES, useMounted, useMutation } from 'shared-contracts';
 import { discardItem, discardItems } from '../../api/saves';
 import { itemsRemovedFromLibrary, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';
@@ -19,27 +19,21 @@ interface ConfirmRemoveProps extends FlyoutBodyProps {
 }
 
 function ConfirmRemove({ question, remove, confirm, cancel, signIn }: ConfirmRemoveProps) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const removal = useMutation(remove);
   const mounted = useMounted();
-
-  async function onRemove() {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const message = await remove();
-      if (mounted.current) confirm(message);
-    } catch (error) {
-      if (!mounted.current) return;
-      if (isUnauthorized(error)) {
-        signIn();
-        return;
-      }
-      setFailure(failureOf(error, LIBRARY_MESSAGES.readOnlyFolder));
-      setBusy(false);
-    }
-  }
+  const busy = removal.pending;
+  const refused = removal.error;
+  // A session that ended meanwhile: the sign-in asks first (once per refusal); any other refusal is said here.
+  const signInNow = useRef(signIn);
+  signInNow.current = signIn;
+  useEffect(() => {
+    if (refused && isUnauthorized(refused)) signInNow.current();
+  }, [refused]);
+  const failure: Failure | null = refused && !isUnauthorized(refused) ? failureOf(refused, LIBRARY_MESSAGES.readOnlyFolder) : null;
+  const onRemove = () =>
+    removal.run().then((message) => {
+      if (message !== undefined && mounted.current) confirm(message);
+    });
 
   return (
     <div className="confirm-remove" aria-busy={busy}>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, useMounted } from 'shared-contracts';
+import { useEffect, useId, useRef } from 'react';
+import { Button, useMutation } from 'shared-contracts';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from '../../text';
@@ -8,24 +8,11 @@ import { LIBRARY_TEXT } from '../../text';
 export function DeleteConfirm({ onConfirm, onCancel }: { onConfirm(): Promise<unknown>; onCancel(): void }) {
   const textId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const mounted = useMounted();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation(onConfirm);
+  const busy = remove.pending;
+  const error = remove.error ? folderErrorText(remove.error) : null;
   useEffect(() => cancelRef.current?.focus(), []);
-  const confirm = () => {
-    setBusy(true);
-    setError(null);
-    onConfirm().then(
-      () => {
-        if (mounted.current) setBusy(false);
-      },
-      (e: unknown) => {
-        if (!mounted.current) return;
-        setBusy(false);
-        setError(folderErrorText(e));
-      },
-    );
-  };
+  const confirm = () => void remove.run();
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape on the group cancels from whichever of its buttons has the focus (the keys bubble up); the buttons do the rest
     <div

@@ -30,8 +30,6 @@ export interface ItemListProps<T extends { id: string }> {
   emptyType: LibraryEmptyType;
   /** Shown under the empty state's text (the topics' Find More link). */
   emptyExtra?: ReactNode;
-  /** A change asks for the list again (after a flyout's onDone). */
-  reloadToken?: number;
   onOpen?: OpenFlyout;
 }
 
@@ -61,9 +59,10 @@ function SelectAll({ total, selected, onChange }: { total: number; selected: num
   );
 }
 
-export function ItemList<T extends { id: string }>({ listKey, label, load, toCard, emptyType, emptyExtra, reloadToken = 0, onOpen }: ItemListProps<T>) {
-  const { list, loadMore, retry } = usePagedList(listKey, load, reloadToken);
-  const selectionKey = `${listKey}#${reloadToken}`;
+export function ItemList<T extends { id: string }>({ listKey, label, load, toCard, emptyType, emptyExtra, onOpen }: ItemListProps<T>) {
+  const { list, loadMore, retry, reloads } = usePagedList(listKey, load);
+  // A reload (after a change) starts the selection afresh, as a new list does.
+  const selectionKey = `${listKey}#${reloads}`;
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: selectionKey, ids: new Set() });
   const chosen = selection.key === selectionKey ? selection.ids : new Set<string>();
 

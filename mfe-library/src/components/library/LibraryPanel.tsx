@@ -21,14 +21,12 @@ export interface LibraryPanelProps {
   current: Folder | undefined;
   /** The folder made in this visit (its empty state says so). */
   justCreated: string | null;
-  /** Changes after every flyout's change: the lists load again. */
-  reloads: number;
   onOpen: OpenFlyout;
   announce(text: string): void;
 }
 
 /** The content of a tab: Saved (All Folders or the folder's items), a history, or the followed Topics. */
-export function LibraryPanel({ tab, current, justCreated, reloads, onOpen, announce }: LibraryPanelProps) {
+export function LibraryPanel({ tab, current, justCreated, onOpen, announce }: LibraryPanelProps) {
   if (tab === 'saved') {
     return (
       <ItemList<LibraryItem>
@@ -37,7 +35,6 @@ export function LibraryPanel({ tab, current, justCreated, reloads, onOpen, annou
         load={(page) => (current ? loadFolderItems(current.id, page) : loadSaves(page))}
         toCard={(item) => cardOfLibraryItem(item)}
         emptyType={current ? (current.id === justCreated ? 'newFolderCreated' : 'content') : 'library'}
-        reloadToken={reloads}
         onOpen={onOpen}
       />
     );
@@ -50,7 +47,6 @@ export function LibraryPanel({ tab, current, justCreated, reloads, onOpen, annou
         load={(page) => loadHistory(tab, page)}
         toCard={(item) => cardOfLibraryItem(item)}
         emptyType={tab}
-        reloadToken={reloads}
         onOpen={onOpen}
       />
     );

@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { bus, Button, ButtonLink, MESSAGES, useLoad } from 'shared-contracts';
+import { bus, Button, ButtonLink, MESSAGES, useLoad, useMutation } from 'shared-contracts';
 import { loadFollowedTopics, loadFollowingStream, stopFollowingAllTopics, stopFollowingTopic } from '../../api/lists';
 import type { Following, StreamEntry } from 'shared-contracts/discovery';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
@@ -20,6 +20,7 @@ import { cardOfStreamEntry } from './cardModel';
 import { EmptyState } from './EmptyState';
 import { ItemList, type OpenFlyout } from './ItemList';
 import { Tabs } from './Tabs';
+import { LIST_KEY_PREFIX } from './usePagedList';
 import { LIBRARY_TEXT } from '../../text';
 
 const T = LIBRARY_TEXT.topics;
@@ -51,15 +52,20 @@ function FindMore() {
 }
 
 export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
-  const [loads, setLoads] = useState(0);
-  const loaded = useLoad<Following>(`following:${loads}`, loadFollowedTopics);
-  /** The answer of the last unfollow, newer than the load. */
-  const [changed, setChanged] = useState<{ forLoad: number; data: Following } | null>(null);
+  const following = useLoad<Following>('following', loadFollowedTopics);
   const [menu, setMenu] = useState<Menu>({ state: 'all' });
-  const [busy, setBusy] = useState(false);
-  /** Counts unfollows: the all-topics stream loads again without the topic's articles. */
-  const [unfollows, setUnfollows] = useState(0);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // Each change takes the followed topics the server returns: the list shows them at once, the
+  // followed topics' stream loads again without the topic's articles, and the other parts hear of it.
+  const changes = { onSuccess: (answer: Following) => following.mutate(answer), invalidates: [`${LIST_KEY_PREFIX}following:`] };
+  const stop = useMutation(stopFollowingTopic, changes);
+  const stopAll = useMutation(stopFollowingAllTopics, changes);
+  const busy = stop.pending || stopAll.pending;
+  const failed = stop.error ?? stopAll.error;
+  const failure: Failure | null = failed ? failureOf(failed, MESSAGES.generic) : null;
+  const clearFailure = () => {
+    stop.reset();
+    stopAll.reset();
+  };
   /** The 'Stop following all' confirmation is showing. */
   const [confirmAll, setConfirmAll] = useState(false);
   const stopAllRef = useRef<HTMLButtonElement>(null);
@@ -69,7 +75,6 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
   const stopRef = useRef<HTMLButtonElement>(null);
   const focusAfter = useRef<'cancel' | 'stop' | 'all' | null>(null);
 
-  const following = changed && changed.forLoad === loads ? { status: 'ready' as const, data: changed.data } : loaded;
   const topics = following.status === 'ready' ? following.data.topics : [];
   const selectedTopic = menu.state === 'all' ? undefined : topics.find((t) => t.slug === menu.slug);
   const state: Menu['state'] = selectedTopic ? menu.state : 'all';
@@ -83,7 +88,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
   }, [state]);
 
   const select = (id: TopicTabId) => {
-    setFailure(null);
+    clearFailure();
     setConfirmAll(false);
     setMenu(id === ALL ? { state: 'all' } : { state: 'topic', slug: id.slice(2) });
   };
@@ -96,10 +101,8 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     backToStopAll.current = false;
   }, [confirmAll]);
 
-  const unfollowed = (answer: Following, message: string) => {
-    setBusy(false);
-    setChanged({ forLoad: loads, data: answer });
-    setUnfollows((n) => n + 1);
+  const unfollowed = (answer: Following | undefined, message: string) => {
+    if (!answer) return; // refused: the failure shows where the buttons are
     focusAfter.current = 'all';
     setMenu({ state: 'all' });
     setConfirmAll(false);
@@ -107,29 +110,9 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     announce(message);
   };
 
-  const unfollowAll = () => {
-    setBusy(true);
-    setFailure(null);
-    stopFollowingAllTopics().then(
-      (answer) => unfollowed(answer, ALL_TEXT.stoppedAll),
-      (error: unknown) => {
-        setBusy(false);
-        setFailure(failureOf(error, MESSAGES.generic));
-      },
-    );
-  };
+  const unfollowAll = () => void stopAll.run().then((answer) => unfollowed(answer, ALL_TEXT.stoppedAll));
 
-  const unfollow = (slug: string, name: string) => {
-    setBusy(true);
-    setFailure(null);
-    stopFollowingTopic(slug).then(
-      (answer) => unfollowed(answer, T.stopped(name)),
-      (error: unknown) => {
-        setBusy(false);
-        setFailure(failureOf(error, MESSAGES.generic));
-      },
-    );
-  };
+  const unfollow = (slug: string, name: string) => void stop.run(slug).then((answer) => unfollowed(answer, T.stopped(name)));
 
   let body;
   if (following.status === 'loading') {
@@ -138,7 +121,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
     body = (
       <>
         <p role="alert">{LIBRARY_TEXT.listError}</p>
-        <Button variant="ghost" onClick={() => setLoads((n) => n + 1)}>
+        <Button variant="ghost" onClick={following.reload}>
           {LIBRARY_TEXT.tryAgain}
         </Button>
       </>
@@ -195,7 +178,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                     onClick={() => {
                       backToStopAll.current = true;
                       setConfirmAll(false);
-                      setFailure(null);
+                      clearFailure();
                     }}
                   >
                     {LIBRARY_TEXT.cancel}
@@ -224,7 +207,7 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
                     disabled={busy}
                     onClick={() => {
                       focusAfter.current = 'stop';
-                      setFailure(null);
+                      clearFailure();
                       setMenu({ state: 'topic', slug: selectedTopic.slug });
                     }}
                   >
@@ -253,7 +236,6 @@ export function TopicsPanel({ onOpen, announce }: TopicsPanelProps) {
             toCard={cardOfStreamEntry}
             emptyType="activity"
             emptyExtra={<p>{ALL_TEXT.feedEmpty}</p>}
-            reloadToken={unfollows}
             onOpen={onOpen}
           />
         </Tabs>

@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RenderContextValue, type Preloaded } from 'shared-contracts';
+import { invalidate, RenderContextValue, type Preloaded } from 'shared-contracts';
 import { pageOf } from '../../testing/fixtures';
-import { usePagedList, type PageAnswer } from './usePagedList';
+import { LIST_KEY_PREFIX, usePagedList, type PageAnswer } from './usePagedList';
 
 type Item = { id: string };
 const items = (from: number, n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `i${from + i}` }));
@@ -75,13 +75,19 @@ describe('usePagedList', () => {
     expect(result.current.list).toMatchObject({ status: 'ready', items: [{ id: 'i100' }] });
   });
 
-  it('a reload keeps the items on screen, marked refreshing, until page 0 answers', async () => {
+  it('a reload asked for by invalidate keeps the items on screen, marked refreshing, until page 0 returns', async () => {
     const { load, pending } = heldLoads();
-    const { result, rerender } = renderHook(({ token }) => usePagedList('k', load, token), { initialProps: { token: 0 } });
+    const { result } = renderHook(() => usePagedList('saved:all', load));
+    const { result: other } = renderHook(() => usePagedList('history:read', load));
     await act(async () => pending[0]!.resolve(pageOf(items(0, 2), 0, 10)));
-    rerender({ token: 1 });
+    await act(async () => pending[1]!.resolve(pageOf(items(50, 1), 0, 10)));
+    act(() => invalidate(`${LIST_KEY_PREFIX}saved:`));
     expect(result.current.list).toMatchObject({ status: 'ready', refreshing: true, items: [{ id: 'i0' }, { id: 'i1' }] });
-    await act(async () => pending[1]!.resolve(pageOf(items(0, 1), 0, 10)));
+    expect(result.current.reloads).toBe(1);
+    // Only the lists the prefix names.
+    expect(other.current.list).toMatchObject({ refreshing: false });
+    expect(load).toHaveBeenCalledTimes(3);
+    await act(async () => pending[2]!.resolve(pageOf(items(0, 1), 0, 10)));
     expect(result.current.list).toMatchObject({ status: 'ready', refreshing: false, items: [{ id: 'i0' }] });
   });
 

@@ -1,16 +1,20 @@
 /**
  * A list that loads page by page (SITE-04 stream list): page 0 first, then 'Load more' asks for the
  * next page while the last answer's page.last is false. `key` names the list (tab, folder, topic):
- * a new key starts afresh and shows 'loading'. `reloadToken` asks for the same list again (after a
- * flyout changed it): the items on screen stay, marked as refreshing, until page 0 answers, and the
- * list starts again from page 0. Answers of an older key or reload are ignored.
+ * a new key starts afresh and shows 'loading'. `invalidate('library-list:...')` (shared-contracts)
+ * asks for the same list again after a change made it stale: the items on screen stay, marked as
+ * refreshing, until page 0 returns, and the list starts again from page 0. Answers of an older key
+ * or reload are ignored.
  *
  * Server rendering (decision 032): page 0 of the first key is loaded by the server's renderer
  * (`usePreloaded`, keyed `library-list:{key}`), so the reader's items are in the HTML and the
  * browser hydrates with them instead of showing 'loading' and asking again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { preloadedError, usePreloaded, type Preloaded } from 'shared-contracts';
+import { preloadedError, useInvalidation, usePreloaded, type Preloaded } from 'shared-contracts';
+
+/** What every list's key starts with, for `invalidate` (and the server's preloaded page 0). */
+export const LIST_KEY_PREFIX = 'library-list:';
 
 export interface PageAnswer<T> {
   entry: T[];
@@ -52,11 +56,16 @@ interface Held<T> {
 export function usePagedList<T extends { id: string }>(
   key: string,
   load: (page: number) => Promise<PageAnswer<T>>,
-  reloadToken = 0,
-): { list: PagedList<T>; loadMore(): void; retry(): void } {
-  const preloaded = usePreloaded(`library-list:${key}`, () => load(0));
+): { list: PagedList<T>; loadMore(): void; retry(): void; reloads: number } {
+  const preloaded = usePreloaded(`${LIST_KEY_PREFIX}${key}`, () => load(0));
   const [held, setHeld] = useState<Held<T>>(() => heldOf<T>(key, preloaded));
   const [retries, setRetries] = useState(0);
+  // Reloads asked for by a change elsewhere (`invalidate`); the list keeps its items meanwhile.
+  const [reloads, setReloads] = useState(0);
+  useInvalidation(
+    `${LIST_KEY_PREFIX}${key}`,
+    useCallback(() => setReloads((n) => n + 1), []),
+  );
   const loadRef = useRef(load);
   loadRef.current = load;
   /** The key whose page 0 came with the page: its first effect has nothing to load. */
@@ -89,7 +98,7 @@ export function usePagedList<T extends { id: string }>(
     return () => {
       counter.current++;
     };
-  }, [key, reloadToken, retries]);
+  }, [key, reloads, retries]);
 
   const current: Held<T> = held.key === key ? held : { key, pages: 0, list: { status: 'loading' } };
 
@@ -117,5 +126,5 @@ export function usePagedList<T extends { id: string }>(
 
   const retry = useCallback(() => setRetries((n) => n + 1), []);
 
-  return { list: current.list, loadMore, retry };
+  return { list: current.list, loadMore, retry, reloads };
 }
