@@ -118,7 +118,7 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
 /**
  * For a slot the server rendered as an island hydrated on demand (`data-hydrate-on`, decision 043):
  * checks its server content is the page meanwhile (status ready, `content` shown), then reaches for it (a pointer
- * over it), which is when its remote is first asked for. Answers the page's clock (performance.now())
+ * over it), which is when its remote is first asked for. Returns the page's clock (performance.now())
  * at that moment, or null when the slot is not an island (its remote was asked for at once).
  */
 export async function reachIsland(page: Page, id: SlotId, content?: Locator): Promise<number | null> {

@@ -1,7 +1,7 @@
 /**
  * First view of every page type, for npm run bench: in Chromium with a cold cache (a new browser
  * context per page), gzip -9 of every script the page loaded (the budget's measure: at most 150 KB
- * on every page type, issue 21; reported, never enforced here, e2e `budget.spec.ts` enforces the
+ * on every page type; reported, never enforced here, e2e `budget.spec.ts` enforces the
  * article's), what went over the wire, request counts, the time until the page is live, and how many
  * copies of React / React DOM ran.
  */
@@ -28,7 +28,7 @@ export type FirstViewRow = {
   jsKb: number;
   sentKb: number;
   reactKb: number;
-  /** Pictures the first view downloaded (issue 23): bytes as sent, and how many. */
+  /** Pictures the first view downloaded: bytes as sent, and how many. */
   imageKb: number;
   images: number;
   /** The design system's web fonts the first view downloaded (decision 035). */
@@ -190,7 +190,7 @@ export async function firstViewFigures(
   const failText = failures.length ? `\n\n${failures.join('\n')}` : '';
   const intro = `Production builds, each remote on its own port, headless Chromium, a cold cache per page (a new browser
 context), on this project's 2-core machine. JS gzip is gzip -9 of every script the first view loaded, the
-budget's measure (issue 21: at most ${FIRST_VIEW_BUDGET_KB} KB on every page type; reported here, e2e \`budget.spec.ts\` enforces
+budget's measure (at most ${FIRST_VIEW_BUDGET_KB} KB on every page type; reported here, e2e \`budget.spec.ts\` enforces
 the article's). "JS sent" is what went over the wire: the build's brotli twins (decision 025), a script under
 1 KB as it is. "Live" is the time from navigation until the app hydrated (\`html[data-hydrated]\`) and every
 remote slot left \`loading\` and was taken over by its remote's code (no \`data-hydrating\`). React copies

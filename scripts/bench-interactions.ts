@@ -1,5 +1,5 @@
 /**
- * Interaction latency, for npm run bench (issue 21: from a click to the next paint at most 100 ms at
+ * Interaction latency, for npm run bench (target: from a click to the next paint at most 100 ms at
  * 4x CPU): Event Timing in Chromium. Each run is a new browser context (a first visit): the page is
  * loaded and live (hydrated, its remote slot taken over by the remote's code, the network idle), then
  * the CPU is slowed 4x through CDP (`Emulation.setCPUThrottlingRate`), a PerformanceObserver of type
@@ -190,7 +190,7 @@ idle), then the CPU slowed 4x (CDP \`Emulation.setCPUThrottlingRate\`, rate 4), 
 click's entry was read. "Click to next paint" is that entry's \`duration\` (from the click to the next paint after
 its handlers, in 8 ms steps), worst run first, then the range; a click that took under ${THRESHOLD_MS} ms reports no entry
 and is counted as ${THRESHOLD_MS} ("<${THRESHOLD_MS}" in the runs). "Whole interaction" is the longest entry of the same
-interaction (pointerdown, pointerup, click; what INP counts). Target (issue 21): at most ${INTERACTION_BUDGET.format(100)} ms. Reported,
+interaction (pointerdown, pointerup, click; what INP counts). Target: at most ${INTERACTION_BUDGET.format(100)} ms. Reported,
 not enforced.`;
   return {
     console: `\nInteractions (Event Timing, 4x CPU)\n${table}${errText}`,

@@ -1,5 +1,5 @@
 /**
- * The bench's Lighthouse report (issue 21's targets): one row per page, a target is met only when
+ * The bench's Lighthouse report against its targets: one row per page, a target is met only when
  * every run meets it, and the cell shows the worst run's figure with the range.
  */
 import { figuresOf, isTraceFailure, lighthouseTable, meetsEveryTarget, TARGETS, type Lhr, type PageResult } from './bench-lighthouse';
@@ -8,7 +8,7 @@ import { compactCell } from './bench-report';
 const run = (figures: Record<string, number>): PageResult => ({ page: 'store', path: '/store', figures });
 const good = { performance: 98, accessibility: 100, 'LCP (ms)': 900, CLS: 0, 'TBT (ms)': 40, 'best-practices': 100, seo: 100 };
 
-it('holds issue 21 targets: LCP at most 1200 ms, TBT at most 150 ms', () => {
+it('holds the targets: LCP at most 1200 ms, TBT at most 150 ms', () => {
   const lcp = TARGETS['LCP (ms)'];
   const tbt = TARGETS['TBT (ms)'];
   expect(lcp?.label).toBe('<= 1200');

@@ -4,7 +4,7 @@
  * process (the baseline: what Express itself costs on this machine) and against API endpoints of
  * the running site. Each target: a 2 s warm-up run (discarded), then the measured run. Reported,
  * never enforced: p99 at most 50 ms and at least half the bare route's requests per second. And
- * `ssrFigures`: pages' HTML next to their JSON API answers (issue 21: HTML p99 at most 100 ms).
+ * `ssrFigures`: pages' HTML next to their JSON API answers (target: HTML p99 at most 100 ms).
  *
  * Alone, without builds or a browser: `node node_modules/tsx/dist/cli.mjs scripts/bench-load.ts`
  * (see `standalone` below; BENCH_ONLY=article or latest picks one endpoint, BENCH_CPU_PROF=dir
@@ -163,7 +163,7 @@ so every figure includes the load generator's share of the CPUs. Reported, not e
   };
 }
 
-/** Server rendering under load (issue 21): a page's HTML next to the JSON API answer of the same page. */
+/** Server rendering under load: a page's HTML next to the JSON API answer of the same page. */
 export type SsrPair = { name: string; html: LoadTarget; json: LoadTarget };
 export type SsrRow = { name: string; html: LoadRow; json: LoadRow };
 
@@ -197,7 +197,7 @@ each page's HTML (\`Accept: text/html\`, rendered by the shell's server build, r
 the JSON API answer the same page reads. A guest's HTML carries no cookie, so it is the renderer's 5 s guest page
 (\`PUBLIC_PAGE_TTL_MS\`) for most requests; the signed-in row sends the demo reader's session cookie, which is never
 shared, so every request is a render (its JSON row sends the same cookie). "HTML / JSON req/s" is the ratio of the
-two rates. Target (issue 21): the HTML's p99 at most ${SSR_P99_BUDGET_MS} ms. Reported, not enforced.`;
+two rates. Target: the HTML's p99 at most ${SSR_P99_BUDGET_MS} ms. Reported, not enforced.`;
   const summary = `HTML p99 at most ${SSR_P99_BUDGET_MS} ms: met on ${met} of ${rows.length} rows.`;
   return {
     console: `\nServer rendering under load (autocannon, ${CONNECTIONS} connections)\n${table}\n${summary}`,

@@ -1,5 +1,5 @@
 /**
- * The server's memory, for npm run bench (issue 21's "the server's memory stays flat"): the resident
+ * The server's memory, for npm run bench (target: "the server's memory stays flat"): the resident
  * memory (VmRSS of /proc/{pid}/status) of the site process the bench spawned, after a warm-up, after
  * 20 new releases of every remote's server build, and after a mixed load of pages and API answers;
  * each next to the warmed-up value (target: within 20 %). Reported, never enforced.
@@ -317,7 +317,7 @@ fetches and evaluates it again), then the bench asks for a page rendering that r
 the original files are put back afterwards. The mix, in turn on every connection: ${mixList}; pages with
 \`Accept: text/html\`. Each reading is the median of three a second apart, once the load stopped${
     inspector ? ", after a full garbage collection (the DevTools protocol's `HeapProfiler.collectGarbage`, through the site's inspector on 127.0.0.1)" : ''
-  }; the peak is sampled as it is. Target (issue 21):
+  }; the peak is sampled as it is. Target:
 within ${MEMORY_TOLERANCE * 100} % of the warmed-up value. This run's mixed load lasted ${soakSeconds} s (BENCH_SOAK_SECONDS); the issue's full check is
 600 s (\`BENCH_SOAK_SECONDS=600\`). Reported, not enforced.`;
   const noteText = notes.length ? `\n\n${notes.join('\n')}` : '';

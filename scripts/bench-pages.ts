@@ -1,5 +1,5 @@
 /**
- * The page types npm run bench measures (issue 21: every page type), found in the running site's
+ * The page types npm run bench measures (every page type), found in the running site's
  * seed: the first article of the latest stream, the first product link of the store's HTML, the
  * first video of a playlist. And the demo reader's session, signed in over HTTP as the sign-in
  * modal would (POST /authenticate), for the signed-in pages.

@@ -1,5 +1,5 @@
 /**
- * The search section of npm run bench (issue 25): the API alone (`dev-server/src/main.ts`, no shell
+ * The search section of npm run bench (PLAT-20): the API alone (`dev-server/src/main.ts`, no shell
  * or remotes) on each database engine (SQLite on a fresh file; PostgreSQL on a fresh throw-away
  * cluster, scripts/postgres-cluster.sh, when Debian's postgresql is installed) and each catalogue
  * size (the default seed, then SEED_ARTICLES), on ports BENCH_SEARCH_PORT (default 3470) and up.

@@ -1,5 +1,5 @@
 /**
- * npm run bench: what issue 21 asks to measure, on every page type, against the production builds
+ * npm run bench: the performance figures, on every page type, against the production builds
  * (each remote on its own port), each figure next to its target and marked met / not met (worst of
  * the runs; reported, never enforced). Sections (BENCH_SECTIONS=firstview,lighthouse,... picks a
  * subset; default all), each timed:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throw-away PostgreSQL cluster for the API tests over PostgreSQL (issue 10), from Debian's
+# A throw-away PostgreSQL cluster for the API tests over PostgreSQL (decision 020), from Debian's
 # postgresql package when it is installed. Usage:
 #   scripts/postgres-cluster.sh start   -> prints the DATABASE_URL on stdout (exit 3: not installed)
 #   scripts/postgres-cluster.sh stop

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A team's releases of its remote (issue 24, decision 037), through the site's release API:
+// A team's releases of its remote (decision 037), through the site's release API:
 //
 //   npm run release -- <remote> publish [--dist <dir>] [--reason <text>]
 //   npm run release -- <remote> list | status

@@ -170,7 +170,7 @@ export interface AppConfig {
    */
   trustProxy?: number | string;
   /**
-   * Where the generated pictures are kept on disk (issue 23, decision 036); startServer puts them in
+   * Where the generated pictures are kept on disk (decision 036); startServer puts them in
    * `images` beside the SQLite file. Null or absent: in memory only (an in-memory database, tests).
    */
   imageCacheDir?: string | null;
@@ -204,7 +204,7 @@ export interface RateLimits {
   clientErrors: RateLimit;
   /** POST /service/user/verify-email/resend (each mails a confirmation link): per member. */
   emailVerification: RateLimit;
-  /** GET /images/... that must be drawn (not yet cached; issue 23): per address. Cached pictures are not counted. */
+  /** GET /images/... that must be drawn (not yet cached; decision 036): per address. Cached pictures are not counted. */
   imageRenders: RateLimit;
   /** The release API (/api/releases): per address, refusals included. */
   releases: RateLimit;

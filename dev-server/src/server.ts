@@ -96,7 +96,7 @@ export interface StartServerOptions {
   logger?: Logger;
   /** The release registry's automatic rollback rule and cache (RELEASE_CANARY_*; decision 037). */
   releases?: AppConfig['releases'];
-  /** Where generated pictures are kept (issue 23); default imageCacheDirFor the database, null for memory only. */
+  /** Where generated pictures are kept (decision 036); default imageCacheDirFor the database, null for memory only. */
   imageCacheDir?: string | null;
 }
 

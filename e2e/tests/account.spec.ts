@@ -1,5 +1,5 @@
 /**
- * The account page (issue 22): a subscriber opens My Account from the user menu, sees the
+ * The account page (PLAT-15): a subscriber opens My Account from the user menu, sees the
  * subscription's facts (in the server's HTML too), changes a profile setting that a reload keeps,
  * and opens an order's receipt. A guest is asked to sign in.
  */

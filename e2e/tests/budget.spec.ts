@@ -1,5 +1,5 @@
 /**
- * Issue 10's byte budget (docs/performance.md, decisions 018, 021 and 022): the first view of an
+ * The byte budget (PLAT-04; docs/performance.md, decisions 018, 021 and 022): the first view of an
  * article, paywall included, loads at most 150 KB of JavaScript (gzip -9 of every script the page
  * loaded, as `npm run bench` measures it), and the federation runtime once. Bytes do not depend on
  * the machine's load, so this is the one budget a test enforces; timings are only reported.

@@ -1,5 +1,5 @@
 /**
- * The real captcha, end to end (issue 22): a site started with CAPTCHA_SECRET and a site key loads
+ * The real captcha, end to end: a site started with CAPTCHA_SECRET and a site key loads
  * the provider's script (its origin allowed by the Content-Security-Policy in that mode only), the
  * account forms get a token per action from it, and the server checks each token at the provider's
  * verify endpoint before it looks at any password.
@@ -85,7 +85,7 @@ function siteVerifyAnswer(secret: string | null, token: string | null): Record<s
   };
 }
 
-/** Listens on a port the system picks; answers the server's origin. */
+/** Listens on a port the system picks; returns the server's origin. */
 function listen(server: http.Server): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,5 @@
 /**
- * The crawl (issue 22, "no dead ends"): from home, as a guest and as a subscriber, every same-site
+ * The crawl (PLAT-16, "no dead ends"): from home, as a guest and as a subscriber, every same-site
  * link the reader can see (header and its menus, the sign-in dialog's screens, footer, cards, page
  * bodies) is followed breadth first, and every page reached must answer its document with a status
  * under 400, show no 'not found' page (any h1 '... not found'), no failed remote slot

@@ -1,5 +1,5 @@
 /**
- * Discovery, end to end (issue 5): search from the header overlay, following a topic and its
+ * Discovery, end to end (decision 012): search from the header overlay, following a topic and its
  * count, the archive picker to an issue's table of contents, newsletters, and a stream that keeps
  * its loaded pages in the address across a reload.
  */
@@ -118,7 +118,7 @@ for (const [device, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  test(`${device}: the magazine page has one archive picker, and an issue never lists a title twice (April 2010; issue 26)`, async ({ page }) => {
+  test(`${device}: the magazine page has one archive picker, and an issue never lists a title twice (April 2010)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/magazine');
     const picker = page.getByRole('form', { name: 'Archive picker' });

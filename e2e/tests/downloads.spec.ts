@@ -1,5 +1,5 @@
 /**
- * Things bought are delivered (issue 22): a subscriber buys an ebook in the store, and the order
+ * Things bought are delivered (PAY-01.3): a subscriber buys an ebook in the store, and the order
  * page and My Library's Ordered tab link to its files, one per format. The PDF is a PDF, the EPUB a
  * ZIP whose first entry is its mimetype; another member and a guest are refused the same links.
  */

@@ -98,7 +98,7 @@ const originOf = (remote: RemoteKey) => `http://localhost:${E2E_PORTS[remote]}`;
 /** A hashed chunk of a remote (not its manifest or its entry): what a new release removes. */
 const CHUNK = /\/[\w-]+\.[0-9a-f]{8}\.js(\?.*)?$/;
 
-/** Turns the fault on; answers what to do once the page is live, and how to bring the network back. */
+/** Turns the fault on; returns what to do once the page is live, and how to bring the network back. */
 async function inject(page: Page, cdp: CDPSession, remote: RemoteKey, fault: Fault): Promise<{ live: () => Promise<void>; back: () => Promise<void> }> {
   const origin = `${originOf(remote)}/**`;
   const held: Route[] = [];
@@ -144,7 +144,7 @@ async function inject(page: Page, cdp: CDPSession, remote: RemoteKey, fault: Fau
   };
 }
 
-/** Clicks `control` and answers the milliseconds from the click to the page's first feedback, taken in the page. */
+/** Clicks `control` and returns the milliseconds from the click to the page's first feedback, taken in the page. */
 async function clickWithFeedback(page: Page, control: Locator, timeout?: number): Promise<number> {
   await control.scrollIntoViewIfNeeded({ timeout });
   const el = await control.elementHandle({ timeout });

@@ -1,5 +1,5 @@
 /**
- * Feed cards and the header's cart mini-menu (issue 22), on a phone (390 px) and a desktop (1280 px):
+ * Feed cards and the header's cart mini-menu (SITE-03.5, SITE-02.14), on a phone (390 px) and a desktop (1280 px):
  * a topic's product card shows its price and 'Add to cart' adds one with referral 03069 (the cart
  * API says so), the header's count and mini-menu show it, and the menu's Checkout leads on; a
  * coming-soon card has no add button; a search card adds with referral 02749; the menu is keyboard

@@ -1,5 +1,5 @@
 /**
- * Pages every link of the site leads to (issue 22, "no dead ends"): customer service, the privacy
+ * Pages every link of the site leads to (PLAT-16, "no dead ends"): customer service, the privacy
  * policy, The Big Idea and where a registration lands. Each is readable before scripts, linked from
  * the footer, and holds what a reader came for.
  */

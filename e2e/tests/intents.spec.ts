@@ -1,5 +1,5 @@
 /**
- * Intents kept across sign-in (issue 26, item 6; contracts.md `auth:open`): a guest who presses
+ * Intents kept across sign-in (SITE-06.9; contracts.md `auth:open`): a guest who presses
  * 'Follow this' or 'Save' is told why sign-in is asked, and once signed in (or registered) in the
  * modal the action finishes in place, without a reload: the topic is followed, the save flyout opens
  * and saves. A modal closed without signing in does nothing.

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 26, item 16): the arrow keys move through the search suggestions and the
+ * Keyboard only: the arrow keys move through the search suggestions and the
  * account menu, and following a header link moves focus to the new page's heading instead of
  * leaving it in the header.
  */

@@ -1,5 +1,5 @@
 /**
- * My Library as a reader walks it (issue 26, item 11): each tab is an address, so Back, Forward and
+ * My Library as a reader walks it: each tab is an address, so Back, Forward and
  * a reload come back to it; Rename and Delete open their form and confirmation right under the
  * buttons, in view, with the focus in them and back on the button after; the default folder a
  * reader has just saved into is not called 'Read-only'. Desktop (1280 x 800) and phone (390 x 844).

@@ -1,5 +1,5 @@
 /**
- * My Library, end to end (issue 6): save from an article page into a new folder, make another
+ * My Library, end to end (decision 013): save from an article page into a new folder, make another
  * folder and move the item there, share by email (the outbox holds the mail) and see it in the
  * shared history, bulk-discard, and stop following a topic.
  */

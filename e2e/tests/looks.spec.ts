@@ -1,5 +1,5 @@
 /**
- * The look of the site (issue 23): the pages a reader sees most, at a phone's, a tablet's and a
+ * The look of the site (decision 035): the pages a reader sees most, at a phone's, a tablet's and a
  * desktop's width, compared with the committed baselines in e2e/looks/ (`{page}-{width}.png`), and
  * audited with axe-core in light and dark mode. One test per width and colour scheme, each in its
  * own browser context, visiting the pages in sequence as one guest who then registers; screenshots

@@ -1,8 +1,8 @@
 /**
- * Where pages open, as a reader meets them (issue 26, items 3, 7 and 16): a new page opens at its
+ * Where pages open, as a reader meets them: a new page opens at its
  * top with focus on its heading, Back returns to where the reader was, an in-page #anchor still
  * scrolls; and on a phone the subscription banner never covers the end of the article.
- * On a phone (issue 23) the header is a compact bar whose Menu button opens the navigation.
+ * On a phone the header is a compact bar whose Menu button opens the navigation.
  */
 import type { Locator, Page } from '@playwright/test';
 import { cartLink, expect, expectSlot, slot, test, waitForLive } from '../fixtures';

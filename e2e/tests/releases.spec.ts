@@ -1,5 +1,5 @@
 /**
- * Independent releases (issue 10): a remote redeployed behind its stable manifest address is picked
+ * Independent releases (decision 017): a remote redeployed behind its stable manifest address is picked
  * up by the running site on the next page load, with the shell neither rebuilt nor restarted, and a
  * page still holding the old release recovers from a chunk that is gone.
  *

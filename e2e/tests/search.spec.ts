@@ -1,5 +1,5 @@
 /**
- * Videos in the site's search (issue 22): a video is found by its name, its result shows its poster
+ * Videos in the site's search (SITE-02.2): a video is found by its name, its result shows its poster
  * and length and leads to its page, and the content-type filter narrows the results to videos.
  */
 import { expect, expectSlot, slot, test, waitForLive } from '../fixtures';

@@ -122,7 +122,7 @@ for (const remote of Object.keys(JOURNEYS) as RemoteKey[]) {
 test('an article on a throttled connection (600 ms round trips, 1 Mbit/s): the rest of the article arrives, even past the budget', async ({ page }) => {
   test.setTimeout(60_000);
   const article = await firstArticleUrl(page);
-  // The whole page on a slow mobile network, as Chromium's network throttling makes it (issue 26's journey).
+  // The whole page on a slow mobile network, as Chromium's network throttling makes it.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 600, downloadThroughput: 125_000, uploadThroughput: 60_000 });

@@ -1,5 +1,5 @@
 /**
- * Issue 26, the store as a first-time reader walks it (desktop 1280x800, and a 390x844 touch phone
+ * The store as a first-time reader walks it (desktop 1280x800, and a 390x844 touch phone
  * where the page behaves differently): a declined card, the checkout's errors, the totals of the
  * chosen shipping, a guest's promo code, the order's confirmation, the 'Added to cart' dialog and the
  * list of products with their formats. Every wait is on a role, a text or a state, never on time.

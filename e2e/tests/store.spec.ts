@@ -1,5 +1,5 @@
 /**
- * The store, end to end (issue 7): a guest fills a cart with a shipped book and an ebook, signs in
+ * The store, end to end (decision 014): a guest fills a cart with a shipped book and an ebook, signs in
  * (the cart survives), checks out with the test gateway's card and sees the order and its receipt;
  * a declined card keeps the cart; buying a subscription lifts the paywall on a walled article.
  */
@@ -74,7 +74,7 @@ test('a guest adds a shipped book and an ebook, signs in, keeps the cart, pays w
   await expect(app.getByRole('region', { name: 'Shipped items' })).toContainText(book.title);
   await expect(app.getByRole('region', { name: 'Digital items' })).toContainText(ebook.title);
   await expect(miniCart(page)).toHaveAccessibleName('Cart, 2 items');
-  // An ebook is one per order: its quantity is shown, not edited (issue 26).
+  // An ebook is one per order: its quantity is shown, not edited (SITE-05.10).
   await expect(app.getByRole('region', { name: 'Digital items' }).getByText(/^Quantity: 1/)).toBeVisible();
   await expect(app.getByRole('region', { name: 'Digital items' }).getByRole('spinbutton')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 /**
- * Tiers mean something (issue 22): one journey per gate. A tier without the grant meets the tier
+ * Tiers mean something (PAY-06.3): one journey per gate. A tier without the grant meets the tier
  * wall on the article, one with it reads; the collections' pages say who reads them; the
  * subscriptions page lists what each tier includes.
  */
@@ -28,7 +28,7 @@ async function pageAs(browser: Browser, who: { email: string; password: string }
   return page;
 }
 
-/** The first entry of a collection page, opened by its link; answers the article's address. */
+/** The first entry of a collection page, opened by its link; returns the article's address. */
 async function openFirstEntry(page: Page, path: string, list: string): Promise<string> {
   await page.goto(path);
   const first = page.getByRole('list', { name: list }).getByRole('heading', { level: 3 }).first().getByRole('link');

@@ -1,5 +1,5 @@
 /**
- * Video, as a reader watches it on a desktop and on a phone (issue 26, item 14): before the first
+ * Video, as a reader watches it on a desktop and on a phone: before the first
  * play only the page's Play button is over the poster (the browser's own controls, whose centre
  * button and time ran into the caption and the poster's lettering, come with the first play); the
  * end screen fits the player with the controls hidden behind it; and the countdown to the next

@@ -1,5 +1,5 @@
 /**
- * Video pages, end to end (issue 8): a member plays a short seeded clip to its end, sees the
+ * Video pages, end to end (decision 015): a member plays a short seeded clip to its end, sees the
  * 10-second countdown (on the page's fake clock) and lands on the next video of the playlist with
  * the address updated, and the video is in the watched history; an unloadable playlist returns the
  * page to the bare path; a guest past the meter sees the poster, not the player, and the clip URL

@@ -1,5 +1,5 @@
 /**
- * The visual library, end to end (issue 9): filter by a subject tab and page through it (with a
+ * The visual library, end to end (decision 016): filter by a subject tab and page through it (with a
  * collection card after every third chart); a Best subscriber downloads a chart through the digest
  * link; a guest past the meter sees the single-item paywalled view with no pagination, and the
  * server gives that guest no other chart (stream or image).
@@ -109,7 +109,7 @@ test('a guest past the meter sees only the first chart, no pagination, and the w
 });
 
 /**
- * Issue 26, item 12: only what is really exclusive is labelled (decision 016: a guest the server
+ * Only what is really exclusive is labelled (decision 016: a guest the server
  * does not wall downloads every chart, through the chart's own link), no blank column beside the
  * feed on a desktop, and on a phone the subjects bar does not cover the feed. Screenshots of both
  * go to the test's output folder.

@@ -1,5 +1,5 @@
 /**
- * Widgets of issue 22, end to end: the help boxes (where they show, once per browser, how they
+ * The widgets, end to end: the help boxes (where they show, once per browser, how they
  * close, following their anchor), the generic title-and-body flyout, My Library's 'Stop following
  * all' and activity empty state, the paywall panel's profile settings after a registration, gift
  * mode ('On to recipient') when a subscriber's session ends, the cart line's fields and the

@@ -45,7 +45,7 @@ describe('ItemActions', () => {
     expect(el).toHaveAttribute('data-store-instance', expected['data-store-instance']);
   });
 
-  it('draws Save and Share as design-system ghost buttons in a button row (issue 23)', () => {
+  it('draws Save and Share as design-system ghost buttons in a button row', () => {
     setStatus('guest');
     mockApiRoutes();
     render(<ItemActions item={article} />);

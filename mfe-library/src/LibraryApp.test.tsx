@@ -99,7 +99,7 @@ describe('LibraryApp', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("puts a guest's prompt in an inviting panel that says what My Library is for (issue 23)", () => {
+  it("puts a guest's prompt in an inviting panel that says what My Library is for", () => {
     setStatus('guest');
     libraryApi();
     renderAt('/my-library');

@@ -16,7 +16,7 @@ import type { LibraryTab } from './components/library/libraryTabs';
 
 export const LIBRARY_TEXT = {
   heading: 'My Library',
-  /** The guest's panel (issue 23): what My Library is for, above the sign-in prompt. */
+  /** The guest's panel: what My Library is for, above the sign-in prompt. */
   guestHeading: 'Keep what you read',
   guestText: 'Save articles, videos and charts to your own folders, follow the topics you care about and find your reading history on any device.',
   foldersNav: 'Folders',

@@ -22,7 +22,7 @@ function renderMiniCart() {
   );
 }
 
-describe('MiniCart (the header cart mini-menu, issue 22)', () => {
+describe('MiniCart (the header cart mini-menu)', () => {
   it('lists the lines with format, quantity and price, the subtotal, and links to the cart and checkout', async () => {
     mockApiRoutes({ [GET]: { body: cart() } });
     const { container } = renderMiniCart();

@@ -1,5 +1,5 @@
 /**
- * The store's mini cart (SITE-02.14, SITE-02.17; issue 22): what the header's cart mini-menu shows
+ * The store's mini cart (SITE-02.14, SITE-02.17): what the header's cart mini-menu shows
  * (the shell mounts it in its CartMenu when the reader opens the menu). The cart's lines (title,
  * format, quantity, line price), the subtotal in USD with two decimals (SITE-09), and links to the
  * cart (/shopping-cart) and to checkout (/shipping-payment, which asks a guest to sign in). It reads

@@ -49,7 +49,7 @@ const categories = [
   { slug: 'case-studies', name: 'Case Studies' },
 ];
 
-// One tile per product with its formats (issue 26): the playbook as an ebook, a paperback and a Spanish paperback.
+// One tile per product with its formats: the playbook as an ebook, a paperback and a Spanish paperback.
 const playbook = product({}, [
   { availabilityId: 'AV101', sku: 'BK100-PBK', format: 'Paperback', type: 'ship', priceCents: 2400, productUrl: '/product/the-strategy-playbook/AV101' },
   {

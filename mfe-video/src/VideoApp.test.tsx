@@ -54,7 +54,7 @@ describe('VideoApp', () => {
 
     await screen.findByRole('button', { name: 'Play How Teams Decide Under Pressure' });
     const el = player(container);
-    // The player's own controls come with the first play: before it, the Play button stands in (issue 26).
+    // The player's own controls come with the first play: before it, the Play button stands in.
     expect(el).not.toHaveAttribute('controls');
     expect(el).toHaveAttribute('playsinline');
     expect(el).toHaveAttribute('preload', 'metadata');
@@ -103,7 +103,7 @@ describe('VideoApp', () => {
     videoApi({ videos: [video], access: { message: 'enable-paywall', wall: 'subscription-wall' } });
     const { container } = renderApp('/video/embed/6021/how-teams-decide-under-pressure');
     const poster = await screen.findByRole('img', { name: 'How Teams Decide Under Pressure' });
-    // The poster is a <picture> filling the player's box (issue 23).
+    // The poster is a <picture> filling the player's box (decision 036).
     expect(poster.closest('.video-player')).toHaveStyle({ width: '480px', height: '270px' });
     expect(container.querySelector('video')).toBeNull();
     expect(container.querySelector('[data-video-state]')).toHaveAttribute('data-video-state', 'paywalled');

@@ -1,5 +1,5 @@
 /**
- * The video pages' pictures (issue 23): the generated poster over the player until the first play
+ * The video pages' pictures (decision 036): the generated poster over the player until the first play
  * (the first view's largest picture: sized, loaded at once with fetchpriority high, AVIF and WebP
  * first), the paywalled poster likewise with the video's name, and the tiles' posters (decorative,
  * sized, lazy below the fold and, in the server's HTML, asked for once the page is hydrated; the hub's

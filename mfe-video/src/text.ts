@@ -14,7 +14,7 @@ export function playLabel(name: string): string {
   return `${PLAY} ${name}`;
 }
 
-/** The end screen's control that stops the countdown to the next video (issue 26); its name says what it cancels. */
+/** The end screen's control that stops the countdown to the next video; its name says what it cancels. */
 export const CANCEL_AUTOPLAY = 'Cancel';
 export const CANCEL_AUTOPLAY_LABEL = 'Cancel autoplay';
 
@@ -28,7 +28,7 @@ export const EMBED_CODE_LABEL = 'Embed code';
 export const EMBED_CLOSE = 'Close';
 export const EMBED_COPY_FAILED = 'Select the code and copy it.';
 
-/** The video hub, /video (issue 22). */
+/** The video hub, /video. */
 export const HUB_TITLE = 'Video';
 export const HUB_INTRO = 'Short films on strategy, leadership and the work of managing: watch a playlist, or start with the latest.';
 export const HUB_LOADING = 'Loading videos…';

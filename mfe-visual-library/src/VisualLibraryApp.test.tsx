@@ -158,11 +158,11 @@ describe('VisualLibraryApp', () => {
   });
 });
 
-/* ------------------------------------------------------------------ issue 9 */
+/* ------------------------------------------------------------------ the feed */
 
 const feed = () => document.querySelector('[data-feed-state]');
 
-describe('VisualLibraryApp (issue 9)', () => {
+describe('VisualLibraryApp feed: collections, pages and audiences (decision 016)', () => {
   // The reader is reset before each test, not after it: Testing Library unmounts only after this
   // block's afterEach hooks, and a change of reader makes a mounted feed load again.
   beforeEach(() => {

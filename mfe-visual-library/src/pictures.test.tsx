@@ -1,5 +1,5 @@
 /**
- * The visual library on the design system (issue 23): charts at their drawn size (their box is kept
+ * The visual library on the design system (decision 035): charts at their drawn size (their box is kept
  * before they load: no layout shift), the feed's first chart loaded first and the rest lazy, the
  * collections' generated pictures (decorative, sized, lazy), and the subject tabs on ds-tabs with
  * their roles and keys unchanged.

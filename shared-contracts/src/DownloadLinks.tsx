@@ -1,5 +1,5 @@
 /**
- * A bought line's files (issue 22; SITE-03 content block `downloads`): a link per format, or
+ * A bought line's files (SITE-03 content block `downloads`): a link per format, or
  * 'expired' in its place once a case study's six months have passed (SITE-09). One list for the
  * store's order page and My Library's Ordered tab; the server checks each link on every request.
  *

@@ -1,5 +1,5 @@
 /**
- * A generated picture (issue 23, decision 036) as <picture class="ds-picture">: AVIF and WebP
+ * A generated picture (decision 036) as <picture class="ds-picture">: AVIF and WebP
  * sources, a JPEG <img> with its intrinsic width and height (its box is kept before it loads), lazy
  * unless `priority` (the first view's largest picture: loaded at once, fetchpriority high) or `eager`
  * (in the first view, but not its largest: loaded at once). `later` (below the first view on every
@@ -13,7 +13,7 @@ import type { Ref } from 'react';
 import { pictureOf, type Picture as PictureData } from './images';
 import { useHydrating } from './ssr';
 
-/** What `pictureOf` answers (the component shares its name). */
+/** What `pictureOf` returns (the component shares its name). */
 export type Picture = PictureData;
 
 export interface PictureProps {

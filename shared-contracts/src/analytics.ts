@@ -15,7 +15,7 @@ export type DataLayerEvent =
   | { event: 'gift_given'; giftsLeft: number }
   | { event: 'logout' }
   /*
-   * Commerce (issue 7), in the common e-commerce vocabulary: value in dollars (two decimals), USD.
+   * Commerce, in the common e-commerce vocabulary: value in dollars (two decimals), USD.
    * begin_checkout on the cart's Checkout, add_shipping_info / add_payment_info when the
    * shipping-payment step is saved, purchase when an order is placed.
    */

@@ -164,7 +164,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     remotes: () => request('GET', '/remotes.json', RemotesConfigSchema),
-    /** Reports a remote that failed to load (issue 10); the server logs it. */
+    /** Reports a remote that failed to load (decision 017); the server logs it. */
     reportClientError: (body: ClientErrorReport) => request('POST', '/api/client-errors', z.null(), body),
     /** The signed-in user, or null for a guest. */
     async currentUser(): Promise<User | null> {
@@ -220,7 +220,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     readingLists: (articleId: string) => request('GET', `/api/reading-lists${query({ article: articleId })}`, ReadingListsSchema),
     topics: () => request('GET', '/api/topics', z.array(TopicSchema)),
     archive: () => request('GET', '/api/magazine/archive', schemaOf('discovery', 'ArchiveSchema')),
-    /* ---------------------------------------------------------------- store and cart (issue 7, commerce.ts) */
+    /* ---------------------------------------------------------------- store and cart (commerce.ts) */
     subscriptionOffers: () => request('GET', '/api/store/subscriptions', schemaOf('commerce', 'SubscriptionOffersSchema')),
     /** The cart's count and Last-Modified only (the header's cart count, cart.ts): no commerce schemas needed. */
     cartCount: () => request('GET', '/api/shopping-cart', CartCountSchema),
@@ -232,7 +232,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     addToCart: (body: AddToCartRequest) => request('POST', '/api/shopping-cart', schemaOf('commerce', 'AddToCartResultSchema'), body),
 
-    /* ---------------------------------------------------------------- discovery (issue 5) */
+    /* ---------------------------------------------------------------- discovery */
     /** One page of a stream; `number` counts from the stream's first page (firstPageOf). */
     async stream(type: StreamType, number: number, size: number, params: StreamParams = {}) {
       const { streamPagePath, StreamSchema } = await areaModules.discovery();

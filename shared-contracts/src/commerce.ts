@@ -1,5 +1,5 @@
 /**
- * The store and cart (issue 7): product detail, cart, checkout, orders and subscription offers.
+ * The store and cart (decision 014): product detail, cart, checkout, orders and subscription offers.
  * Schemas shared by the server (answers) and the store remote (parsing), and the few rules both
  * sides need. Money in every schema here is INTEGER CENTS, in fields ending in `Cents` (the spec's
  * subTotal, tax, shippingCost, grandTotal, unitPrice, listPrice); totals are computed by the server
@@ -174,7 +174,7 @@ export const AvailabilitySchema = z.object({
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
 /**
- * A tile of the store's list (issue 26): one per product, its first listed format as the product's
+ * A tile of the store's list: one per product, its first listed format as the product's
  * fields and every listed format of it (formats and editions, not permissions) in `formats`.
  */
 export const ProductTileSchema = z.extend(ProductSchema, { formats: z.array(AvailabilitySchema) });
@@ -301,7 +301,7 @@ export const CartLineSchema = z.object({
   isVolumePricingAvailable: z.boolean(),
   /** ACTIVE, or UNAVAILABLE when the product cannot be ordered now (it became 'coming soon') (SITE-03). */
   status: z.enum(['ACTIVE', 'UNAVAILABLE']),
-  /** The product's picture (issue 23, images.ts): the line's thumbnail. */
+  /** The product's picture (decision 036, images.ts): the line's thumbnail. */
   image: z.optional(z.nullable(z.string())),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
@@ -446,9 +446,9 @@ export const OrderDetailLineSchema = z.object({
   unitPriceCents: z.int(),
   lineTotalCents: z.int(),
   productUrl: z.nullable(z.string()),
-  /** The line's id within its order (its position), as download links name it (issue 22). */
+  /** The line's id within its order (its position), as download links name it (PAY-01.3). */
   lineId: z.optional(z.string()),
-  /** The files of a digital line, one per format (issue 22; SITE-03 `downloads`); [] for the rest. */
+  /** The files of a digital line, one per format (SITE-03 `downloads`); [] for the rest. */
   downloads: z.optional(z.array(DownloadLinkSchema)),
 });
 export type OrderDetailLine = z.infer<typeof OrderDetailLineSchema>;

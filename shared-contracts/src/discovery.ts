@@ -1,5 +1,5 @@
 /**
- * Discovery (issue 5): streams, search and auto-suggest, topics and follows, newsletters and
+ * Discovery (decision 012): streams, search and auto-suggest, topics and follows, newsletters and
  * marketing campaigns, magazine issues. Schemas are shared by the server (answers) and the client
  * (parsing); the small rules are pure functions so every part applies them the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * Downloads of bought digital products (issue 22; SITE-03 content block `downloads` (link, format)
+ * Downloads of bought digital products (SITE-03 content block `downloads` (link, format)
  * and `hasDownloads`; SITE-09 case-study access). Pure: the server builds the links and serves the
  * files, the order page (store) and My Library's Ordered tab (library) show them. Shared by the
  * commerce and library entries, so it imports nothing of either.

@@ -1,6 +1,6 @@
 import { GATED_COLLECTIONS, grantAudience, grantsOf, TIER_GRANTS, tierIncludes, tierWallText, tiersWith } from './entitlements';
 
-describe('the tier grants table (issue 22)', () => {
+describe('the tier grants table (PAY-06.3)', () => {
   it('gives the case studies and executive-only items to Executive and All Access, the top 50 to every tier but Good', () => {
     expect(TIER_GRANTS).toEqual({
       ROLE_HBRG_GOOD: [],

@@ -1,5 +1,5 @@
 /**
- * What each subscriber tier grants (PAY-06, SITE-01.3, SITE-06.2; issue 22 "Tiers mean something"):
+ * What each subscriber tier grants (PAY-06, SITE-01.3, SITE-06.2; "Tiers mean something"):
  * one table, enforced by the server (dev-server services/entitlements.ts: the article API refuses a
  * gated article's body to a reader without the grant) and listed by the subscriptions page.
  *

@@ -1,8 +1,8 @@
 /**
- * Generated pictures (issue 23, decision 036). An API answer's `image` (or a video's `image`, an
+ * Generated pictures (decision 036). An API answer's `image` (or a video's `image`, an
  * issue's `cover`) is a base path, `/images/{kind}/{id}/{version}`; the server draws
  * `{base}-{width}.{avif|webp|jpg}` for the widths below (the base alone is the JPEG at the middle
- * width). Articles, videos and chart collections are 16:9; products and issues 3:4 covers.
+ * width). Articles, videos and chart collections are 16:9; products and issues have 3:4 covers.
  */
 export const IMAGE_WIDTHS = { wide: [320, 640, 960, 1280], tall: [240, 480, 720] } as const;
 

@@ -1,5 +1,5 @@
 /**
- * My Library (issue 6): saved items, folders, histories, bulk actions, sharing and order entries.
+ * My Library (decision 013): saved items, folders, histories, bulk actions, sharing and order entries.
  * Schemas shared by the server (answers) and the library remote (parsing); small rules as pure
  * functions. Folders are `FolderSchema` (schemas.ts); name rules are validateFolderName
  * (below); the spec's messages are MESSAGES.folder / MESSAGES.library and the counted
@@ -122,7 +122,7 @@ export const OrderLineSchema = z.object({
   title: z.string(),
   contentType: z.string(),
   authors: z.array(z.string()),
-  /** The line's files (issue 22; SITE-03 content block `downloads`: link and format); [] when it has none. */
+  /** The line's files (SITE-03 content block `downloads`: link and format); [] when it has none. */
   downloads: z.optional(z.array(DownloadLinkSchema)),
 });
 
@@ -141,7 +141,7 @@ export const OrderEntrySchema = z.object({
   accountNumber: z.nullable(z.string()),
   /** ISO date a case study bought in this order stops being accessible (six months on), or null. */
   caseStudyAccessEndsAt: z.nullable(z.string()),
-  /** Some line has files to download (SITE-03 content block `hasDownloads`; issue 22). */
+  /** Some line has files to download (SITE-03 content block `hasDownloads`). */
   hasDownloads: z.optional(z.boolean()),
 });
 export type OrderEntry = z.infer<typeof OrderEntrySchema>;
@@ -230,7 +230,7 @@ export const SharedListSchema = z.object({
 });
 export type SharedList = z.infer<typeof SharedListSchema>;
 
-/** POST /service/user/watched { id }: a video watched (mfe-video records it; issue 8). */
+/** POST /service/user/watched { id }: a video watched (mfe-video records it). */
 export const WatchedRequestSchema = z.object({ id: ContentId });
 
 /* ------------------------------------------------------------------ rules */

@@ -81,7 +81,7 @@ export function loadRecaptcha(settings: RecaptchaSettings, timeoutMs = RECAPTCHA
   return loading;
 }
 
-/** Reads the provider's settings, loads its script, and answers a client that gets a token per action. */
+/** Reads the provider's settings, loads its script, and returns a client that gets a token per action. */
 export async function createRecaptchaClient(): Promise<CaptchaClient> {
   const res = await fetch(STATUS_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`captcha settings answered ${res.status}`);

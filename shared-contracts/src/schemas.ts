@@ -156,7 +156,7 @@ export const ArticleSchema = z.extend(ArticleSummarySchema, {
   ascend: z.boolean(),
   /**
    * Where to buy copies (reprints) of a magazine or digital article, a store product page, or null
-   * (SITE-05: Buy Copies shows only for those article types with a product link; issue 7).
+   * (SITE-05: Buy Copies shows only for those article types with a product link).
    */
   productLink: z.optional(z.nullable(z.string())),
 });
@@ -182,7 +182,7 @@ export type Ok = z.infer<typeof OkSchema>;
 export const REMOTE_NAMES = ['paywall', 'library', 'store', 'video', 'visualLibrary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** Where loading a remote failed (issue 10): the locations, its entry, its module, the time budget, or its render. */
+/** Where loading a remote failed (decision 017): the locations, its entry, its module, the time budget, or its render. */
 const REMOTE_FAILURE_STAGES = ['config', 'entry', 'module', 'timeout', 'render'] as const;
 export type RemoteFailureStage = (typeof REMOTE_FAILURE_STAGES)[number];
 
@@ -224,7 +224,7 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/* ------------------------------------------------------------------ accounts (issue 3) */
+/* ------------------------------------------------------------------ accounts (decision 010) */
 
 /** Success answer of account calls that only report (forgot, reset and change password). */
 export const ApiMessageSchema = z.object({ message: z.string() });
@@ -266,7 +266,7 @@ export type CaptchaStatus = z.infer<typeof CaptchaStatusSchema>;
 export const GeolocationSchema = z.object({ country: z.nullable(z.string()) });
 export type Geolocation = z.infer<typeof GeolocationSchema>;
 
-/* ------------------------------------------------------------------ paywall (issue 4) */
+/* ------------------------------------------------------------------ paywall (decision 011) */
 
 /**
  * The paywall messages of PAY-04, once for every part. `type` is the spec's message name; the

@@ -57,7 +57,7 @@ export interface UserState {
   /**
    * Ask the server who is signed in (HEAD first, the full profile only when it changed), update
    * the store and announce user:changed on a real change. Never rejects; resolves to the user.
-   * Without the session hint cookie it answers guest without a request, unless `renderedForReader`
+   * Without the session hint cookie it returns guest without a request, unless `renderedForReader`
    * (the server rendered the page for a signed-in reader).
    */
   refresh(client?: ApiClient, renderedForReader?: boolean): Promise<User | null>;

@@ -1,5 +1,5 @@
 /**
- * Video pages (issue 8): the access decision, the playlist list, paths, the end-screen and embed
+ * Video pages (decision 015): the access decision, the playlist list, paths, the end-screen and embed
  * rules. The constants are in constants.ts (VIDEO_END_COUNTDOWN_SECONDS, PLAYLIST_LOAD_MORE_COUNT,
  * VIDEO_ASPECT_RATIO_PERCENT, VIDEO_EMBED_SIZE, PLAYLIST_AD_SLOT_*), the texts in messages.ts
  * (countdownText, replayText), isValidPlaylistParam and formatVideoDuration in validation.ts.

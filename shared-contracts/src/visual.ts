@@ -1,5 +1,5 @@
 /**
- * The visual library (issue 9): collections, the paywall decision of the feed, content permissions
+ * The visual library (decision 016): collections, the paywall decision of the feed, content permissions
  * by tier and the download link rule. Constants (page size, collection cadence, summary length, left
  * nav offsets, carousel) are in constants.ts; collectionCardAfter, truncateNearWord and
  * paginationItems in validation.ts; ChartSchema / ChartPageSchema / VisualSubjectSchema in schemas.ts.
@@ -73,7 +73,7 @@ export const ChartPageSchema = z.object({
   first: z.boolean(),
   last: z.boolean(),
   /**
-   * True when the reader is paywalled (issue 9): the page then holds only the first item and no
+   * True when the reader is paywalled (decision 016): the page then holds only the first item and no
    * pagination. The server decides (a paywall=true request is honoured too, never the reverse).
    */
   paywalled: z.optional(z.boolean()),

@@ -56,7 +56,7 @@ describe('video embeds', () => {
   });
 });
 
-describe('where a page opens (issue 26: scroll and focus on navigations)', () => {
+describe('where a page opens (scroll and focus on navigations)', () => {
   let y = 0;
   const scrollTo = jest.fn((_x: number, top: number) => {
     y = top;

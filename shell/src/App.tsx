@@ -50,7 +50,7 @@ const Home = withSheet(() => loadHomePage().then((m) => m.Home), 'home');
 // HTML preloads it with the shell's scripts, so it has arrived when the app first renders.
 const ArticlePage = withSheet(() => import(/* webpackChunkName: "page-article" */ './pages/ArticlePage').then((m) => m.ArticlePage), 'article');
 
-// Discovery pages (issue 5): the home page and the article page stay in the first view; these load
+// Discovery pages (decision 012): the home page and the article page stay in the first view; these load
 // when shown.
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage'), 'SearchPage', 'search', 'help-box');
 const Topics = lazyPage(() => import(/* webpackChunkName: "page-topics" */ './pages/Topics'), 'Topics', 'topics');
@@ -60,18 +60,18 @@ const ArchiveTocPage = lazyPage(() => import(/* webpackChunkName: "page-archive-
 const AscendPage = lazyPage(() => import(/* webpackChunkName: "page-ascend" */ './pages/AscendPage'), 'AscendPage');
 const AnalyticServicesPage = lazyPage(() => import(/* webpackChunkName: "page-analytic-services" */ './pages/AnalyticServicesPage'), 'AnalyticServicesPage');
 const BigIdeasPage = lazyPage(() => import(/* webpackChunkName: "page-big-ideas" */ './pages/BigIdeasPage'), 'BigIdeasPage');
-// The gated collections (issue 22): one page for both, an unnamed chunk (a name costs the article's first view bytes).
+// The gated collections (PAY-06.3): one page for both, an unnamed chunk (a name costs the article's first view bytes).
 const GatedCollectionsPage = lazyPage(() => import('./pages/GatedCollectionPage'), 'GatedCollectionsPage');
-// Help and policy pages (issue 22): linked from the footer, the auth forms and the error messages.
+// Help and policy pages (PLAT-16): linked from the footer, the auth forms and the error messages.
 const SubscriberHelpPage = lazyPage(() => import(/* webpackChunkName: "page-subscriber-help" */ './pages/SubscriberHelpPage'), 'SubscriberHelpPage');
 const PrivacyPolicyPage = lazyPage(() => import(/* webpackChunkName: "page-privacy-policy" */ './pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const RegistrationCompletePage = lazyPage(
   () => import(/* webpackChunkName: "page-registration-complete" */ './pages/RegistrationCompletePage'),
   'RegistrationCompletePage',
 );
-// The reader's account (issue 22), from the user menu; an unnamed chunk: a name costs the article's first view bytes.
+// The reader's account (PLAT-15), from the user menu; an unnamed chunk: a name costs the article's first view bytes.
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
-// The release registry for operators (issue 24); unnamed for the same reason.
+// The release registry for operators (decision 037); unnamed for the same reason.
 const OperationsPage = lazyPage(() => import('./pages/OperationsPage'), 'OperationsPage');
 
 /**
@@ -217,7 +217,7 @@ let arrival: Arrival | undefined;
 const loadArrival = () => import(/* webpackChunkName: "page-arrival" */ './pageArrival').then((m) => (arrival = m));
 
 /**
- * Where a page opens (issue 26: a new page at the top with focus on its h1, Back and Forward where
+ * Where a page opens (a new page at the top with focus on its h1, Back and Forward where
  * the reader was; pageArrival.ts), and a new time budget for the remotes on every client-side
  * navigation (the first page uses the document's start). The code comes at the reader's first
  * scroll, press or key, or the first navigation: the article's first view does without it.

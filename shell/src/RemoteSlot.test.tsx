@@ -106,7 +106,7 @@ it('never shows the previous remote under a new marker when a slot is reused', a
   await waitFor(() => expect(slotOf(container)).toHaveAttribute('data-mfe-status', 'ready'));
 });
 
-describe('a slow remote is not a broken one (issue 26)', () => {
+describe('a slow remote is not a broken one (decision 047)', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => {}));
   afterEach(() => {
     jest.useRealTimers();

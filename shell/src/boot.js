@@ -1,8 +1,7 @@
 // The shell's first script (decisions 023, 024 and 040). Only after the browser has painted does
 // it start the downloads the first paint does not need (the preloads waiting, inert, in index.html's
 // after-first-paint template: main.js, its critical chunks, /remotes.json, a page's data) and the
-// shell's entry, so the first paint never waits for the scripts' bytes or work (Lighthouse's LCP,
-// issue 10).
+// shell's entry, so the first paint never waits for the scripts' bytes or work (Lighthouse's LCP).
 // - A page whose #root holds the server's HTML (home, an article) starts when the browser reports
 //   its first contentful paint: a frame can come and go before that paint is presented. When that
 //   HTML holds the first view's largest picture (the one `fetchpriority="high"` asks for early), it

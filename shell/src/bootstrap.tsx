@@ -50,7 +50,7 @@ function render(): void {
   }
   const reactRoot = createRoot(root);
   // A transition: React renders the first page in slices of a few milliseconds, yielding between
-  // them, instead of one long task (issue 10, Lighthouse's blocking time).
+  // them, instead of one long task (decision 023, Lighthouse's blocking time).
   startTransition(() => reactRoot.render(app));
 }
 

@@ -185,7 +185,7 @@ describe('cacheBusted', () => {
   });
 });
 
-describe('the preload of /remotes.json (issue 26, item 17)', () => {
+describe('the preload of /remotes.json', () => {
   /** A fresh federation module on a page whose HTML did (or did not) preload the locations. */
   function start(preloaded: boolean) {
     if (preloaded) {

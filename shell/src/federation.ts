@@ -28,7 +28,7 @@ function remotesConfig(): Promise<RemotesConfig> {
 
 // The HTML preloads /remotes.json after the first paint (decisions 024, 003): it saves a round trip
 // before a remote's manifest (about 0.3 s at 300 ms latency). Every page reads it, so a page that
-// shows no remote uses the preload too (Chromium warns about a preload left unused; issue 26).
+// shows no remote uses the preload too (Chromium warns about a preload left unused).
 if (globalThis.document?.querySelector('link[href="/remotes.json"]')) remotesConfig().catch(() => {});
 
 /**

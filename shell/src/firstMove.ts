@@ -3,7 +3,7 @@
  * help boxes wait for it. `onFirstMove` runs its task once, after that move's own paint and when the
  * browser is idle (within a second): a first press is often a click on the page's main control
  * (Add to cart, Save), and its paint is the interaction a reader waits for (Event Timing,
- * docs/performance.md). It answers a function that stops listening.
+ * docs/performance.md). It returns a function that stops listening.
  */
 const FIRST_MOVES = ['scroll', 'pointerdown', 'keydown', 'touchstart'];
 

@@ -1,7 +1,7 @@
 /**
  * Resolves in a new task, after the browser has had the chance to handle input and paint: the start
- * of the page is cut into steps so that no single task holds the main thread for long (issue 10,
- * Lighthouse's blocking time; decision 024). A message on a MessageChannel, as React's scheduler
+ * of the page is cut into steps so that no single task holds the main thread for long
+ * (Lighthouse's blocking time; decision 024). A message on a MessageChannel, as React's scheduler
  * uses: a timer would wait up to a second in a background tab.
  */
 export function nextTask(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Where a page opens and where focus goes (issue 26, items 3 and 16). React Router's
+ * Where a page opens and where focus goes. React Router's
  * ScrollRestoration needs a data router; this site runs BrowserRouter, so the shell does it here.
  *
  * - A new page (a push to another path) opens at the top, or at its #anchor, and focus moves to its
@@ -41,7 +41,7 @@ function record(): void {
 /**
  * Scrolls to `y()` (null: not there yet) and, with `focus`, moves focus to the page's h1 (else its
  * #main) unless the page took focus itself, each as soon as the content allows: the page may still
- * be arriving. Gives up after ARRIVAL_WAIT_MS or when the reader scrolls, clicks or types. Answers
+ * be arriving. Gives up after ARRIVAL_WAIT_MS or when the reader scrolls, clicks or types. Returns
  * a function that stops it.
  */
 export function arrive(y: () => number | null, focus: boolean): () => void {
@@ -125,7 +125,7 @@ function decodeHash(hash: string): string {
 }
 
 /**
- * Starts keeping positions for the page's entries (`current` answers the entry shown). Answers a
+ * Starts keeping positions for the page's entries (`current` returns the entry shown). Returns a
  * function that stops. With `restore` (a document loaded by Back or Forward, at its start) the
  * entry gets its position back.
  */
@@ -167,7 +167,7 @@ export function start(current: () => Location | null, restore: boolean): () => v
 
 /**
  * A client-side navigation from `from` to `to` was committed; `left` is where `from` was scrolled
- * when the reader left it, when this code arrived only afterwards. Answers a function that stops
+ * when the reader left it, when this code arrived only afterwards. Returns a function that stops
  * what it started.
  */
 export function navigated(from: Location, to: Location, type: NavigationType, left?: number): (() => void) | undefined {

@@ -1,5 +1,5 @@
 /**
- * The home page's own chunk (decision 021): an article (the budget's page, issue 10) does not load
+ * The home page's own chunk (decision 021): an article (the budget's page, decision 018) does not load
  * the home page's code (stream list, carousel, cards). The article page is a chunk of its own too,
  * imported from the App chunk only (decision 038, App.tsx). The entry
  * (index.ts) starts home's chunk together with bootstrap, so the split adds no round trip to home;

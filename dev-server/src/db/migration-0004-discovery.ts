@@ -1,5 +1,5 @@
 /**
- * Migration 0004, discovery (issue 5): sponsored reports and issue membership on articles;
+ * Migration 0004, discovery (decision 012): sponsored reports and issue membership on articles;
  * subscriber-limited topics; the search index (search_terms); topic follows and the member's
  * "following last opened" time; newsletters and marketing campaigns with their subscriptions; and an
  * issue summary for the issue card. Portable column types only (SQLite and PostgreSQL).

@@ -1,5 +1,5 @@
 /**
- * Migration 0005, My Library (issue 6). Portable column types only (SQLite and PostgreSQL).
+ * Migration 0005, My Library (decision 013). Portable column types only (SQLite and PostgreSQL).
  *
  * - library_items replaces folder_items: a folder may hold articles, videos and charts, so the row
  *   names the content and its kind instead of referencing articles. The rows of folder_items are
@@ -9,7 +9,7 @@
  *   member, so "unique ignoring case and spaces" holds under parallel requests too.
  * - shares (the shared history), watched (one row per member and video, re-watching moves it),
  *   article_reads (the read history: one row per member and article, the latest full read),
- *   orders and order_lines (issue 7 writes real ones), shared_lists (share-list links: only the
+ *   orders and order_lines (the store writes real ones), shared_lists (share-list links: only the
  *   SHA-256 of the token, and the nonce the token is derived from with the server's key).
  */
 import { sql, type Kysely, type Migration } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Migration 0006, the store and cart (issue 7). Portable column types only (SQLite and PostgreSQL):
+ * Migration 0006, the store and cart (decision 014). Portable column types only (SQLite and PostgreSQL):
  * text, integer (money in integer cents, 0/1 flags), ISO-8601 strings, JSON in text columns.
  *
  * - products gain group_id (the SKU base: the availabilities of one product share it), price_cents,

@@ -1,5 +1,5 @@
 /**
- * Migration 0007, the video pages (issue 8). Portable column types only (SQLite and PostgreSQL).
+ * Migration 0007, the video pages (decision 015). Portable column types only (SQLite and PostgreSQL).
  *
  * - videos.clip: which clip of dev-server/media/clips a video plays ('clip-1' ... 'clip-4'). The
  *   server maps it to a file through a fixed list (routes/media.ts), never a path built from the

@@ -1,5 +1,5 @@
 /**
- * Migration 0008, the visual library (issue 9). Portable column types only (SQLite and PostgreSQL).
+ * Migration 0008, the visual library (decision 016). Portable column types only (SQLite and PostgreSQL).
  *
  * - chart_collections: the curated collections the feed shows as a card after every third entry
  *   (PAY-03). collection_link is the visual library filtered by a subject; content_image the

@@ -1,5 +1,5 @@
 /**
- * Migration 0009, indexes of the hot reads (issue 10). Portable SQL only (SQLite and PostgreSQL).
+ * Migration 0009, indexes of the hot reads. Portable SQL only (SQLite and PostgreSQL).
  *
  * - articles (published, id): every article stream pages "published <= now, newest first, ties by
  *   id". With the index on published alone SQLite sorted each run of equal times in a temporary

@@ -1,5 +1,5 @@
 /**
- * Migration 0010, rate-limit counters in the database (issue 10): every API process behind one
+ * Migration 0010, rate-limit counters in the database (decision 020): every API process behind one
  * address counts a client's tries in the same row, so adding a process does not multiply a limit.
  * One row per limiter and client key; a row whose window has ended starts again at its next hit.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 0017, gated collections (issue 22, "Tiers mean something").
+ * Migration 0017, gated collections ("Tiers mean something", PAY-06.3).
  *
  * - collection_items: the articles of each gated collection (shared-contracts entitlements.ts
  *   GATED_COLLECTIONS: 'case-selections', 'top-50-articles', 'executive-only'), with their place in

@@ -1,5 +1,5 @@
 /**
- * Migration 0018, full-text search by the database (issue 25, decision 034): the hand-written index
+ * Migration 0018, full-text search by the database (decision 034): the hand-written index
  * (`search_terms`, one row per term and article, scored by a GROUP BY) gives way to each engine's own
  * full-text index, kept in step with `articles` by triggers, so every writer (the seed, an upgrade,
  * a test's fixture, a later editor) keeps it right without knowing it exists.

@@ -1,5 +1,5 @@
 /**
- * Migration 0019, the indexes of the hot reads at a publisher's scale (issue 25: 100 000 articles).
+ * Migration 0019, the indexes of the hot reads at a publisher's scale (PLAT-20: 100 000 articles).
  * Portable (SQLite and PostgreSQL). An article row holds its text (a few kilobytes, overflow pages
  * in SQLite), so a read that touches a row per candidate article is slow however well it is
  * filtered; these indexes hold what the scans filter and sort on, so a stream, a count or a search's

@@ -1,5 +1,5 @@
 /**
- * Migration 0020, the release registry (issue 24, decision 037). Portable (SQLite and PostgreSQL).
+ * Migration 0020, the release registry (decision 037). Portable (SQLite and PostgreSQL).
  *
  * - user_roles: staff roles of an account, apart from the subscription tiers of user_tiers (a role
  *   is never part of a reader's profile or entitlements). 'operator' may use /operations and the

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL behind the same Kysely data layer (issue 10): DATABASE_URL=postgres://... selects it.
+ * PostgreSQL behind the same Kysely data layer (decision 020): DATABASE_URL=postgres://... selects it.
  * The schema and every query are the ones SQLite runs (decision 004); what differs is kept here:
  * PostgreSQL's 64-bit integers (count(*), sum of integers) arrive from node-postgres as strings,
  * so they are parsed to numbers, as SQLite gives them.

@@ -1,5 +1,5 @@
 /**
- * The hot reads use the indexes their plans need (issue 25): EXPLAIN QUERY PLAN on SQLite, EXPLAIN
+ * The hot reads use the indexes their plans need (PLAT-20): EXPLAIN QUERY PLAN on SQLite, EXPLAIN
  * on PostgreSQL (with sequential scans discouraged, as a table of 100 000 articles would make the
  * planner do by itself; the test database is small). A read that scans the articles table, or the
  * search index's table, row by row fails here: at a publisher's scale it would read every article.

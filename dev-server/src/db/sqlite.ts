@@ -22,7 +22,7 @@ export function openSqliteWithHandle(source: string | Buffer): { db: Kysely<Data
   if (typeof source === 'string' && !inMemory) ownerOnly(source);
   if (!inMemory) {
     sqlite.pragma('journal_mode = WAL');
-    // Several API processes may share the file (issue 10): a writer waits for another's lock.
+    // Several API processes may share the file: a writer waits for another's lock.
     sqlite.pragma('busy_timeout = 5000');
   }
   sqlite.pragma('foreign_keys = ON');

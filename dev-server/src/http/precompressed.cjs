@@ -1,7 +1,7 @@
 // Serves a build's precompressed files (decision 025): for `/x.js`, the `x.js.br` or `x.js.gz` the
 // build wrote beside it (scripts/webpack.factory.js, PrecompressPlugin), as `Content-Encoding: br`
 // or `gzip`, when the request accepts that encoding. A static host or CDN does the same; the server
-// then spends no CPU compressing scripts while the browser runs them (issue 10, Lighthouse's
+// then spends no CPU compressing scripts while the browser runs them (decision 025, Lighthouse's
 // blocking time). Each request looks for the file on disk, so a release deployed into a running
 // host is served precompressed at once, and a file without a precompressed twin falls through to
 // the next middleware (the static files, compressed on the fly).

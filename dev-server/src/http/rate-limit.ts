@@ -1,7 +1,7 @@
 /**
- * Per-client rate limits (express-rate-limit), on top of the per-account lockout that the accounts
- * issue adds: one address cannot try passwords against many accounts at speed. The app keeps the
- * counters in the database (http/rate-limit-store.ts), so several API processes share them; without
+ * Per-client rate limits (express-rate-limit), on top of the per-account lockout (decision 010):
+ * one address cannot try passwords against many accounts at speed. The app keeps the counters in
+ * the database (http/rate-limit-store.ts), so several API processes share them; without
  * a store (a bare `limiter`), they are in memory, per process.
  */
 import type { Request, RequestHandler } from 'express';

@@ -59,7 +59,7 @@ export function validateCard(card: Card, now: Date): CardFieldError[] {
   const errors: CardFieldError[] = [];
   const digits = card.number.replace(/[\s-]/g, '');
   if (!luhnValid(digits)) errors.push({ field: 'number', message: COMMERCE_MESSAGES.cardNumber });
-  // Each expiry field has its own error (issue 26): a blank month or year (0) is asked for, a month
+  // Each expiry field has its own error: a blank month or year (0) is asked for, a month
   // outside 1-12 is refused, and only a complete date in the past is an expired card.
   const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
   const year = card.expYear > 0 && card.expYear < 100 ? 2000 + card.expYear : card.expYear;

@@ -17,7 +17,7 @@ export function createAccountRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Inserts the user with their tiers; answers false (and writes nothing) when the email is taken. */
+    /** Inserts the user with their tiers; returns false (and writes nothing) when the email is taken. */
     async insertUser(row: NewUser, roleCodes: readonly string[] = []): Promise<boolean> {
       try {
         await db.transaction().execute(async (trx) => {
@@ -51,7 +51,7 @@ export function createAccountRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Updates the user's row; answers false when a new email is already taken. */
+    /** Updates the user's row; returns false when a new email is already taken. */
     async updateUser(id: string, patch: Updateable<UserTable>): Promise<boolean> {
       try {
         await db.updateTable('users').set(patch).where('id', '=', id).execute();
@@ -87,7 +87,7 @@ export function createAccountRepository(db: Kysely<Database>) {
 
     /**
      * Marks the link used if it is unused and unexpired at `nowIso`, atomically (so two requests
-     * racing with one link cannot both use it); answers false when it was not.
+     * racing with one link cannot both use it); returns false when it was not.
      */
     async consumeEmailVerification(tokenHash: string, nowIso: string): Promise<boolean> {
       const result = await db

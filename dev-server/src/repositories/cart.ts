@@ -1,4 +1,4 @@
-/** The store's SQL (issue 7): products by availability and group, carts and their lines, promo codes, orders. */
+/** The store's SQL (decision 014): products by availability and group, carts and their lines, promo codes, orders. */
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type {
   CartRow,
@@ -211,7 +211,7 @@ export function createCartQueries(db: Kysely<Database>) {
           about: {
             majorSubject: about_topic ?? about_category ?? null,
             publicationDate: about_published ?? null,
-            // SQLite answers 0/1, PostgreSQL true/false.
+            // SQLite returns 0/1, PostgreSQL true/false.
             permissionsAvailable: Boolean(Number(about_perms)) || about_perms === true,
           },
         }),
@@ -240,7 +240,7 @@ export function createCartQueries(db: Kysely<Database>) {
 
     /**
      * Guest carts ('d:' owners) last changed before `cutoffIso`, with their lines; member carts are
-     * never removed here. Answers how many carts went.
+     * never removed here. Returns how many carts went.
      */
     async deleteGuestCartsBefore(cutoffIso: string): Promise<number> {
       const result = await db.deleteFrom('carts').where('owner_key', 'like', 'd:%').where('updated_at', '<', cutoffIso).executeTakeFirst();

@@ -55,7 +55,7 @@ function libraryQueries(db: Kysely<Database>) {
       await db.insertInto('folders').values(row).execute();
     },
 
-    /** Changes a folder the member may edit (not read-only); answers whether a row changed. */
+    /** Changes a folder the member may edit (not read-only); returns whether a row changed. */
     async updateEditableFolder(userId: string, folderId: string, patch: Updateable<FolderTable>): Promise<boolean> {
       const result = await db
         .updateTable('folders')
@@ -131,7 +131,7 @@ function libraryQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Adds rows that are not there yet (a second save keeps the first); answers the rows added. */
+    /** Adds rows that are not there yet (a second save keeps the first); returns the rows added. */
     async addItems(rows: readonly LibraryItemRow[]): Promise<FolderHolding[]> {
       if (rows.length === 0) return [];
       return db
@@ -144,7 +144,7 @@ function libraryQueries(db: Kysely<Database>) {
 
     /**
      * Removes the ids from My Library and every folder of the member that is not read-only, except
-     * the folders in `keep`; answers the rows removed. Read-only folders (gifts) are never touched.
+     * the folders in `keep`; returns the rows removed. Read-only folders (gifts) are never touched.
      */
     async removeItems(userId: string, contentIds: readonly string[], keep: readonly string[] = []): Promise<FolderHolding[]> {
       if (contentIds.length === 0) return [];

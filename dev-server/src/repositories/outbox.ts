@@ -31,7 +31,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
       await db.insertInto('outbox').values(row).execute();
     },
 
-    /** Queues one mail, due at once; answers its id. */
+    /** Queues one mail, due at once; returns its id. */
     async enqueue(message: OutboxMessage, now: Date): Promise<string> {
       const id = randomUUID();
       const at = now.toISOString();
@@ -89,7 +89,7 @@ export function createOutboxRepository(db: Kysely<Database>) {
 
     /**
      * Takes the row for one attempt, until `leaseUntil`, if it is claimable at `nowIso`; counts the
-     * attempt. Answers the row as claimed, or undefined when another worker took it first.
+     * attempt. Returns the row as claimed, or undefined when another worker took it first.
      */
     async claim(id: string, nowIso: string, leaseUntil: string): Promise<OutboxRow | undefined> {
       const result = await db

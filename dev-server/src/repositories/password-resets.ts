@@ -22,7 +22,7 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Marks the token used if it is unused and unexpired at `nowIso`, atomically; answers the user
+     * Marks the token used if it is unused and unexpired at `nowIso`, atomically; returns the user
      * id, or undefined when another request used it first or it has expired.
      */
     async consume(tokenHash: string, nowIso: string): Promise<string | undefined> {

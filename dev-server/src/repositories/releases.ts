@@ -123,7 +123,7 @@ export function createReleaseRepository(db: Kysely<Database>) {
 
     /**
      * Counts a load or a failure of a version, and of the canary channel when it holds that version;
-     * answers the canary's counters after the count (undefined when the version is not the canary).
+     * returns the canary's counters after the count (undefined when the version is not the canary).
      */
     async count(remote: string, version: string, kind: 'loads' | 'failures'): Promise<ReleaseChannelRow | undefined> {
       return db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@
  * account does not recognise (sign_in_counters), and per recognised browser of the account
  * (known_devices). The try is reserved in ONE statement before the password is checked, so however
  * many requests race, no more than `maxTries` of them get to check a password before the lock: the
- * statement only counts on a row that is not locked (or whose lock has run out) and answers nothing
+ * statement only counts on a row that is not locked (or whose lock has run out) and returns nothing
  * when it refuses.
  */
 import { sql, type Kysely } from 'kysely';
@@ -24,7 +24,7 @@ export function createSignInCounterRepository(db: Kysely<Database>) {
     /**
      * Counts one more try for `key` unless it is locked at `nowIso`; a lock that has run out
      * starts the count again. The try that reaches `maxTries` sets the lock to `lockUntilIso`.
-     * Answers undefined when the try is refused (locked).
+     * Returns undefined when the try is refused (locked).
      */
     async reserveTry(key: string, nowIso: string, lockUntilIso: string, maxTries: number): Promise<ReservedTry | undefined> {
       const lockExpired = sql<boolean>`(${lockedUntil} is not null and ${lockedUntil} <= ${nowIso})`;
@@ -69,7 +69,7 @@ export function createSignInCounterRepository(db: Kysely<Database>) {
 
     /**
      * Counts one more try on a recognised browser's own bucket unless it is locked at `nowIso`, as
-     * reserveTry does for an email. Answers undefined when refused (locked, or no longer bound).
+     * reserveTry does for an email. Returns undefined when refused (locked, or no longer bound).
      */
     async reserveDeviceTry(tokenHash: string, userId: string, nowIso: string, lockUntilIso: string, maxTries: number): Promise<ReservedTry | undefined> {
       const deviceFailures = sql.ref<number>('known_devices.failures');

@@ -27,7 +27,7 @@ export function createSubscriberRepository(db: Kysely<Database>) {
 
     /**
      * Links unlinked records to an existing user and makes them a subscriber with these tiers (the
-     * tiers they already have are kept). Answers how many records were linked.
+     * tiers they already have are kept). Returns how many records were linked.
      */
     async linkToUser(userId: string, recordIds: readonly string[], roleCodes: readonly string[], nowIso: string): Promise<number> {
       if (recordIds.length === 0) return 0;

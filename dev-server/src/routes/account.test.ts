@@ -1,5 +1,5 @@
 /**
- * The account page's API (issue 22): the member's own order history (GET /service/user/orders), and
+ * The account page's API (PLAT-15): the member's own order history (GET /service/user/orders), and
  * the email change of the page (POST /service/user/profile) refusing a wrong or missing current
  * password without changing anything.
  */

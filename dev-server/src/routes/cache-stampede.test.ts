@@ -1,5 +1,5 @@
 /**
- * A popular read asked by many readers at once (issue 25): while the first answer is being built,
+ * A popular read asked by many readers at once (decision 039): while the first answer is being built,
  * the others wait for it instead of each asking the database again. Without this, fifty readers
  * searching the same new words at 100,000 articles ran fifty full-text queries at once and held
  * every database connection for seconds, so every other read of the site waited too.

@@ -402,7 +402,7 @@ describe('a voucher is redeemed once in total; codes and $0 orders need a confir
   });
 });
 
-describe('guest promo codes (issue 26)', () => {
+describe('guest promo codes', () => {
   it('a voucher the account already redeemed, on a guest cart carried in at sign-in, is refused at submit, uncharged', async () => {
     const gateway = countingGateway();
     const t = await createTestApp({ rateLimits: UNLIMITED }, { payments: gateway });

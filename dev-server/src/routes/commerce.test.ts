@@ -1,4 +1,4 @@
-/** The store and cart over HTTP (issue 7): product pages, cart, checkout, orders, merge at sign-in. */
+/** The store and cart over HTTP (decision 014): product pages, cart, checkout, orders, merge at sign-in. */
 import request from 'supertest';
 import {
   type Address,
@@ -271,7 +271,7 @@ describe('the cart', () => {
     const hardcover = cart.lineItems.physicalItems[0]!;
     expect(cart.subTotalCents).toBe(hardcover.unitPriceCents * 3 + cart.lineItems.digitalItems[0]!.unitPriceCents);
     expect(cart).toMatchObject({ needsShipping: true, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: cart.subTotalCents });
-    // Each line carries its product's picture (issue 23): the formats of one product share the cover.
+    // Each line carries its product's picture (decision 036): the formats of one product share the cover.
     expect(hardcover.image).toMatch(/^\/images\/product\/[\w-]+\/[0-9a-f]{12}$/);
     expect(cart.lineItems.digitalItems[0]!.image).toMatch(/^\/images\/product\//);
   });
@@ -814,9 +814,9 @@ describe('merge at sign-in', () => {
   });
 });
 
-/* ------------------------------------------------------------------ issue 26 */
+/* ------------------------------------------------------------------ guest codes, card expiry, the store list */
 
-describe('a guest promo code (issue 26)', () => {
+describe('a guest promo code', () => {
   const ready = {
     shippingAddress: sampleAddress(),
     billingAddress: null,
@@ -901,7 +901,7 @@ describe('a guest promo code (issue 26)', () => {
   });
 });
 
-describe('card expiry fields (issue 26)', () => {
+describe('card expiry fields', () => {
   it('asks for a blank month or year on its own field, and says expired only for a complete past date', async () => {
     const who = await member();
     await add(who, [{ availabilityId: ids.hardcover, quantity: 1 }]).expect(200);
@@ -929,7 +929,7 @@ describe('card expiry fields (issue 26)', () => {
   });
 });
 
-describe('the store list (issue 26)', () => {
+describe('the store list', () => {
   it('lists each product once, with its listed formats and editions', async () => {
     const list = ProductListSchema.parse((await call('get', '/api/store/products?category=books').expect(200)).body);
     const all = list.products.flatMap((p) => p.formats.map((f) => f.availabilityId));

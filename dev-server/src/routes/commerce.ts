@@ -1,5 +1,5 @@
 /**
- * The store and cart API (issue 7; shared-contracts commerce.ts and client.ts): product pages, the
+ * The store and cart API (decision 014; shared-contracts commerce.ts and client.ts): product pages, the
  * cart (members by session, guests by the device cookie), checkout (members only) and orders.
  * Every cart answer is Cache-Control: no-store.
  */
@@ -180,7 +180,7 @@ function checkoutRoutes(router: Router, { services, viewers }: RouteContext, { m
     noStore(res).json(await checkout.setShippingMethod(viewer, body.shippingMethod));
   });
 
-  // Promo codes and vouchers apply to the shopper's cart, a guest's too (issue 26): the code stays on
+  // Promo codes and vouchers apply to the shopper's cart, a guest's too: the code stays on
   // the guest cart and moves into the member's at sign-in. A guest's tries count against the checkout
   // limit of their address, so codes cannot be guessed at speed.
   const guestPromoLimit: RequestHandler = (req, res, next) => {

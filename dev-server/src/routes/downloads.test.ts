@@ -1,5 +1,5 @@
 /**
- * Downloads of bought digital products over HTTP (issue 22): the links an order and My Library's
+ * Downloads of bought digital products over HTTP (PAY-01.3): the links an order and My Library's
  * Ordered tab give, the files they serve, and the checks made on every request (sign-in, owner,
  * line, format, cancelled, case-study expiry by the server's clock).
  */

@@ -1,5 +1,5 @@
 /**
- * Downloads of bought digital products (issue 22): GET /api/downloads/{orderId}/{lineId}/{format}.
+ * Downloads of bought digital products (PAY-01.3): GET /api/downloads/{orderId}/{lineId}/{format}.
  * Checked on every request (services/downloads.ts): signed in (401), the requester's order and a
  * line and format it holds (else 404, the same for another member's order), not cancelled (403),
  * access not ended (410, the date in the message). The file goes as an attachment with a safe name,

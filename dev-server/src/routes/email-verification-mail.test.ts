@@ -27,7 +27,7 @@ afterEach(() => t.close());
 const mailsTo = (to: string) => createOutboxRepository(t.db).list(to);
 const linksOf = (userId: string) => t.db.selectFrom('email_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
 
-/** Registers an account (its confirmation mail goes out) and answers its id, address, password and session. */
+/** Registers an account (its confirmation mail goes out) and returns its id, address, password and session. */
 async function register(): Promise<{ id: string; email: string; password: string; sid: string }> {
   const body = registrationBody();
   const res = await post(t.app, '/api/user/register', body).expect(201);

@@ -1,4 +1,4 @@
-/** Issue 23: every answer a reader sees an item in carries its picture (`image`, `imageUri`, `cover`, posters). */
+/** Every answer a reader sees an item in carries its picture (`image`, `imageUri`, `cover`, posters; PLAT-17). */
 import request from 'supertest';
 import {
   ArticleSchema,

@@ -1,4 +1,4 @@
-/** GET /images/{kind}/{id}/{version}-{width}.{format}: the generated pictures (issue 23). */
+/** GET /images/{kind}/{id}/{version}-{width}.{format}: the generated pictures (decision 036). */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

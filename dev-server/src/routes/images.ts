@@ -1,6 +1,6 @@
 /**
- * GET /images/{kind}/{id}/{version}-{width}.{avif|webp|jpg}: the generated pictures (issue 23,
- * decision 036). The base path alone, /images/{kind}/{id}/{version}, is the JPEG at the kind's
+ * GET /images/{kind}/{id}/{version}-{width}.{avif|webp|jpg}: the generated pictures
+ * (decision 036). The base path alone, /images/{kind}/{id}/{version}, is the JPEG at the kind's
  * middle width (what a plain <img src> of an API answer's `image` gets).
  *
  * Every part of the path is matched against a fixed pattern, the width against the kind's fixed

@@ -1,5 +1,5 @@
 /**
- * My Library (issue 6): folders, saves, organize, bulk actions, the library streams and histories,
+ * My Library (decision 013): folders, saves, organize, bulk actions, the library streams and histories,
  * sharing, share-list links, watched videos. Every call is the signed-in member's (401 for guests),
  * except POST /service/user/share (guests may share to a network; sharing by email needs a member
  * with a confirmed address) and GET /api/shared-list/{token}.

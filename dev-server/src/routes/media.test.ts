@@ -79,7 +79,7 @@ describe('videos and playlists', () => {
     expect(ApiErrorBodySchema.parse((await get('/api/playlists/no-such-list').expect(404)).body).message).toBe('Playlist not found');
   });
 
-  it('serves the poster a video names (the generated one, issue 23), and the older SVG stand-ins still', async () => {
+  it('serves the poster a video names (the generated one), and the older SVG stand-ins still', async () => {
     const playlist = PlaylistSchema.parse((await get('/api/playlists/the-latest').expect(200)).body);
     const video = playlist.videos[0]!;
     const poster = await asBytes(request(t.app).get(video.poster)).expect(200);

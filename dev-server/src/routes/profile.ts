@@ -1,7 +1,7 @@
 /**
  * The signed-in user's profile (GET/HEAD with Last-Modified, POST settings), quotas and folders,
  * and the email-confirmation links (follow one; ask for a new one), and the account page's order
- * history (issue 22). Guests get 401 JSON (HEAD: 401, no body); following a link needs no session
+ * history (PLAT-15). Guests get 401 JSON (HEAD: 401, no body); following a link needs no session
  * (the token is the proof).
  */
 import { Router, type RequestHandler } from 'express';
@@ -77,7 +77,7 @@ export function profileRoutes({ services, viewers, limit }: RouteContext): Route
     res.set('Cache-Control', noStore).json(ascendQuotaOf(await viewers.requireViewer(req)));
   });
 
-  // The account page's order history (issue 22): only the session's own orders; no id is taken
+  // The account page's order history (PLAT-15): only the session's own orders; no id is taken
   // from the request, so no one else's order can be asked for.
   router.get('/service/user/orders', async (req, res) => {
     const viewer = await viewers.requireViewer(req);

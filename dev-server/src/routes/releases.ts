@@ -1,5 +1,5 @@
 /**
- * The release API (issue 24, decision 037), for the teams' CLI (scripts/release.mjs) and the
+ * The release API (decision 037), for the teams' CLI (scripts/release.mjs) and the
  * operations page:
  *
  *   GET    /api/releases                       every remote (operators)

@@ -178,7 +178,7 @@ describe('videos in search', () => {
       title: video.name,
       url: `/video/${video.id}/${video.slug}`,
       contentType: 'Video',
-      // The generated poster's base path (issue 23): its JPEG as it is, a <picture> with pictureOf.
+      // The generated poster's base path (decision 036): its JPEG as it is, a <picture> with pictureOf.
       image: expect.stringMatching(new RegExp(`^/images/video/${video.id}/[0-9a-f]{12}$`)),
       duration: video.duration,
       published: video.pubdate,

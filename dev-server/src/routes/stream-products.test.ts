@@ -1,4 +1,4 @@
-/** Issue 22: the store's products in topic streams (price, coming soon) and the articles' reprints (Buy Copies). */
+/** The store's products in topic streams (price, coming soon) and the articles' reprints (Buy Copies; SITE-03.5). */
 import request from 'supertest';
 import { loadStream } from '../test/discovery';
 import { createTestApp, UNLIMITED, type TestApp } from '../test/harness';

@@ -142,7 +142,7 @@ describe('stream contents', () => {
   it('topic: a root topic includes its subtopics; a subtopic only itself', async () => {
     const detail = await request(t.app).get('/api/topic/strategy').expect(200);
     const names = new Set<string>([detail.body.topic.name, ...detail.body.children.map((c: { name: string }) => c.name)]);
-    // Products listed under the topic (issue 22) have a price; the articles have none.
+    // Products listed under the topic (SITE-03.5) have a price; the articles have none.
     const root = (await loadAll(t, 'topic', 0, '?topic=strategy')).filter((e) => e.listPrice === null);
     expect(root.length).toBe(detail.body.articleCount);
     expect(root.every((e) => names.has(e.category.term))).toBe(true);
@@ -187,7 +187,7 @@ describe('stream contents', () => {
     for (const e of entries) {
       expect(e.contentType).toBe('Video');
       expect(e.url).toBe(`/video/${e.id}/${slug.get(e.id)}`);
-      // The generated poster's base path (issue 23).
+      // The generated poster's base path (decision 036).
       expect(e.image).toMatch(new RegExp(`^/images/video/${e.id}/[0-9a-f]{12}$`));
     }
   });

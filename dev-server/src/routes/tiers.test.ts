@@ -1,5 +1,5 @@
 /**
- * Tiers mean something (issue 22; PAY-06.3, SITE-01.3, SITE-06.2): the gated collections' articles
+ * Tiers mean something (PAY-06.3, SITE-01.3, SITE-06.2): the gated collections' articles
  * are read in full only with their grant (services/entitlements.ts), whatever the meter, a gift
  * link or the free flag say; their streams list them for everyone.
  */

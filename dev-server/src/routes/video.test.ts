@@ -1,4 +1,4 @@
-/** The video pages' calls (issue 8): GET /api/playlists, GET /api/videos/{id}/access, the clips under /media/videos. */
+/** The video pages' calls (decision 015): GET /api/playlists, GET /api/videos/{id}/access, the clips under /media/videos. */
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';

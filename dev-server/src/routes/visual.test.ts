@@ -1,5 +1,5 @@
 /**
- * The visual library's calls (issue 9): the feed's paywall decision (GET /api/data-and-visuals), the
+ * The visual library's calls (decision 016): the feed's paywall decision (GET /api/data-and-visuals), the
  * collections (GET /api/data-and-visuals/collections) and the subscriber downloads
  * (GET /data-visuals/download/{digest}/{file}).
  */

@@ -1,5 +1,5 @@
 /**
- * A publisher-sized archive (SEED_ARTICLES, issue 25): catalogue articles added to the seed until the
+ * A publisher-sized archive (SEED_ARTICLES, PLAT-20): catalogue articles added to the seed until the
  * site holds the number asked, spread over 1956 to June 2025 and over every subtopic, each drawn from
  * its own block's random stream ('catalogue:{block}'), so article i is the same whatever the total and
  * a database can be topped up later. Ids 'c' + six digits; slugs end with the id, so they never meet

@@ -38,7 +38,7 @@ const GROUPS = ['North', 'South', 'East', 'West', 'Central'] as const;
 
 export const CHART_COUNT = 60;
 
-/** Charts added with the visual library (issue 9), after the first CHART_COUNT: two more per subject. */
+/** Charts added with the visual library, after the first CHART_COUNT: two more per subject. */
 export const EXTRA_CHART_COUNT = 12;
 
 /** Whether a chart id is one of the first CHART_COUNT charts (dv-0001 ... dv-0060). */

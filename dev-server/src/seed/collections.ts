@@ -1,5 +1,5 @@
 /**
- * The gated collections' seed (migration 0017; issue 22): which articles only some tiers read in
+ * The gated collections' seed (migration 0017; PAY-06.3): which articles only some tiers read in
  * full (shared-contracts entitlements.ts GATED_COLLECTIONS).
  *
  * - 'case-selections': 8 articles of 2023-2024, the case studies of /case-selections (PERM_CASES);
@@ -88,7 +88,7 @@ export async function seedCollections(db: Kysely<Database>, seed: string): Promi
       .execute();
 }
 
-/** Adds the gated collections to a database seeded before migration 0017; answers whether it did. */
+/** Adds the gated collections to a database seeded before migration 0017; returns whether it did. */
 export async function seedCollectionsIfMissing(db: Kysely<Database>, seed: string): Promise<boolean> {
   const have = await db
     .selectFrom('collection_items')

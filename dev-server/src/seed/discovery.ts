@@ -1,5 +1,5 @@
 /**
- * The discovery seed (issue 5), each part from its own random stream so the content seeded before
+ * The discovery seed (decision 012), each part from its own random stream so the content seeded before
  * it does not change:
  *  - three subscriber-limited subtopics (a fixed list);
  *  - sponsored reports (the 'analytics' stream), stream 'sponsored';
@@ -134,7 +134,7 @@ const TITLE_ATTEMPTS = 50;
  * issue before the generated articles start (1956-2022), and, for the later issues, as many as it
  * takes to give each at least three (`issueSizes`: how many generated articles an issue already has).
  *
- * Titles are unique within an issue (a table of contents never lists one title twice, issue 26):
+ * Titles are unique within an issue (a table of contents never lists one title twice):
  * `issueTitles` holds the titles an issue already has (its generated articles), and a title drawn
  * twice is drawn again from `retry`, a stream of its own, so only the clashing article changes and
  * the rest of the seed stays as it was.

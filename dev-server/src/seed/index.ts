@@ -42,7 +42,7 @@ const CATALOGUE_CHUNK = 500;
 
 /**
  * Tops the articles up to `options.articles` with catalogue articles (the search index follows by
- * its triggers), one transaction, a block of rows built at a time; answers how many it added.
+ * its triggers), one transaction, a block of rows built at a time; returns how many it added.
  */
 export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions = {}): Promise<number> {
   const target = options.articles ?? 0;
@@ -220,7 +220,7 @@ async function seedVisual(db: Kysely<Database>, seed: string): Promise<void> {
 
 /**
  * Adds the visual library's seed (extra charts, collections) to a database seeded before migration
- * 0008; answers whether it did.
+ * 0008; returns whether it did.
  */
 export async function seedVisualIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const collections = await db
@@ -260,7 +260,7 @@ async function seedStore(db: Kysely<Database>, seed: string): Promise<void> {
 }
 
 /**
- * Brings a database seeded before migration 0006 up to the store seed (answers whether it did): the
+ * Brings a database seeded before migration 0006 up to the store seed (returns whether it did): the
  * catalogue rows get their groups, prices in cents, kinds, authors and listing flags, the new
  * availabilities are added (same streams as a fresh seed), then seedStore's rows.
  */
@@ -306,7 +306,7 @@ export async function seedStoreIfMissing(db: Kysely<Database>, options: SeedOpti
 
 /**
  * Adds the paywall's seed (Ascend articles, reading lists) to a database seeded before migration
- * 0003, drawn from the same streams as a fresh seed; answers whether it did.
+ * 0003, drawn from the same streams as a fresh seed; returns whether it did.
  */
 export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -338,7 +338,7 @@ export async function seedPaywallIfMissing(db: Kysely<Database>, options: SeedOp
 /**
  * Adds the discovery seed (subscriber-limited topics, sponsored reports, issue membership, archive
  * articles, issue summaries, newsletters) to a database seeded before migration
- * 0004, drawn from the same streams as a fresh seed; answers whether it did.
+ * 0004, drawn from the same streams as a fresh seed; returns whether it did.
  */
 export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -378,7 +378,7 @@ export async function seedDiscoveryIfMissing(db: Kysely<Database>, options: Seed
 /**
  * Adds My Library's seed (orders, the subscriber's Gifts folder, saved video and chart, watched
  * videos, a share) to a database seeded before migration 0005 (whose saves the migration moved to
- * library_items); answers whether it did.
+ * library_items); returns whether it did.
  */
 export async function seedLibraryIfMissing(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const orders = await db
@@ -390,7 +390,7 @@ export async function seedLibraryIfMissing(db: Kysely<Database>, options: SeedOp
 }
 
 /**
- * Brings the videos of a database seeded before migration 0007 to the clips (answers whether it
+ * Brings the videos of a database seeded before migration 0007 to the clips (returns whether it
  * did): each video gets the source, clip and duration a fresh seed gives it (the same stream picks
  * the same ids; a video the stream does not know takes its clip by its place in id order), and a
  * playlist with fewer than PLAYLIST_MIN_VIDEOS is topped up with the newest videos it lacks.
@@ -427,7 +427,7 @@ export async function seedVideosIfOutdated(db: Kysely<Database>, options: SeedOp
   return true;
 }
 
-/** Seeds a database that has no content yet; answers whether it did. */
+/** Seeds a database that has no content yet; returns whether it did. */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   const row = await db
     .selectFrom('topics')

@@ -1,5 +1,5 @@
 /**
- * My Library's seed (issue 6), drawn from its own stream ('library') and read from the rows already
+ * My Library's seed (decision 013), drawn from its own stream ('library') and read from the rows already
  * in the database, so a fresh seed and a database seeded before migration 0005 get the same rows:
  *
  * - subscriber@example.com: two orders (a subscription order carrying the account number, and a
@@ -23,7 +23,7 @@ import { makePersonName } from './text';
 /** The read-only folder of things given to the member (a gift-named slug shows the gift icon). */
 export const GIFTS_FOLDER = { name: 'Gifts', slug: 'gifts', description: 'Articles given to you' } as const;
 
-/** Sales tax the seeded orders add (issue 7 computes real totals). */
+/** Sales tax the seeded orders add (the store computes real totals). */
 const SEED_TAX_RATE = 0.08;
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(Date.UTC(y, m - 1, d, h)).toISOString();
@@ -84,7 +84,7 @@ function order(
   };
 }
 
-/** Adds the library seed; answers false (and writes nothing) when the demo accounts are missing. */
+/** Adds the library seed; returns false (and writes nothing) when the demo accounts are missing. */
 export async function seedLibrary(db: Kysely<Database>, seed: string): Promise<boolean> {
   const rng = createRng(seed, 'library');
   const users = await db.selectFrom('users').select(['id', 'email', 'created_at']).where('email', 'in', [DEMO_SUBSCRIBER.email, DEMO_READER.email]).execute();

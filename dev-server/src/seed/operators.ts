@@ -1,5 +1,5 @@
 /**
- * The staff accounts of the seed (issue 24): an operator, who may use /operations and the release
+ * The staff accounts of the seed: an operator, who may use /operations and the release
  * API for every remote (decision 037). Not one of DEMO_USERS: an operator is no reader (no folders,
  * saves or subscription) and the readers' seed stays exactly as it was. Its role is in user_roles,
  * never in the subscription tiers.

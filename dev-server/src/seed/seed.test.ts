@@ -213,7 +213,7 @@ describe('discovery seed', () => {
     expect(articles.filter((a) => a.content_type === 'Digital Article').every((a) => a.issue_code === null)).toBe(true);
   });
 
-  it('never lists one title twice in an issue (April 2010 listed two the same; issue 26)', async () => {
+  it('never lists one title twice in an issue (April 2010 listed two the same)', async () => {
     const rows = await db.selectFrom('articles').select(['issue_code', 'title']).where('issue_code', 'is not', null).execute();
     const byIssue = new Map<string, string[]>();
     for (const r of rows) if (r.issue_code) byIssue.set(r.issue_code, [...(byIssue.get(r.issue_code) ?? []), r.title]);

@@ -11,7 +11,7 @@
  * registered users the subscriber-only panel (piano:enable-paywall-creative).
  * Every full answer to a signed-in member goes into their read history (My Library's 'read',
  * table article_reads): free articles and subscribers' reads too, which the meter never counts.
- * Before all of these, tiers (issue 22, services/entitlements.ts): an article of a gated collection
+ * Before all of these, tiers (PAY-06.3, services/entitlements.ts): an article of a gated collection
  * (Case Selections, The Top 50 Articles, Executive only) is walled ('walled', content [], quota
  * null, the tier wall) for a reader whose tier lacks the collection's grant, whatever the meter,
  * a gift token or the free flag say.

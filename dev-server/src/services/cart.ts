@@ -1,5 +1,5 @@
 /**
- * The cart (issue 7). A cart belongs to an owner key: 'u:{userId}' for a member, 'd:{sha256 of the
+ * The cart (decision 014). A cart belongs to an owner key: 'u:{userId}' for a member, 'd:{sha256 of the
  * device token}' for a guest (merged into the member's cart at sign-in). Totals are computed on the
  * server only (pricing.ts), in integer cents. Checkout is checkout.ts; placed orders are orders.ts.
  */
@@ -46,7 +46,7 @@ export const GUEST_CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often the server looks for expired guest carts. */
 export const GUEST_CART_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes the guest carts untouched for GUEST_CART_TTL_MS (lines with them); answers how many went. */
+/** Deletes the guest carts untouched for GUEST_CART_TTL_MS (lines with them); returns how many went. */
 export async function expireGuestCarts(carts: Pick<CartQueries, 'deleteGuestCartsBefore'>, clock: Clock): Promise<number> {
   return carts.deleteGuestCartsBefore(new Date(clock.now().getTime() - GUEST_CART_TTL_MS).toISOString());
 }
@@ -147,8 +147,8 @@ async function itemsToAdd(repo: CartQueries, viewer: Viewer | null, request: Add
 }
 
 /**
- * One subscription per cart: an add replaces another tier's line (answers true), a merge keeps the
- * member's (answers false: the item is skipped).
+ * One subscription per cart: an add replaces another tier's line (returns true), a merge keeps the
+ * member's (returns false: the item is skipped).
  */
 async function makeRoomForSubscription(repo: CartQueries, lines: CartLineWithProduct[], product: ProductRow, mode: AddMode): Promise<boolean> {
   const other = lines.find((l) => l.product.kind === 'subscription' && l.product.id !== product.id);
@@ -173,7 +173,7 @@ export function createCartService(deps: CartServiceDeps) {
   const { carts, clock, maintenance } = deps;
   const model = createCartModel(clock);
 
-  /** Items added to a cart (in one transaction); answers the ids of the lines they landed on. */
+  /** Items added to a cart (in one transaction); returns the ids of the lines they landed on. */
   async function addLines(repo: CartQueries, cart: CartRow, lines: CartLineWithProduct[], items: readonly CartItem[], mode: AddMode): Promise<string[]> {
     const touched: string[] = [];
     let position = lines.reduce((max, l) => Math.max(max, l.line.position), -1) + 1;
@@ -210,7 +210,7 @@ export function createCartService(deps: CartServiceDeps) {
     return { cart, line };
   }
 
-  /** Runs a change of one line in a transaction, stamps the cart and answers it. */
+  /** Runs a change of one line in a transaction, stamps the cart and returns it. */
   async function changeLine(ownerKey: string | null, itemId: string, change: (repo: CartQueries, line: CartLineWithProduct) => Promise<void>): Promise<Cart> {
     if (!ownerKey) throw new NotFoundError(CART_ITEM_NOT_FOUND);
     return carts.transaction(async (repo) => {
@@ -302,7 +302,7 @@ export function createCartService(deps: CartServiceDeps) {
       };
     },
 
-    /** Removes the guest carts untouched for GUEST_CART_TTL_MS; answers how many went. */
+    /** Removes the guest carts untouched for GUEST_CART_TTL_MS; returns how many went. */
     async expireGuestCarts(): Promise<number> {
       return expireGuestCarts(carts, clock);
     },
@@ -327,7 +327,7 @@ export function createCartService(deps: CartServiceDeps) {
           const { cart, lines } = await model.ensure(repo, memberCartKey(userId));
           const items = guestLines.map((l) => ({ product: l.product, quantity: l.line.quantity, referral: l.line.referral }));
           await addLines(repo, cart, lines, items, 'merge');
-          // The code the guest applied is the newest choice: it comes along (issue 26), replacing the
+          // The code the guest applied is the newest choice: it comes along, replacing the
           // member's. Submit refuses it, with its message, for an unconfirmed address or a voucher
           // already redeemed (by this account or any other).
           const promo = guest.promo_code ?? cart.promo_code;

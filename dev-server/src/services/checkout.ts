@@ -206,7 +206,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     /**
      * POST /api/commerce/order/promo-code (a voucher too), for a member's cart or a guest's device
-     * cart (issue 26: a guest's code is kept on the guest cart and moves with it at sign-in). A guest
+     * cart (a guest's code is kept on the guest cart and moves with it at sign-in). A guest
      * has no cart to apply a code to until they add something. A member's address must be confirmed
      * (403 before the code is even looked up); a guest's code is checked again at submit, once signed
      * in. A voucher's once-per-account rule is checked here for members, its once-in-total rule for

@@ -96,7 +96,7 @@ export function createContentService(deps: { content: ContentRepository; clock: 
     },
 
     /** The headline and lead (body always []); 404 for unknown and not yet published articles. */
-    /** The article, with `productLink`: its PDF reprint's product page when it has one (issue 7), else null. */
+    /** The article, with `productLink`: its PDF reprint's product page when it has one, else null. */
     async article(year: number, month: number, slug: string): Promise<Article> {
       // One query for the article and its reprint (content.findArticleWithReprint finds what reprintOf would).
       const found = await content.findArticleWithReprint(year, month, slug);

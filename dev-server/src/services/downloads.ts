@@ -1,5 +1,5 @@
 /**
- * Downloads of bought digital products (issue 22). Which files a bought line delivers (by its
+ * Downloads of bought digital products (PAY-01.3). Which files a bought line delivers (by its
  * SKU's format code, PAY-05), until when (a case study: six months after purchase, SITE-09), and
  * the file itself, checked on every request: the order is the requester's, not cancelled, the line
  * is in it, the format is one the line delivers, and access has not ended by the server's clock.

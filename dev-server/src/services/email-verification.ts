@@ -108,7 +108,7 @@ export function createEmailVerificationService(deps: {
   /**
    * The member has shown they receive mail at their account's current address (they followed a
    * link mailed there): marks it verified if it was not, and links its eligible, unlinked records.
-   * Answers how many records were linked.
+   * Returns how many records were linked.
    */
   async function addressProven(user: Pick<UserRow, 'id' | 'email' | 'email_verified_at'>, nowIso: string): Promise<number> {
     if (user.email_verified_at === null) await accounts.updateUser(user.id, { email_verified_at: nowIso, updated_at: nowIso });

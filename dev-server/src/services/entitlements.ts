@@ -1,5 +1,5 @@
 /**
- * Tiers mean something (issue 22; PAY-06.3, SITE-01.3, SITE-06.2): an article of a gated collection
+ * Tiers mean something (PAY-06.3, SITE-01.3, SITE-06.2): an article of a gated collection
  * (migration 0017) is read in full only by a subscriber whose tier has the collection's grant, from
  * the one table of shared-contracts (entitlements.ts TIER_GRANTS, which the subscriptions page
  * lists):

@@ -101,7 +101,7 @@ export function orderPath(orderId: string): string {
 
 /**
  * The order entry (SITE-03, SITE-04, SITE-09): every line (the card shows the first five), status,
- * totals, and each line's downloads as of `now` (issue 22; a case study's expire after six months).
+ * totals, and each line's downloads as of `now` (SITE-09.11: a case study's expire after six months).
  */
 export function orderEntry(order: OrderRow, lines: readonly OrderLineRow[], now: Date = new Date(order.created_at)): OrderEntry {
   const cancelled = orderStatusLabel(order.status) === 'Cancelled';

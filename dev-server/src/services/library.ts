@@ -1,5 +1,5 @@
 /**
- * My Library (issue 6; SITE-03 to SITE-08): folders, saves, organize, bulk actions, the library streams and
+ * My Library (SITE-03 to SITE-08): folders, saves, organize, bulk actions, the library streams and
  * the histories, watched videos.
  *
  * Rules kept here:
@@ -366,7 +366,7 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
 
     /**
      * Adds every saved id to every listed folder; ids the member has not saved are ignored (a stale
-     * selection does not fail the rest). Answers how many items went into at least one folder.
+     * selection does not fail the rest). Returns how many items went into at least one folder.
      */
     async bulkOrganize(viewer: Viewer, ids: readonly string[], listIds: readonly string[]): Promise<number> {
       const userId = viewer.user.id;
@@ -383,7 +383,7 @@ export function createLibraryService(deps: { library: LibraryRepository; activit
       });
     },
 
-    /** Discards every saved id (others are ignored); answers how many were removed from My Library. */
+    /** Discards every saved id (others are ignored); returns how many were removed from My Library. */
     async bulkDiscard(viewer: Viewer, ids: readonly string[]): Promise<number> {
       const userId = viewer.user.id;
       return library.inTransaction(async (q) => {

@@ -41,7 +41,7 @@ export function newUserRow(input: {
 /**
  * Stores a new account and starts its life: a race with another account of the same email ends on
  * the unique index (409); tries spent on the email before it had an account must not lock the new
- * one; the confirmation link goes to the address. Answers the stored row.
+ * one; the confirmation link goes to the address. Returns the stored row.
  */
 export async function insertNewAccount(
   deps: {

@@ -73,7 +73,7 @@ function toOrderLine(order: OrderRow, row: OrderLineRow, now: Date): OrderDetail
   };
 }
 
-/** The order as answered; `now` decides whether a case study's downloads have expired (issue 22). */
+/** The order as answered; `now` decides whether a case study's downloads have expired (SITE-09.11). */
 export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], now: Date = new Date(row.created_at)): Order {
   const subscriptionLine = lines.find((l) => l.line_type === 'SUBSCRIPTION');
   const code = subscriptionLine?.sku?.replace(/^SUB-/, '') ?? '';
@@ -116,7 +116,7 @@ async function uniqueAccountNumber(repo: CartQueries): Promise<string> {
 
 /**
  * A bought subscription: a subscriber record in the member's name and email with one active
- * subscription that ends a year from now. Answers its new account number.
+ * subscription that ends a year from now. Returns its new account number.
  */
 async function recordSubscription(repo: CartQueries, viewer: Viewer, line: CartLineWithProduct, country: string, now: Date): Promise<string> {
   const accountNumber = await uniqueAccountNumber(repo);
@@ -186,7 +186,7 @@ export interface PaidCart {
   now: Date;
 }
 
-/** Writes the order of a paid cart (and the subscriber record of a subscription in it); answers its id. */
+/** Writes the order of a paid cart (and the subscriber record of a subscription in it); returns its id. */
 export async function recordOrder(repo: CartQueries, clock: Clock, paid: PaidCart): Promise<string> {
   const { viewer, cart, lines, totals, promo, now } = paid;
   const orderId = `o-${randomBytes(6).toString('hex')}`;

@@ -8,7 +8,7 @@
  * the new address and a notice to the current one (services/email-verification.ts); the address
  * changes when the link is followed.
  *
- * The account page's order history (issue 22): the member's own orders, newest first, each with its
+ * The account page's order history (PLAT-15): the member's own orders, newest first, each with its
  * number, date, total, status ('Purchased' or 'Cancelled', SITE-04) and its own links (order page and
  * receipt). Maintenance takes order history offline as in My Library (SITE-08).
  */

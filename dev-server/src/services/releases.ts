@@ -269,7 +269,7 @@ export function createReleaseService(deps: {
 
   /**
    * Counts a refusal (per remote, actor, action and hour: never one row each, so a flood of refused
-   * requests cannot push a change out of the history) and answers the error to throw.
+   * requests cannot push a change out of the history) and returns the error to throw.
    */
   async function refuse<E extends Error>(
     remote: string,
@@ -516,7 +516,7 @@ export function createReleaseService(deps: {
    * The server's pre-release check of a version at `manifestUrl` (decision 046): every file comes
    * from a place the operator allows for the remote; the manifest names the remote and shares what
    * the shell provides as the shell requires; its entry and its server build are fetched and their
-   * digests recorded. Throws the refusal's error; answers the pins and the check's lines.
+   * digests recorded. Throws the refusal's error; returns the pins and the check's lines.
    */
   async function checkOnServer(remote: RemoteName, manifestUrl: string): Promise<{ manifest: string; entry: string; server: string | null; lines: string[] }> {
     const sources = sourcesOf(remote);

@@ -185,7 +185,7 @@ export function createSharingService(deps: {
   }
 
   return {
-    /** Shares a page of this site; answers the 'Shared via' message. Guests may not share by email. */
+    /** Shares a page of this site; returns the 'Shared via' message. Guests may not share by email. */
     async share(viewer: Viewer | null, request: ShareRequest): Promise<{ message: string }> {
       if (viewer === null && request.provider !== 'email') throw new NotSignedInError();
       const email = request.provider === 'email' ? emailFields(request, viewer) : null;

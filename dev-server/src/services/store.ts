@@ -65,7 +65,7 @@ export function createStoreService(deps: { store: StoreRepository }) {
       }
       const names = new Map(categories.map((c) => [c.slug, c.name]));
       const rows = await store.listProducts(categorySlug);
-      // One tile per product (issue 26): its formats and editions share the group, in list order.
+      // One tile per product: its formats and editions share the group, in list order.
       const groups = new Map<string, ProductRow[]>();
       for (const r of rows) groups.set(r.group_id, [...(groups.get(r.group_id) ?? []), r]);
       const pages = Math.max(1, Math.ceil(groups.size / STORE_PAGE_SIZE));
@@ -103,7 +103,7 @@ function rotationOf(ids: readonly string[], length: number): number {
   return hash.readUInt32BE(0) % length;
 }
 
-/** The product pages' side of the store (issue 7): detail, availabilities, recommendations, subscription offers. */
+/** The product pages' side of the store (decision 014): detail, availabilities, recommendations, subscription offers. */
 export function createCatalogueService(deps: { carts: CartRepository }) {
   const { carts } = deps;
   return {

@@ -49,7 +49,7 @@ export function articleEntry(row: StreamArticle): StreamEntry {
 export const COMING_SOON_STATUS = 'F';
 
 /**
- * A store product as a stream entry (issue 22): its page as url and productLink, its price in cents
+ * A store product as a stream entry (SITE-03.5): its page as url and productLink, its price in cents
  * as listPrice, 'F' as productStatus when it is coming soon. Products have no publication date
  * (published ''); `term` is the root topic the product is listed under.
  */

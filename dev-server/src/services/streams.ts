@@ -59,7 +59,7 @@ export interface SearchRequest {
   order?: SearchOrder;
 }
 
-/** How many articles of a topic stream's first page come before its products (issue 22). */
+/** How many articles of a topic stream's first page come before its products (SITE-03.5). */
 export const PRODUCTS_AFTER_ARTICLES = 4;
 /** Message of a too-short auto-suggest term (SITE-05: only over 2 characters). */
 export const SUGGEST_TERM_TOO_SHORT = `Type more than ${AUTO_SUGGEST.minTermLengthExclusive} characters.`;
@@ -157,7 +157,7 @@ export function createStreamService(deps: {
   }
 
   /**
-   * The store's products in streams (issue 22; NOT IN SPEC how they are chosen: the catalogue has
+   * The store's products in streams (SITE-03.5; NOT IN SPEC how they are chosen: the catalogue has
    * no topics): each listed product (the first format of its group, in catalogue order) is listed
    * under one root topic of the taxonomy, in turn.
    */
@@ -289,7 +289,7 @@ export function createStreamService(deps: {
           return articleStream(type, { until, kind: 'ascend' }, page, viewer);
         case 'big-ideas':
           return articleStream(type, { until, kind: 'big-idea' }, page, viewer);
-        // The gated collections' pages (issue 22; shared-contracts entitlements.ts): every reader sees the entries, the article API gates the bodies.
+        // The gated collections' pages (PAY-06.3; shared-contracts entitlements.ts): every reader sees the entries, the article API gates the bodies.
         case 'case-selections':
         case 'top-50-articles':
           return articleStream(type, { until, collection: type }, page, viewer);

@@ -37,7 +37,7 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers a fresh account; answers its email, password, session id and User. */
+/** Registers a fresh account; returns its email, password, session id and User. */
 export async function registerFresh(
   t: TestApp,
   overrides: Record<string, unknown> = {},

@@ -20,7 +20,7 @@ export interface ReleaseHost {
   files: Map<string, HostedFile>;
   /** Paths asked for, in order. */
   requests: string[];
-  /** Puts a version of `remote` on the host; answers its manifest's address. */
+  /** Puts a version of `remote` on the host; returns its manifest's address. */
   addVersion(remote: string, version: string, options?: { name?: string; shared?: unknown[]; server?: string | null; entry?: string }): string;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * The walls' offer cards (issue 23): the first OFFERS_SHOWN subscriber tiers, each a boxed card
+ * The walls' offer cards: the first OFFERS_SHOWN subscriber tiers, each a boxed card
  * with its name, caption, yearly price (ds-price) and first features, and a link to the
  * subscription page with the wall's ab tag. In the walls' chunk (Walls.tsx): only walled readers
  * load it (and the commerce entry it uses); if the offers cannot be loaded the wall keeps its one

@@ -93,7 +93,7 @@ describe('reading-list overlay', () => {
     },
   );
 
-  it("shows each entry's picture (imageUri), lazy and decorative, beside its number and title (issue 23)", async () => {
+  it("shows each entry's picture (imageUri), lazy and decorative, beside its number and title", async () => {
     const pictured: ReadingList = {
       ...leadership,
       recordList: { recordItems: leadership.recordList.recordItems.map((it, i) => ({ ...it, imageUri: i === 0 ? '/images/article/x1/0123456789ab' : null })) },
@@ -288,7 +288,7 @@ describe('gift flyout', () => {
   });
 });
 
-describe('the walls as a publisher offer panel (issue 23)', () => {
+describe('the walls as a publisher offer panel', () => {
   const OFFERS = {
     offers: ['GOOD', 'BETTER', 'BEST', 'EXECUTIVE'].map((code, i) => ({
       roleCode: `ROLE_HBRG_${code}`,

@@ -139,7 +139,7 @@ describe('CartPage', () => {
     expect(qty).toHaveValue(2);
   });
 
-  it('shows a digital line quantity without a field to change it (issue 26)', async () => {
+  it('shows a digital line quantity without a field to change it', async () => {
     const api = mockApiRoutes({ [CART]: { body: cart() } });
     renderAt('/shopping-cart', <StoreApp />);
     const digital = await screen.findByRole('region', { name: 'Digital items' });

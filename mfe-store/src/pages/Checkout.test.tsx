@@ -119,7 +119,7 @@ describe('ShippingPaymentPage', () => {
     const shipping = await screen.findByRole('group', { name: 'Shipping address' });
     expect(within(shipping).getByRole('textbox', { name: 'First name' })).toHaveValue('Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to review' }));
-    // The GOV.UK error summary (issue 26): its own heading, each error once as a link to its field, and the focus.
+    // The GOV.UK error summary: its own heading, each error once as a link to its field, and the focus.
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('heading', { level: 2, name: 'There is a problem' })).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('ShippingPaymentPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/shipping-payment');
   });
 
-  it('summarises the totals of the chosen shipping method, asked again when the choice changes (issue 26)', async () => {
+  it('summarises the totals of the chosen shipping method, asked again when the choice changes', async () => {
     const cost = { STANDARD: 500, EXPEDITED: 1500 } as const;
     const api = mockApiRoutes({
       [CART]: { body: cart({ shippingAddress: address, shippingMethods: methods, shippingMethod: null, shippingCostCents: 0, grandTotalCents: 129440 }) },
@@ -249,7 +249,7 @@ describe('ReviewOrderPage', () => {
     const updates = listen('cart:updated');
     renderAt('/review-order', <StoreApp />);
     await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
-    // An error summary at the top takes the focus (issue 26); its link leads to the card fields.
+    // An error summary at the top takes the focus; its link leads to the card fields.
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveFocus();
     expect(within(alert).getByRole('heading', { level: 2, name: 'There is a problem' })).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe('ReviewOrderPage', () => {
     expect(updates).toEqual([{ count: 0 }]);
     expect(dataLayerEvents()).toEqual(['purchase']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order M-20260105-4F7K2' })).toBeInTheDocument();
-    // The order page confirms the order just placed (issue 26).
+    // The order page confirms the order just placed.
     const confirmation = await screen.findByRole('status');
     expect(within(confirmation).getByRole('heading', { level: 2, name: 'Order confirmed' })).toBeInTheDocument();
     expect(confirmation).toHaveTextContent('Thank you, your order M-20260105-4F7K2 is confirmed.');

@@ -27,7 +27,7 @@ describe('OrderPage', () => {
     expect(screen.getByText('$68.64')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Receipt' })).not.toBeInTheDocument();
     expect(print).not.toHaveBeenCalled();
-    // Opened by its link (not by Place order): no confirmation (issue 26).
+    // Opened by its link (not by Place order): no confirmation.
     expect(screen.queryByRole('heading', { name: 'Order confirmed' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Thank you, your order/)).not.toBeInTheDocument();
   });
@@ -59,7 +59,7 @@ describe('OrderPage', () => {
     expect(section).toHaveTextContent('Your subscriber access starts the next time you load a page.');
   });
 
-  it('links each digital line to its files, one per format, and none for a shipped line (issue 22)', async () => {
+  it('links each digital line to its files, one per format, and none for a shipped line', async () => {
     const ebook = {
       title: 'The Quiet Operator',
       format: 'Ebook',

@@ -1,6 +1,6 @@
 /**
  * /order/{id} (SITE-02): the order's own page. `?receipt=true` adds the receipt, `?printMe=true`
- * prints once the order is shown. Right after Place order it confirms the order (issue 26).
+ * prints once the order is shown. Right after Place order it confirms the order.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared-contracts/router';
@@ -22,7 +22,7 @@ function justPlaced(state: unknown): boolean {
 }
 
 /**
- * The order page's own styles, shipped with its chunk: the download links (issue 22), the receipt's
+ * The order page's own styles, shipped with its chunk: the download links, the receipt's
  * addresses, and the printed receipt (?printMe, Print receipt): only the order (number, date, lines,
  * totals, addresses), black on white, without the site's header and footer or any button.
  */
@@ -49,7 +49,7 @@ body:has(.order-page) :is(.site-header,.site-footer,.main-nav,.persistent-banner
 `;
 
 /**
- * A digital line's files (issue 22; SITE-03 `downloads`): a link per format, or 'expired' in its
+ * A digital line's files (SITE-03 `downloads`): a link per format, or 'expired' in its
  * place once a case study's six months have passed (SITE-09), with the date access ends or ended.
  * Markers: data-download-format on each link or expired label, data-download-expired.
  */

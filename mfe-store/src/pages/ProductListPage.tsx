@@ -40,7 +40,7 @@ function formatLabel(format: Availability, product: ProductTile): string {
 export const EAGER_COVERS = 4;
 
 /**
- * One tile per product (issue 26): its cover, type and title (the title's link covers the card),
+ * One tile per product: its cover, type and title (the title's link covers the card),
  * then each of its formats with its price, each a link to that format's page. The first row's
  * covers load at once (the first the first view's largest picture), the rest when scrolled to.
  */

@@ -119,7 +119,7 @@ describe('ProductPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Added to cart' });
     expect(api.sent(ADD)).toEqual([{ items: [{ availabilityId: 'AV100', quantity: 2, referral: '02749' }] }]);
     const items = within(within(dialog).getByRole('list', { name: 'Items added' })).getAllByRole('listitem');
-    // The title, then format, quantity and price as separate facts (issue 26).
+    // The title, then format, quantity and price as separate facts.
     expect(within(items[0]!).getByText('The Strategy Playbook')).toHaveClass('added-title');
     const facts = [...items[0]!.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(facts).toEqual([
@@ -171,7 +171,7 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
 
-    // The Close button (issue 26).
+    // The Close button.
     await userEvent.click(button);
     dialog = await screen.findByRole('dialog', { name: 'Added to cart' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -64,7 +64,7 @@ function Review({ cart }: { cart: Cart }) {
       if (!mounted.current) return;
       const to = fixedAt(statusOf(error), fieldErrors(error)[0]?.field);
       setPlacing(false);
-      // The error summary at the top takes the focus and the view (issue 26): the reader was at 'Place order'.
+      // The error summary at the top takes the focus and the view: the reader was at 'Place order'.
       setFailure((last) => ({ attempt: (last?.attempt ?? 0) + 1, item: { message: errorMessage(error), ...(to ? { to } : {}) } }));
     }
   };

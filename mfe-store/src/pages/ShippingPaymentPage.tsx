@@ -99,7 +99,7 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
   const billingSameId = useId();
   const { hash } = useLocation();
 
-  // The summary shows what the server will charge (issue 26): the totals of the address the server
+  // The summary shows what the server will charge: the totals of the address the server
   // prices (shipping when something ships, else billing) and of the chosen method, asked again when
   // either changes; an answer older than the last question is dropped.
   const destination = needsShipping ? shipping : billing;
@@ -169,7 +169,7 @@ function ShippingPaymentForm({ cart, onSaved }: { cart: Cart; onSaved(cart: Cart
       const map: Errors = {};
       for (const f of list) map[f.field] ??= f.errorMessage;
       setErrors(map);
-      // One entry per field, each a link to it; the heading is the summary's own (issue 26).
+      // One entry per field, each a link to it; the heading is the summary's own.
       const items: SummaryItem[] = Object.entries(map).map(([field, message]) => ({ field, message }));
       setSummary((last) => ({ attempt: (last?.attempt ?? 0) + 1, items: items.length > 0 ? items : [{ message: errorMessage(error) }] }));
     } finally {

@@ -69,7 +69,7 @@ describe('SubscriptionsPage', () => {
     await screen.findByRole('region', { name: 'Shipped items' });
   });
 
-  it('lists what each tier includes from the table the server enforces (issue 22)', async () => {
+  it('lists what each tier includes from the table the server enforces', async () => {
     mockApiRoutes({ 'GET /api/store/subscriptions': { body: offers } });
     renderAt('/subscriptions', <StoreApp />);
     await screen.findByRole('heading', { level: 2, name: 'Good' });

@@ -1,7 +1,7 @@
 /**
  * /subscriptions: the subscriber tiers on offer; Subscribe adds the tier to the cart and opens the
  * cart. Each tier lists what it includes from the table the server enforces (shared-contracts
- * entitlements.ts TIER_GRANTS; issue 22, PAY-06.3): the gated collections and the visual library's
+ * entitlements.ts TIER_GRANTS; PAY-06.3): the gated collections and the visual library's
  * downloads are refused to tiers without them. A subscriber's own tier is marked.
  */
 import { Link } from 'shared-contracts/router';

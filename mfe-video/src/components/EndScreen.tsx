@@ -3,7 +3,7 @@
  * ('will start playing in N second(s)') and 'Replay {name}'. At 0 it calls onTimeUp (once); the
  * timer stops when the overlay goes (replay, navigation, unmount).
  *
- * Issue 26: 'Cancel' (named 'Cancel autoplay') stops the countdown; the overlay then stays, with
+ * 'Cancel' (named 'Cancel autoplay') stops the countdown; the overlay then stays, with
  * the next video's name as a link to it and Replay. The overlay is laid out to fit a phone's
  * player (the player's own controls hide while it shows; styles.tsx).
  */

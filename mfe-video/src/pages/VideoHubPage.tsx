@@ -1,5 +1,5 @@
 /**
- * The video hub, /video (issue 22): every playlist (GET /api/playlists) with its tiles (poster,
+ * The video hub, /video: every playlist (GET /api/playlists) with its tiles (poster,
  * name, date, duration), six first and 'Load more', 'What to watch next' first. Rendered on the
  * server with the rest of the remote (its loads are keyed as the video page's are).
  */

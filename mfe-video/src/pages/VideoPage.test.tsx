@@ -54,7 +54,7 @@ describe('the player', () => {
     expect(videoEl(container).muted).toBe(false);
   });
 
-  it("shows '▶ Play' over the poster and the player's own controls only from the first play (they ran into each other; issue 26)", async () => {
+  it("shows '▶ Play' over the poster and the player's own controls only from the first play (they ran into each other)", async () => {
     videoApi();
     const { container } = renderApp(PATH);
     await loaded();

@@ -27,7 +27,7 @@ import { HUB_TITLE, LOADING, NOT_FOUND_TEXT } from '../text';
 export type VideoState = 'loading' | 'paywalled' | 'player' | 'ended';
 
 // The end screen and the embed dialog show only after a play or a click: their code (and the end
-// screen's styles) is off the page's first view (issue 23, decision 038). The end screen's is
+// screen's styles) is off the page's first view (decision 038). The end screen's is
 // fetched when the video starts playing, the dialog's when a pointer or the focus reaches its
 // button (or by the click itself: the dialog shows once its code has arrived).
 const EndScreen = lazyComponent<EndScreenProps>(() => import(/* webpackChunkName: "video-end-screen" */ '../components/EndScreen').then((m) => m.EndScreen));

@@ -4,7 +4,7 @@
  * subscription offer. The subject and the page live in the query string (filter, page), so a link or
  * a reload shows the same feed.
  *
- * The left navigation takes no column of its own (issue 26: a blank column sat beside the feed
+ * The left navigation takes no column of its own (a blank column sat beside the feed
  * until the reader scrolled): on a wide window it appears in the margin left of the page, on a
  * phone as a bar held at the bottom of the window, in room kept for it after the feed (LeftNav).
  */

@@ -1,5 +1,5 @@
 /**
- * Email change (issue 22; decision 026): the new address and the current password. The server
+ * Email change (PLAT-15; decision 026): the new address and the current password. The server
  * checks the password (400 'Current Password is required' / 'Current Password is invalid'; a wrong
  * one counts against the sign-in limit) and does not switch the address: it mails a link to the new
  * one and a notice to the current one; the address changes when the link is followed (/verify-email).

@@ -1,5 +1,5 @@
 /**
- * The reader's newsletters (issue 22; SITE-01, SITE-07): the newsletters and marketing campaigns they
+ * The reader's newsletters (PLAT-15; SITE-01, SITE-07): the newsletters and marketing campaigns they
  * receive, by name, from the newsletters API, and the way to /email-newsletters to change them.
  */
 import { useId } from 'react';

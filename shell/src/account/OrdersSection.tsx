@@ -1,5 +1,5 @@
 /**
- * Order history with receipts (issue 22; SITE-02, SITE-04): the reader's newest orders with number,
+ * Order history with receipts (PLAT-15; SITE-02, SITE-04): the reader's newest orders with number,
  * date ('MMMM DD, YYYY'), total (USD, two decimals), status (Purchased or Cancelled), a link to the
  * order's own page and one to its receipt (`?receipt=true`). Maintenance takes order history
  * offline with the spec's notice (SITE-08); the rest of the history is in My Library's Ordered tab.

@@ -1,5 +1,5 @@
 /**
- * Password change on the account page (issue 22; SITE-05, SITE-08), with the change-password
+ * Password change on the account page (PLAT-15; SITE-05, SITE-08), with the change-password
  * flyout's rules: current required ('Current Password is required'), new required and of the site's
  * pattern, confirm matching; the server's 400 on `current` is 'Current Password is invalid'.
  * Success says 'Password successfully changed.'; the server ends the reader's other sessions.

@@ -1,5 +1,5 @@
 /**
- * Profile settings at any time (issue 22; PAY-03, PAY-05): the three optional selects of the
+ * Profile settings at any time (PLAT-15; PAY-03, PAY-05): the three optional selects of the
  * registration's profile settings (industry, job title, company size, each with a blank choice),
  * shown with the reader's current choices. Save sends the ones the reader changed (the blank choice
  * clears one) and the store takes the answered user, so a reload shows what was kept.

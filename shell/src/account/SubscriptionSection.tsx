@@ -1,5 +1,5 @@
 /**
- * The reader's subscription (issue 22; PAY-03, PAY-06): the tier's label and caption, and of the
+ * The reader's subscription (PLAT-15; PAY-03, PAY-06): the tier's label and caption, and of the
  * latest subscription (ACCESS_CODE grants are passed over when picking it, PAY-06) the term title,
  * account number, status, start and expiration dates and renewals, from the profile's subscriber
  * details. A reader without one is offered /subscriptions.

@@ -1,5 +1,5 @@
 /**
- * The account page's requests (issue 22) over the shared `api`. The order history's answer schema
+ * The account page's requests (PLAT-15) over the shared `api`. The order history's answer schema
  * lives here, in the page's own chunk: the shared client (on every first view) gains nothing.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * The account page's own copy (issue 22). NOT IN SPEC: the spec has no account page, so these texts
+ * The account page's own copy (PLAT-15). NOT IN SPEC: the spec has no account page, so these texts
  * are ours; the fixed strings (field errors, the password messages, the maintenance notice, the
  * profile lists) come from shared-contracts.
  */

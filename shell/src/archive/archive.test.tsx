@@ -103,7 +103,7 @@ describe('/magazine', () => {
     renderAt('/magazine');
     await screen.findByLabelText('YEAR');
     expect(year().value).toBe('2025');
-    // One picker with the spec's labels (issue 26: a second one with other labels is gone).
+    // One picker with the spec's labels (a second one with other labels is gone).
     expect(screen.getAllByRole('combobox')).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Find an issue' })).not.toBeInTheDocument();
     await user.selectOptions(year(), '2024');

@@ -4,7 +4,7 @@
  * first shows: an article's first view never shows it (the byte budget).
  *
  * It is fixed to the bottom of the window, so while it is on the page the page keeps room for it
- * (issue 26: on a phone it covered the article's last 157 px, its Register button included): the
+ * (on a phone it covered the article's last 157 px, its Register button included): the
  * body gets a bottom padding of the banner's height, and the scroll padding the same, so a control
  * reached with Tab is never behind it.
  */

@@ -1,5 +1,5 @@
 /**
- * A stream card's quick add (issue 22; SITE-04.9, SITE-09.8), loaded on the first press of a card's
+ * A stream card's quick add (SITE-04.9, SITE-09.8), loaded on the first press of a card's
  * 'Add to cart': one of the entry's product (quantity 1, DEFAULT_QUANTITY) is added through the cart
  * API with the page's referral code (03069 on home and topic pages, 02749 on search and anywhere
  * else), the header's count is told ('cart:updated', announceCart), and the answer is shown: 'Added
@@ -123,7 +123,7 @@ export function NotAddedDialog({ ids, maintenance, onClose, returnFocusTo }: Com
 
 /**
  * Adds one of the entry's product with the referral code of `pathname`, announces the cart and
- * answers the dialog to show (closed by `onClose`, focus back to `returnFocusTo`).
+ * returns the dialog to show (closed by `onClose`, focus back to `returnFocusTo`).
  */
 export async function quickAdd(entry: StreamEntry, pathname: string, returnFocusTo: HTMLElement | null, onClose: () => void): Promise<ReactNode> {
   // Over the whole page, the sticky header included (a card's stacking context would hold it under).

@@ -95,7 +95,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('StreamEntryCard shop block (issue 22)', () => {
+describe('StreamEntryCard shop block (SITE-03.5)', () => {
   it("shows a product's price and an Add to cart button", () => {
     renderCard(book());
     expect(screen.getByText('$28.00')).toHaveClass('stream-entry-price');

@@ -3,8 +3,8 @@
  * authors and date ('MMMM DD, YYYY'), and the content type. Sponsored entries get their own style
  * (`stream-entry--sponsored`) and a visible 'Sponsored by {sponsor}' label.
  *
- * Issue 22: the entry's image when it has one (its box reserved by width and height; lazy below the
- * first cards; issue 23: a <picture>, on top of the card in the grid of a tablet or desktop, a small
+ * The entry's image when it has one (its box reserved by width and height; lazy below the first
+ * cards; a <picture>, decision 036, on top of the card in the grid of a tablet or desktop, a small
  * thumbnail beside the text on a phone, decorative since the title follows); the price and an 'Add to cart' quick add when listPrice > 0 and the entry is not an
  * article (SITE-05.11); 'Coming soon' instead of the add for productStatus 'F' (SITE-03); 'Buy Copies'
  * for an article with a reprint (its productLink, SITE-05.11). The quick add's code (the request, the

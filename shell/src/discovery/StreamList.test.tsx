@@ -233,7 +233,7 @@ describe('StreamList', () => {
     expect(await screen.findByRole('link', { name: 'More on strategy' })).toHaveAttribute('href', '/search?term=strategy');
   });
 
-  it('loads the images of the first two cards at once and the others lazily (issue 22)', async () => {
+  it('loads the images of the first two cards at once and the others lazily', async () => {
     const entries = [1, 2, 3, 4].map((n) => sampleEntry({ id: `v${n}`, title: `Video ${n}`, url: `/video/${n}/v`, image: `/images/video/${n}/0123456789ab` }));
     mockApiRoutes(streamRoutes('topic', { entries }));
     renderList({ type: 'topic', params: { topic: 'innovation' } });
@@ -243,7 +243,7 @@ describe('StreamList', () => {
     expect(loading).toEqual([null, null, 'lazy', 'lazy']);
   });
 
-  it('shows the price and quick add of a product entry in the list (issue 22)', async () => {
+  it('shows the price and quick add of a product entry in the list (SITE-03.5)', async () => {
     const product = sampleEntry({
       id: 'p1',
       title: 'The Adaptive Playbook',

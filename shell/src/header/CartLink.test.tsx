@@ -34,7 +34,7 @@ beforeEach(() => {
   act(() => userStore.getState().setCartCount(0));
 });
 
-describe('CartLink and the cart mini-menu (issue 22)', () => {
+describe('CartLink and the cart mini-menu (SITE-02.14)', () => {
   it('keeps the cart link with its count, and a named button that opens and closes the menu', async () => {
     renderHeader();
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toHaveAttribute('href', '/shopping-cart');

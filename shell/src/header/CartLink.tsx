@@ -1,6 +1,6 @@
 /**
  * The header's cart link with the item count (decision 021), and the cart mini-menu's button beside
- * it (SITE-02.14, issue 22). The shell shows the count from the user store's `cartCount`, kept
+ * it (SITE-02.14). The shell shows the count from the user store's `cartCount`, kept
  * current by shared-contracts' `watchCartCount` (the HEAD freshness check against the cached summary,
  * and every 'cart:updated'), so a page that does not show the store does not load the store remote.
  * Pointing at or focusing the link or the button starts loading the store. The button opens the

@@ -1,5 +1,5 @@
 /**
- * The cart mini-menu (SITE-02.14, issue 22), loaded when the header's cart menu button is first
+ * The cart mini-menu (SITE-02.14), loaded when the header's cart menu button is first
  * pressed: a panel under the header holding the store's MiniCart (the items, subtotal, and links to
  * the cart and checkout) in a remote slot. Escape closes it and gives the focus back to the button;
  * a press outside it, or following one of its links, closes it too. Its styles are the chrome's

@@ -1,5 +1,5 @@
 /**
- * The header's phone menu (issue 23): the 'Menu' button shows and hides the main navigation
+ * The header's phone menu: the 'Menu' button shows and hides the main navigation
  * (aria-expanded, which the styles read, and aria-controls); while it is open Tab cycles between the
  * button and the navigation's links, Escape closes it and gives the focus back to the button, and
  * choosing a link, any navigation or a press on the backdrop closes it. The server renders it closed.

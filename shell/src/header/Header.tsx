@@ -5,7 +5,7 @@
  * data-header="shown|hidden" and data-logo="big|small". Search opens the search overlay, whose
  * code loads on first use (a pointer or focus on the button starts the fetch).
  *
- * Layout (issue 23, chrome.css): on a tablet or desktop a masthead (the wordmark, the actions on
+ * Layout (chrome.css): on a tablet or desktop a masthead (the wordmark, the actions on
  * the right, a thin rule, the navigation row); on a phone (below 768 px) a compact bar whose
  * 'Menu' button (aria-expanded, the one state CSS reads) shows the navigation as a panel; the
  * server renders it closed. While it is open Tab cycles between the button and the panel's links,

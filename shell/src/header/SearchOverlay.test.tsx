@@ -232,7 +232,7 @@ describe('search overlay', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/search?term=lea&topic=subject-1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
-  it('moves through the suggestions with the arrow keys, back to the field, and Enter follows one (issue 26)', async () => {
+  it('moves through the suggestions with the arrow keys, back to the field, and Enter follows one', async () => {
     const { s, user, input } = await suggestionsForLea();
     const [first, second] = within(screen.getByRole('list', { name: 'Suggested articles' })).getAllByRole('link');
     const topic = within(screen.getByRole('list', { name: 'Suggested topics' })).getByRole('link');

@@ -6,7 +6,7 @@
  * Escape, the close button or a click on the backdrop closes it (focus goes back to the Search
  * button, which the header handles).
  *
- * Keyboard (issue 26): ArrowDown and ArrowUp move from the field through the suggestions (roving
+ * Keyboard: ArrowDown and ArrowUp move from the field through the suggestions (roving
  * focus: each suggestion is a link, so Enter follows it and it opens in a new tab as any link) and
  * back to the field; Home and End go to the first and last suggestion; typing on a suggestion
  * goes on in the field.

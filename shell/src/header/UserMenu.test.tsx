@@ -137,7 +137,7 @@ describe('user menu', () => {
     await userEvent.click(menuButton());
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu()).getByRole('link', { name: 'My Library' })).toHaveAttribute('href', '/my-library');
-    // The account page (issue 22), between Following and Change password.
+    // The account page (PLAT-15), between Following and Change password.
     expect(within(menu()).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
     expect(within(menu()).getAllByRole('listitem')[2]).toHaveTextContent(/^My Account$/);
     expect(within(menu()).getByRole('button', { name: 'Change password' })).toBeVisible();
@@ -149,7 +149,7 @@ describe('user menu', () => {
     expect(menuButton()).toHaveFocus();
   });
 
-  it('opens from the keyboard with the arrow keys and moves through its items: arrows wrap, Home and End (issue 26)', async () => {
+  it('opens from the keyboard with the arrow keys and moves through its items: arrows wrap, Home and End', async () => {
     knownCountry(null);
     const user = userEvent.setup();
     renderHeader(sampleUser());

@@ -6,7 +6,7 @@
  * selections and Sign out. Escape or a click outside closes the list and focus returns to the
  * button; focus leaving the menu closes it.
  *
- * Keyboard (issue 26, as the APG's disclosure navigation menu): ArrowDown or ArrowUp on the button
+ * Keyboard (as the APG's disclosure navigation menu): ArrowDown or ArrowUp on the button
  * opens the list at its first or last item; in the list ArrowDown and ArrowUp move (wrapping), Home
  * and End go to the first and last item. The items stay links and a button, not role="menu".
  *

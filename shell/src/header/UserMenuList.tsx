@@ -1,8 +1,8 @@
 /**
  * The list of the signed-in reader's menu (UserMenu), loaded when the reader first reaches for the
  * menu: My Library, Following (with the unread-following count the menu keeps), My Account (the
- * account page /my-account, issue 22), Change password, Learning (eligible users), Case selections
- * (US/Canada users) and Sign out. The arrow keys, Home and End move between its items (issue 26).
+ * account page /my-account, PLAT-15), Change password, Learning (eligible users), Case selections
+ * (US/Canada users) and Sign out. The arrow keys, Home and End move between its items.
  *
  * Sign out (PAY-04 Logout): clears the user and cart caches, pushes the data-layer 'logout'
  * event and goes to /logout?returnPath={path and query}, which ends the session on the server.

@@ -1,5 +1,5 @@
 /**
- * Arrow-key movement through a list of controls (issue 26: the search suggestions and the account
+ * Arrow-key movement through a list of controls (the search suggestions and the account
  * menu), shared by the header's lazily loaded parts: ArrowDown and ArrowUp go to the next and the
  * previous item, wrapping at the ends, Home and End to the first and the last.
  */

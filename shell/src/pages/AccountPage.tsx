@@ -1,5 +1,5 @@
 /**
- * `/my-account` (issue 22): the signed-in reader's account, reached from the header's user menu ('My
+ * `/my-account` (PLAT-15): the signed-in reader's account, reached from the header's user menu ('My
  * Account'). Sections: the subscription (or the way to /subscriptions), the order history with
  * receipts, profile settings at any time, email change (current password, then the mailed link,
  * decision 026), password change (other sessions end) and newsletters. Rendered on the server like

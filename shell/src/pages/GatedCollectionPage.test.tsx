@@ -23,7 +23,7 @@ const subscriber = (roleCode: string, label: string) =>
 beforeEach(() => installIntersectionObserver());
 afterEach(() => act(() => userStore.getState().setUser(null)));
 
-describe('the gated collection pages (issue 22)', () => {
+describe('the gated collection pages (PAY-06.3)', () => {
   it('/case-selections lists the case studies and tells a Good subscriber theirs does not include them', async () => {
     mockApiRoutes(streamRoutes('case-selections', { size: 10, totalPages: 1 }));
     renderAt('/case-selections', subscriber('ROLE_HBRG_GOOD', 'Good'));

@@ -1,5 +1,5 @@
 /**
- * The gated collections' pages (issue 22, "Tiers mean something"; SITE-06.7 names the case-selection
+ * The gated collections' pages ("Tiers mean something", PAY-06.3; SITE-06.7 names the case-selection
  * link, the spec gives neither page a route): `/case-selections` (Case Selections, PERM_CASES) and
  * `/top-50-articles` (The Top 50 Articles, PERM_TOP_50_ARTICLES). Every reader sees the entries (a
  * stream over GET /service/stream/{slug}/{n}/{size}); the article API gives the bodies only to tiers

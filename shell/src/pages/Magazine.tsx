@@ -1,7 +1,7 @@
 /**
  * The magazine `/magazine` (SITE-02): the current issue's card and the archive picker (YEAR and
  * MONTH, then Go: it is also the spec's find-issue year/month selector; the page used to show a
- * second picker with other labels, issue 26), then the magazine stream, one page at a time with the
+ * second picker with other labels), then the magazine stream, one page at a time with the
  * site's pagination (`?page=N`, counted from 1; a link per page).
  */
 import { useEffect, useRef } from 'react';

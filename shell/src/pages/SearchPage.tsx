@@ -3,7 +3,7 @@
  * `contentType`, `topic`, `sort`, `order`), so a result list can be linked, reloaded and gone back
  * to. The results come from the search stream (pages counted from 1, the loaded count kept as
  * `page`); the filters come from the answer's facets. A blank term asks for one and sends nothing.
- * The results are articles and videos (issue 22): a video's card shows its poster and length and
+ * The results are articles and videos (SITE-02.2): a video's card shows its poster and length and
  * links to its page; the content-type filter narrows to videos ('Video') like any other type.
  */
 import { useCallback, useId, useState, type FormEvent, type RefObject } from 'react';

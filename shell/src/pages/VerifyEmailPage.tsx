@@ -25,7 +25,7 @@ async function reloadUser(): Promise<void> {
   }
 }
 
-/** Posts the token and answers what to show; never rejects. */
+/** Posts the token and returns what to show; never rejects. */
 async function follow(token: string): Promise<Outcome> {
   try {
     const answer = await verifyEmail({ token });

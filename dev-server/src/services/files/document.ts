@@ -1,5 +1,5 @@
 /**
- * What every generated file says (issue 22): the product's title, its authors, what it is and a
+ * What every generated file says (PAY-01.3): the product's title, its authors, what it is and a
  * short note, the same for every buyer (a file names no buyer, so one copy serves everyone).
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * An EPUB 3 of a product (issue 22): a stored ZIP whose first entry is the uncompressed
+ * An EPUB 3 of a product (PAY-01.3): a stored ZIP whose first entry is the uncompressed
  * `mimetype` ('application/epub+zip'), then META-INF/container.xml, the package document (OPF),
  * the navigation document and one XHTML chapter. Its identifier is derived from the SKU and its
  * modification date is fixed, so the same product gives the same bytes.

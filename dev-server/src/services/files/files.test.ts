@@ -1,4 +1,4 @@
-/** The generated files of bought products (issue 22): real, well-formed and the same every time. */
+/** The generated files of bought products (PAY-01.3): real, well-formed and the same every time. */
 import { escapeXml, safeFileBase, type DocumentInfo } from './document';
 import { epubDocument } from './epub';
 import { htmlDocument } from './html';

@@ -1,4 +1,4 @@
-/** An HTML case study (HTM, issue 22): one standalone page, no script, no outside resource. */
+/** An HTML case study (HTM, PAY-01.3): one standalone page, no script, no outside resource. */
 import { documentText, escapeXml, PUBLISHER, type DocumentInfo } from './document';
 
 export function htmlDocument(info: DocumentInfo): Buffer {

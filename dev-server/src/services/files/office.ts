@@ -1,5 +1,5 @@
 /**
- * Office Open XML files of a toolkit (issue 22): the spec's XLS and PPT products are delivered as
+ * Office Open XML files of a toolkit (PAY-01.3): the spec's XLS and PPT products are delivered as
  * today's workbook (.xlsx) and presentation (.pptx), each the smallest package the programs open:
  * stored ZIPs of their XML parts with the relationships and content types they need.
  */

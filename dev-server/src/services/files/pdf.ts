@@ -1,5 +1,5 @@
 /**
- * A minimal PDF 1.4 written by hand (issue 22): one US Letter page with the product's title and
+ * A minimal PDF 1.4 written by hand (PAY-01.3): one US Letter page with the product's title and
  * text in Helvetica, an xref table whose offsets are the objects' byte offsets, and the trailer.
  * Text is kept to printable ASCII (anything else becomes '?'), so every byte offset is a character
  * offset and the standard fonts need no embedding.

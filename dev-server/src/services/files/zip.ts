@@ -1,5 +1,5 @@
 /**
- * A small ZIP writer (issue 22): every entry stored (no compression), with its CRC-32, a fixed
+ * A small ZIP writer: every entry stored (no compression), with its CRC-32, a fixed
  * date, and the central directory. Enough for EPUB (whose first entry must be an uncompressed
  * `mimetype`), the Office Open XML files and a toolkit's archive; the same entries give the same
  * bytes every time.

@@ -1,4 +1,4 @@
-/** The drawings (issue 23): deterministic, distinct, type as paths only, readable colours. */
+/** The drawings (decision 036): deterministic, distinct, type as paths only, readable colours. */
 import { PALETTES, renderArtSvg } from './art';
 import { createRenderGate } from '.';
 import { createImageCache } from './cache';

@@ -1,5 +1,5 @@
 /**
- * The generated pictures (issue 23, decision 036): what an address names, and its bytes.
+ * The generated pictures (decision 036): what an address names, and its bytes.
  *
  * A request names a kind, an id, a version, a width and a format. The item is looked up by its id
  * (an unknown or unpublished one is not found), its version recomputed from the row (a stale or

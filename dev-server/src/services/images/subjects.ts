@@ -1,5 +1,5 @@
 /**
- * What a generated picture is of (issue 23, decision 036), and its address. A picture is drawn from
+ * What a generated picture is of (decision 036), and its address. A picture is drawn from
  * a subject: its kind, id, title, topic and, for covers, a line of detail (the product type, the
  * issue's cover line). The address embeds a short hash of the subject and ART_VERSION, so it
  * changes whenever the picture would, and can be cached for ever: `/images/{kind}/{id}/{version}`,

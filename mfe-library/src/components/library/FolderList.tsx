@@ -69,7 +69,7 @@ export function FolderList({ folders, selectedSlug, editing, onNew, editor }: Fo
                 </>
               )}
               {/* 'My Library' holds everything the reader saves: read-only only in that it cannot be
-                  renamed or deleted, so it carries no mark (the spec gives it none; issue 26). */}
+                  renamed or deleted, so it carries no mark (the spec gives it none). */}
               {f.readOnly && f.name !== MY_LIBRARY_FOLDER_NAME && (
                 <>
                   {' '}

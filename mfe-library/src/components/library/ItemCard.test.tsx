@@ -209,7 +209,7 @@ describe('an order entry', () => {
   });
 });
 
-describe('a feed item card on the design system (issue 23)', () => {
+describe('a feed item card on the design system', () => {
   const IMAGE = '/images/article/a1/0123456789ab';
 
   it("shows the item's picture, lazy, with its intrinsic size and no alternative text (the title says it)", () => {

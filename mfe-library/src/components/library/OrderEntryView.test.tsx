@@ -1,4 +1,4 @@
-/** My Library's Ordered tab: each bought line's download links (issue 22; SITE-03, SITE-09). */
+/** My Library's Ordered tab: each bought line's download links (SITE-03, SITE-09). */
 import { screen, within } from '@testing-library/react';
 import type { OrderEntry } from 'shared-contracts/library';
 import type { DownloadLink } from 'shared-contracts/orders';

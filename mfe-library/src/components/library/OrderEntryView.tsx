@@ -2,7 +2,7 @@
  * An order entry in the Ordered history (SITE-03, SITE-04, SITE-09): Purchased or Cancelled, the first five
  * line items and '+N more', a subscription order with its account number, the grand total in USD
  * with two decimals, the order's own link, when a case study's access ends, and each line's
- * download links (issue 22).
+ * download links.
  *
  * Marker: data-order-id and data-order-status="purchased|cancelled".
  */
@@ -21,7 +21,7 @@ export function OrderEntryView({ order, title }: { order: OrderEntry; title: str
   const hidden = order.lineItems.length - lines.length;
   const subscription = isSubscriptionOrder(title);
   const caseStudyEnds = order.caseStudyAccessEndsAt ? formatLongDate(order.caseStudyAccessEndsAt) : '';
-  // Once a case study's links have expired (issue 22), the date is when access ended.
+  // Once a case study's links have expired, the date is when access ended.
   const caseStudyExpired = order.lineItems.some((l) => l.downloads?.some((d) => d.expired) === true);
   return (
     <div className="order-entry" data-order-id={order.orderId} data-order-status={status.toLowerCase()}>

@@ -29,7 +29,7 @@ function narrow() {
 afterEach(() => jest.useRealTimers());
 
 describe('the tab bar', () => {
-  it("is drawn with the design system's tab classes, its fade a mask only (issue 23)", () => {
+  it("is drawn with the design system's tab classes, its fade a mask only", () => {
     render(<Bar />);
     const bar = screen.getByRole('tablist', { name: 'Library' });
     expect(bar).toHaveClass('ds-tabs');

@@ -42,7 +42,7 @@ export interface FolderEditingOptions {
  * newFolderCreated empty state). Rename and delete belong to the selected folder: another selection
  * ends them. Cancel gives the focus back to the button that opened the editor.
  *
- * Each editor opens next to the button that opened it (issue 26): the new-folder form under 'New
+ * Each editor opens next to the button that opened it: the new-folder form under 'New
  * folder' in the folder list (`editor`), the rename form and the delete confirmation under the
  * folder's Rename and Delete (`folderEditor`, shown by FolderHeader); it is scrolled into view when
  * it opens, and its first control takes the focus.

@@ -83,7 +83,7 @@ function LineRow({ line, busy, onQuantity, onRemove }: LineProps & { line: CartL
         <LineDetails line={line} />
       </div>
       {single ? (
-        // A digital product, ebook or subscription is one per order (SITE-05): its quantity is shown, not edited (issue 26).
+        // A digital product, ebook or subscription is one per order (SITE-05): its quantity is shown, not edited.
         <p className="quantity-fixed">
           Quantity: {line.quantity}
           <span className="visually-hidden">{` of ${line.productTitle}`}</span>

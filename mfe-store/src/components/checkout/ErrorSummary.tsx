@@ -1,5 +1,5 @@
 /**
- * The checkout's error summary (issue 26), as the GOV.UK design system has it: a box at the top of
+ * The checkout's error summary, as the GOV.UK design system has it: a box at the top of
  * the form or page with the heading 'There is a problem' and every error as a link to its field
  * (or to the page where it is fixed). When it appears it takes the focus and is brought into view,
  * so a reader scrolled down at the button sees and hears what went wrong; the heading never repeats

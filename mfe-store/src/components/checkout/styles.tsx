@@ -1,5 +1,5 @@
 /**
- * Styles only the checkout steps and the order page use (issue 26: the form, the error summary, the
+ * Styles only the checkout steps and the order page use (the form, the error summary, the
  * order confirmation), on the design tokens, shipped with those pages' chunks rather than the
  * store's first view. React 19 hoists the <style> into the head once.
  */

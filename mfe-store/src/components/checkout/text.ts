@@ -13,7 +13,7 @@ export const SUBSCRIPTIONS_TITLE = 'Subscriptions';
 /** The heading of a checkout error summary (the GOV.UK design system's wording; NOT IN SPEC). */
 export const ERROR_SUMMARY_TITLE = 'There is a problem';
 
-/** The confirmation on the order page just after it was placed (issue 26; NOT IN SPEC: the spec gives no wording). */
+/** The confirmation on the order page just after it was placed (NOT IN SPEC: the spec gives no wording). */
 export const orderConfirmed = (orderNumber: string): string => `Thank you, your order ${orderNumber} is confirmed.`;
 
 /** The heading of that confirmation. NOT IN SPEC. */

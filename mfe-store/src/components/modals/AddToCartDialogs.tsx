@@ -65,7 +65,7 @@ export interface AddedToCartDialogProps extends DialogCommon {
 /**
  * 'Added to cart' with Checkout and Continue Shopping, then the recommendations when they arrive.
  * A Close button (and Escape) closes it; each item is its title, then its format, quantity and price
- * as separate facts (issue 26).
+ * as separate facts.
  * The dialog is held at the top of the screen (class added-to-cart-modal, in the store's styles), not
  * centred, so that the recommendations grow it downwards: centred, their arrival moved the buttons up
  * under a reader's pointer and a click pressed on Continue Shopping was released elsewhere and lost.

@@ -2,7 +2,7 @@
  * A player for one video with the big 'Play {video name}' button over it until the first play: the
  * whole poster is the button, its caption '▶ Play' sits below the play sign the poster draws and
  * above the poster's own name and time, and the player's own controls show from the first play
- * (the caption used to cover the poster's play sign and the controls its time; issue 26). With
+ * (the caption used to cover the poster's play sign and the controls its time). With
  * `autoplay` (the page was reached from the end screen) it starts muted at once and shows the
  * button only if the browser refuses.
  */

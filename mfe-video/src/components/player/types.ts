@@ -28,8 +28,8 @@ export interface PlayerViewProps {
   label: string;
   /**
    * The poster, in the element from the first render: the server's HTML shows it before any
-   * script, and it is the page's largest paint (issue 21). Left out when the stage shows a
-   * generated poster picture over the player until the first play (issue 23); the player's
+   * script, and it is the page's largest paint. Left out when the stage shows a
+   * generated poster picture over the player until the first play (decision 036); the player's
    * `load` gives the element its poster once it is mounted.
    */
   poster?: string;
@@ -38,7 +38,7 @@ export interface PlayerViewProps {
   /**
    * Show the player's own controls. Off before the first play (the page's Play button stands in for
    * them, and the browser's centre button and time ran into it and into the poster's own lettering)
-   * and while the end screen shows (it covered them on a phone); issue 26.
+   * and while the end screen shows (it covered them on a phone).
    */
   controls: boolean;
   /** Called with the player once mounted and with null when unmounted. */

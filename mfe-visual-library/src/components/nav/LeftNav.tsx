@@ -5,7 +5,7 @@
  * the rule of leftNavVisible. Under NAV_CAROUSEL.enabledBelowPx it is a carousel of
  * NAV_CAROUSEL.slides slides. State on the nav: data-left-nav="shown" | "hidden".
  *
- * Where it goes (issue 26; styles.tsx): it never takes a column beside the feed. On a window wide
+ * Where it goes (PAY-02.9; styles.tsx): it never takes a column beside the feed. On a window wide
  * enough for a margin beside the page (GUTTER_MIN_PX) it is fixed in that margin; narrower desktop
  * windows have the tabs alone. The carousel is a bar that sticks to the bottom of the window and
  * rests after the feed: its room is kept there, so it never covers the end of the feed.
