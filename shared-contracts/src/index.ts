@@ -86,7 +86,7 @@ export { userStore, useUserStore } from './store';
 export { announceCart, announceEmptyCart, cartLinkName, readCartCache, refreshCartCount, sameModified, watchCartCount, writeCartCache } from './cart';
 export { hasSubscriptionOrder, SUBSCRIPTION_ORDER_COOKIE } from './subscription-order';
 export { instanceMarkers } from './instances';
-export { invalidate, isNotFound, useInvalidation, useLoad, useMutation } from './useLoad';
+export { invalidate, isNotFound, useInvalidation, useLoad } from './useLoad';
 export { preloadedError, RenderContextValue, useHydrating, usePageMeta, usePreloaded, useSiteOrigin } from './ssr';
 export { useMounted } from './useMounted';
 export { SignInPrompt } from './SignInPrompt';

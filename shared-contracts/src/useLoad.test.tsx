@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { invalidate, useLoad, useMutation, type Load, type LoadState } from './useLoad';
+import { useMutation } from './mutation';
+import { invalidate, useLoad, type Load, type LoadState } from './useLoad';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

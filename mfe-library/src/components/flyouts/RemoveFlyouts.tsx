@@ -5,7 +5,8 @@
  * A failure shows the server's refusal (403) or the generic failure; the flyout stays open.
  */
 import { useEffect, useRef } from 'react';
-import { Button, MESSAGES, useMounted, useMutation } from 'shared-contracts';
+import { Button, MESSAGES, useMounted } from 'shared-contracts';
+import { useMutation } from 'shared-contracts/mutation';
 import { discardItem, discardItems } from '../../api/saves';
 import { itemsRemovedFromLibrary, LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { FailureNotice, failureOf, type Failure } from '../common/Failure';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Button, useMutation } from 'shared-contracts';
+import { Button } from 'shared-contracts';
+import { useMutation } from 'shared-contracts/mutation';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
 import { folderErrorText } from './folderErrors';
 import { LIBRARY_TEXT } from '../../text';

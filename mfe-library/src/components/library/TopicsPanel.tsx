@@ -11,7 +11,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'shared-contracts/router';
-import { bus, Button, ButtonLink, MESSAGES, useLoad, useMutation } from 'shared-contracts';
+import { bus, Button, ButtonLink, MESSAGES, useLoad } from 'shared-contracts';
+import { useMutation } from 'shared-contracts/mutation';
 import { loadFollowedTopics, loadFollowingStream, stopFollowingAllTopics, stopFollowingTopic } from '../../api/lists';
 import type { Following, StreamEntry } from 'shared-contracts/discovery';
 import { LIBRARY_MESSAGES } from 'shared-contracts/library';
