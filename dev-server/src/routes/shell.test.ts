@@ -121,6 +121,18 @@ describe('static shell', () => {
     expect(withAfterFirstPaint(bare, tag)).toBe(bare);
   });
 
+  it("answers the home page to curl's `Accept: */*` and to no Accept at all, and the API's 404 to JSON alone", async () => {
+    for (const accept of ['*/*', undefined]) {
+      const ask = request(t.app).get('/');
+      const res = await (accept ? ask.set('Accept', accept) : ask.unset('Accept')).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<div id="root">');
+    }
+    await request(t.app).get('/').set('Accept', 'application/json').expect(404).expect('Content-Type', /json/);
+    // A file that is not there stays a 404 for a script tag's `*/*`, never the page in its place.
+    await request(t.app).get('/page-gone.0123abcd.js').set('Accept', '*/*').expect(404).expect('Content-Type', /json/);
+  });
+
   it('does not answer HTML for other requests or for data-visual paths', async () => {
     await request(t.app).get('/some/page').set('Accept', 'application/json').expect(404);
     const res = await request(t.app).get('/data-visuals/images/nope.svg').set('Accept', 'text/html').expect(404);

@@ -214,7 +214,11 @@ export function shellRoutes(shellDist: string, sources?: ShellPageSources): Rout
   router.use(express.static(root, { index: false, redirect: false, cacheControl: false, setHeaders: setCacheHeaders }));
 
   router.get('/{*splat}', async (req, res, next) => {
-    const acceptsHtml = (req.get('accept') ?? '').includes('text/html');
+    // A page for whoever takes HTML: a browser, and curl or a crawler sending `*/*` (or nothing) for
+    // a page's address. A file's address (`/no-such-chunk.js`: a script tag sends `*/*` too) and a
+    // client that asks for JSON alone get the API's 404 below, never a page in place of a file.
+    const accept = req.get('accept') ?? '';
+    const acceptsHtml = accept.includes('text/html') || (!/\.[a-z0-9]{1,8}$/i.test(req.path) && req.accepts(['html', 'json']) === 'html');
     if (!acceptsHtml || NOT_SHELL_PAGES.test(req.path)) {
       next();
       return;
