@@ -13,8 +13,8 @@ import {
   type StateProvinceList,
 } from 'shared-contracts/commerce';
 
-/** The cart as checkout starts. */
-export const loadCheckoutCart = (): Promise<Cart> => api.request('GET', '/api/shopping-cart', CartSchema);
+/** The cart as checkout starts: the cart page's one read of it (cart.ts). */
+export { loadCart as loadCheckoutCart } from './cart';
 
 /** The states or provinces of a country. */
 export const loadStateProvinces = (countryCode: string): Promise<StateProvinceList> =>
