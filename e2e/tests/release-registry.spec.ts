@@ -145,9 +145,12 @@ async function cartPage(page: Page): Promise<{ v2Request: boolean; browser: stri
   await cartLink(page).click();
   const empty = slot(page, 'store/App').getByText(/^(Your cart is empty\.|Nothing in your cart yet\.)$/);
   await expect(empty).toBeVisible();
-  page.off('request', track);
   const html = await (await page.request.get(`${SITE}/shopping-cart`, { headers: { accept: 'text/html' } })).text();
   const words = [V2_EMPTY_CART, 'Your cart is empty.'].filter((w) => html.includes(`<p>${w}</p>`));
+  // The empty cart may show before the page's own read of the cart has gone out: wait for it.
+  const wanted = (await empty.innerText()) === V2_EMPTY_CART;
+  await expect.poll(() => reads.includes(V2_CART_PATH) || !wanted, { timeout: 5_000 }).toBe(true);
+  page.off('request', track);
   return { v2Request: reads.includes(V2_CART_PATH), browser: await empty.innerText(), html: words.join(' and ') || 'neither' };
 }
 
